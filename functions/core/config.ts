@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, parsed once per cold start. A missing required variable
+ * fails fast with its name. Secrets are read here but never logged.
+ */
+const schema = z.object({
+  STAGE: z.string().default('sandbox'),
+  TABLE_NAME: z.string().min(1),
+  /** Public origin of the web app, for links in emails and texts. */
+  APP_URL: z.url(),
+  AWS_REGION: z.string().default('us-east-1'),
+  /** Set by the sandbox: DynamoDB Local's address. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  /** "true" in the sandbox: outside services are stood in for locally. */
+  SANDBOX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Signing key for access tokens: given directly (sandbox) or as a Secrets Manager ARN (AWS). */
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET_ARN: z.string().optional(),
+  EMAIL_FROM: z.string().default('Sailpost <no-reply@sailpost.app>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  LOG_LEVEL: z.string().default('INFO'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+export const config = (): Config => {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Invalid or missing configuration: ${names}`);
+  }
+  if (!parsed.data.JWT_SECRET && !parsed.data.JWT_SECRET_ARN) {
+    throw new Error('Invalid or missing configuration: JWT_SECRET or JWT_SECRET_ARN');
+  }
+  cached = parsed.data;
+  return cached;
+};
+
+/** Tests and the sandbox change the environment between runs. */
+export const resetConfigForTests = (): void => {
+  cached = undefined;
+};

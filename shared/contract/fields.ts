@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { PHONE_PLACEHOLDER } from '../domain/limits';
+
+/**
+ * Field builders shared by the server's validation and the web forms, so both speak the same
+ * words (spec 1 §5). Every builder answers a missing value with the "required" text and a value of
+ * the wrong type with "<label> must be text", never zod's generic wording.
+ */
+export const text = (label: string, requiredMessage: string, max: number) =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`),
+    })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Pragmatic address pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = () =>
+  text('Email', 'Email is required', 254)
+    .regex(EMAIL_PATTERN, 'Invalid email address')
+    .transform((value) => value.toLowerCase());
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** A new password: the spec's minimum, and an upper bound so hashing cannot be abused. */
+export const newPassword = () =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text'),
+    })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** A password typed at login: only required (its rules were checked when it was set). */
+export const existingPassword = () =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text'),
+    })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/**
+ * Normalises a US phone number to +1 and 10 digits, or says what is wrong with it.
+ * Accepts "(555) 555-5555", "555.555.5555", "15555555555", "+1 555 555 5555".
+ */
+export const normaliseUsPhone = (
+  raw: string,
+): { ok: true; value: string } | { ok: false; message: string } => {
+  const trimmed = raw.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return { ok: false, message: 'Please enter a valid US phone number' };
+  let digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+') && !digits.startsWith('1')) {
+    return { ok: false, message: 'Please enter a valid US phone number' };
+  }
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  if (digits.length !== 10) return { ok: false, message: 'US phone numbers must have 10 digits' };
+  return { ok: true, value: `+1${digits}` };
+};
+
+export const usPhone = (requiredMessage = 'Phone number is required') =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Phone number must be text'),
+    })
+    .trim()
+    .min(1, requiredMessage)
+    .max(24, 'Please enter a valid US phone number')
+    .transform((value, ctx) => {
+      const result = normaliseUsPhone(value);
+      if (!result.ok) {
+        ctx.addIssue({ code: 'custom', message: result.message });
+        return z.NEVER;
+      }
+      return result.value;
+    });
+
+/** A stored phone that is a real number (not the "no phone" placeholder). */
+export const isRealPhone = (phone: string | undefined | null): phone is string =>
+  !!phone && phone !== PHONE_PLACEHOLDER;
+
+/** "(555) 555-5555" from "+15555555555", for display. */
+export const formatUsPhone = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  if (digits.length !== 10) return phone;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+};
+
+export const isoDateTime = () => z.string();

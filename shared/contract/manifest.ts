@@ -1,0 +1,19 @@
+import { authRoutes } from './auth';
+import { metaRoutes } from './meta';
+import { routeKeyOf, type RouteDefinition } from './route';
+import { usersRoutes } from './users';
+
+/** Every endpoint of the API, once. CDK, the sandbox gateway, the web client and OpenAPI read it. */
+export const contract = {
+  auth: authRoutes,
+  users: usersRoutes,
+  meta: metaRoutes,
+} as const;
+
+export const routes: readonly RouteDefinition[] = Object.values(contract).flatMap((group) =>
+  Object.values(group),
+);
+
+export const routesByKey: ReadonlyMap<string, RouteDefinition> = new Map(
+  routes.map((route) => [routeKeyOf(route), route]),
+);

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+/** Every API path is served under this prefix: CloudFront forwards `/api/*` to the HTTP API. */
+export const API_PREFIX = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint. `user` means any signed-in account. */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
+
+/** One Lambda per group; the CDK stack and the sandbox gateway both read this list. */
+export const ENDPOINT_GROUPS = ['auth', 'users', 'meta'] as const;
+export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** The spec's path, without the `/api` prefix; parameters as `{name}`. */
+  readonly path: string;
+  readonly group: EndpointGroup;
+  readonly access: Access;
+  readonly summary: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly response: z.ZodType;
+  /** Defaults to 200 (201 for POST creating a resource is set explicitly). */
+  readonly successStatus?: number;
+}
+
+export const defineRoute = <const T extends RouteDefinition>(route: T): T => route;
+
+/** The API Gateway route key, e.g. `POST /api/auth/login`. */
+export const routeKeyOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>
+  `${route.method} ${API_PREFIX}${route.path}`;
+
+/** Fills `{name}` placeholders: `pathOf('/users/{id}', { id: 'u1' })` → `/users/u1`. */
+export const fillPath = (path: string, params: Record<string, string> = {}): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+
+export type BodyOf<R extends RouteDefinition> = R['body'] extends z.ZodType
+  ? z.input<R['body']>
+  : undefined;
+export type ParsedBodyOf<R extends RouteDefinition> = R['body'] extends z.ZodType
+  ? z.output<R['body']>
+  : undefined;
+export type QueryOf<R extends RouteDefinition> = R['query'] extends z.ZodType
+  ? z.input<R['query']>
+  : undefined;
+export type ParsedQueryOf<R extends RouteDefinition> = R['query'] extends z.ZodType
+  ? z.output<R['query']>
+  : undefined;
+export type ResponseOf<R extends RouteDefinition> = z.output<R['response']>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ROLES, TOUR_IDS } from '../domain/users';
+import { defineRoute } from './route';
+import { text, usPhone } from './fields';
+
+/** The user as every API answer shows it; never a hash, a secret or a token version. */
+export const userSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  role: z.enum(ROLES),
+  completedTours: z.array(z.string()),
+  isPhoneVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const firstName = () => text('First name', 'First name is required', 100);
+export const lastName = () => text('Last name', 'Last name is required', 100);
+
+export const updateUserBody = z
+  .strictObject(
+    {
+      firstName: firstName().optional(),
+      lastName: lastName().optional(),
+      phoneNumber: usPhone('Phone number is required for 2FA and content updates').optional(),
+      completedTours: z
+        .array(z.enum(TOUR_IDS, { error: 'Unknown tour' }), { error: 'completedTours must be a list' })
+        .max(TOUR_IDS.length * 2, 'Too many tours')
+        .transform((tours) => [...new Set(tours)])
+        .optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `These fields cannot be changed: ${issue.keys.join(', ')}` : 'Body must be a JSON object') },
+  );
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const usersRoutes = {
+  countTotal: defineRoute({
+    method: 'GET',
+    path: '/users/count/total',
+    group: 'users',
+    access: 'public',
+    summary: 'Total number of accounts (founder seats remaining = 50 - total)',
+    response: z.object({ total: z.number().int().nonnegative() }),
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/users/{id}',
+    group: 'users',
+    access: 'user',
+    summary: "Update the caller's own profile",
+    body: updateUserBody,
+    response: userSchema,
+  }),
+} as const;

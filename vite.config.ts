@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+/** The SPA lives in web/; its build goes to web/dist (served by CloudFront, or by the sandbox). */
+export default defineConfig({
+  root: 'web',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});

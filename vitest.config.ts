@@ -1,0 +1,49 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One `npm test` runs every suite: unit tests beside the code, web component tests in jsdom,
+ * CDK template tests, and API tests through the sandbox gateway against DynamoDB Local.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/test/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/api/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
