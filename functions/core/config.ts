@@ -7,8 +7,12 @@ import { z } from 'zod';
 const schema = z.object({
   STAGE: z.string().default('sandbox'),
   TABLE_NAME: z.string().min(1),
-  /** Public origin of the web app, for links in emails and texts. */
-  APP_URL: z.url(),
+  /**
+   * Public origin of the web app, for links in emails and texts. In AWS the web stack publishes
+   * it as an SSM parameter (APP_URL_PARAMETER), which avoids a CloudFront <-> API dependency cycle.
+   */
+  APP_URL: z.url().optional(),
+  APP_URL_PARAMETER: z.string().optional(),
   AWS_REGION: z.string().default('us-east-1'),
   /** Set by the sandbox: DynamoDB Local's address. */
   DYNAMODB_ENDPOINT: z.url().optional(),
@@ -38,6 +42,9 @@ export const config = (): Config => {
   }
   if (!parsed.data.JWT_SECRET && !parsed.data.JWT_SECRET_ARN) {
     throw new Error('Invalid or missing configuration: JWT_SECRET or JWT_SECRET_ARN');
+  }
+  if (!parsed.data.APP_URL && !parsed.data.APP_URL_PARAMETER) {
+    throw new Error('Invalid or missing configuration: APP_URL or APP_URL_PARAMETER');
   }
   cached = parsed.data;
   return cached;

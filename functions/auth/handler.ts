@@ -1,0 +1,58 @@
+import { authRoutes } from '../../shared/contract/auth';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../core/auth/passwords';
+import { signAccessToken } from '../core/auth/tokens';
+import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
+import { userEntity, type UserRecord } from '../core/db/entities/user';
+import { createGroupHandler } from '../core/http/group-handler';
+import { UnauthorizedError } from '../core/http/errors';
+import { createAccount } from '../users/accounts';
+import { toPublicUser } from '../users/public-user';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset';
+
+/** One message for an unknown email and a wrong password, so sign-in does not reveal accounts. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+const session = async (user: UserRecord) => ({
+  access_token: await signAccessToken({ userId: user.userId, tokenVersion: user.tokenVersion }),
+  user: toPublicUser(user),
+});
+
+const findUserByEmail = async (email: string): Promise<UserRecord | null> => {
+  const { data: claim } = await uniqueClaimEntity().get({ kind: 'email', value: email }).go({ consistent: true });
+  if (!claim) return null;
+  const { data: user } = await userEntity().get({ userId: claim.userId }).go({ consistent: true });
+  return user;
+};
+
+export const handler = createGroupHandler(authRoutes, {
+  login: async ({ body }) => {
+    await assertLoginAllowed(body.email);
+    const user = await findUserByEmail(body.email);
+    const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyPasswordHash()));
+    if (!user || !valid) {
+      await recordLoginFailure(body.email);
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
+    await clearLoginFailures(body.email);
+    return session(user);
+  },
+
+  register: async ({ body }) => {
+    const { password, ...profile } = body;
+    const user = await createAccount({ ...profile, passwordHash: await hashPassword(password) });
+    return session(user);
+  },
+
+  me: async ({ caller }) => toPublicUser(caller.user),
+
+  forgotPassword: async ({ body }) => {
+    await requestPasswordReset(body.email);
+    return { message: RESET_REQUESTED };
+  },
+
+  resetPassword: async ({ body }) => {
+    await resetPassword(body.token, body.newPassword);
+    return { message: 'Your password has been reset. Please log in.' };
+  },
+});

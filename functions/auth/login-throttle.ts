@@ -1,0 +1,40 @@
+import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '../../shared/domain/limits';
+import { loginThrottleEntity } from '../core/db/entities/login-throttle';
+import { TooManyRequestsError } from '../core/http/errors';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Throttles password guessing per email address: after LOGIN_MAX_FAILURES failures inside the
+ * window, sign-in for that address answers 429 until the window has passed. Checked before the
+ * (deliberately slow) password hash is computed.
+ */
+export const assertLoginAllowed = async (email: string): Promise<void> => {
+  const { data } = await loginThrottleEntity().get({ email }).go({ consistent: true });
+  if (!data) return;
+  const windowEnds = data.windowStartedAt + LOGIN_FAILURE_WINDOW_SECONDS;
+  const remaining = windowEnds - nowSeconds();
+  if (data.failures >= LOGIN_MAX_FAILURES && remaining > 0) {
+    const minutes = Math.ceil(remaining / 60);
+    throw new TooManyRequestsError(
+      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      remaining,
+    );
+  }
+};
+
+export const recordLoginFailure = async (email: string): Promise<void> => {
+  const now = nowSeconds();
+  const { data } = await loginThrottleEntity().get({ email }).go({ consistent: true });
+  if (!data || data.windowStartedAt + LOGIN_FAILURE_WINDOW_SECONDS <= now) {
+    await loginThrottleEntity()
+      .put({ email, failures: 1, windowStartedAt: now, expiresAt: now + LOGIN_FAILURE_WINDOW_SECONDS })
+      .go();
+    return;
+  }
+  await loginThrottleEntity().update({ email }).add({ failures: 1 }).go();
+};
+
+export const clearLoginFailures = async (email: string): Promise<void> => {
+  await loginThrottleEntity().delete({ email }).go();
+};

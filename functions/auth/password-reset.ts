@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PASSWORD_RESET_TTL_SECONDS } from '../../shared/domain/limits';
+import { resolveAppUrl } from '../core/app-url';
+import { hashPassword } from '../core/auth/passwords';
+import { passwordResetEntity } from '../core/db/entities/password-reset';
+import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
+import { userEntity } from '../core/db/entities/user';
+import { accountService } from '../core/db/service';
+import { BadRequestError } from '../core/http/errors';
+import { logger } from '../core/logger';
+import { emailSender } from '../integrations/email/email-sender';
+import { clearLoginFailures } from './login-throttle';
+
+export const INVALID_RESET_TOKEN = 'Invalid reset token';
+export const RESET_REQUESTED = 'If an account exists for the address, instructions are sent';
+/** One reset email per address per minute, so the form cannot be used to flood an inbox. */
+const RESEND_INTERVAL_MS = 60_000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Sends a single-use reset link; answers the same whether or not the address has an account. */
+export const requestPasswordReset = async (email: string): Promise<void> => {
+  const { data: claim } = await uniqueClaimEntity().get({ kind: 'email', value: email }).go({ consistent: true });
+  if (!claim) return;
+  const { data: recent } = await passwordResetEntity()
+    .query.byUser({ userId: claim.userId })
+    .go({ order: 'desc', limit: 1 });
+  const latest = recent[0];
+  if (latest && Date.now() - Date.parse(latest.createdAt) < RESEND_INTERVAL_MS) return;
+
+  const token = randomBytes(32).toString('base64url');
+  await passwordResetEntity()
+    .create({
+      tokenHash: sha256(token),
+      userId: claim.userId,
+      createdAt: new Date().toISOString(),
+      expiresAt: nowSeconds() + PASSWORD_RESET_TTL_SECONDS,
+    })
+    .go();
+  const link = `${await resolveAppUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+  await emailSender().send({
+    to: email,
+    subject: 'Reset your Sailpost password',
+    text: [
+      'Someone asked to reset the password of your Sailpost account.',
+      '',
+      `Choose a new password here (the link works once, for one hour):`,
+      link,
+      '',
+      "If it wasn't you, ignore this email: your password stays as it is.",
+    ].join('\n'),
+  });
+  logger.info('Password reset link sent', { userId: claim.userId });
+};
+
+/**
+ * Sets a new password with a reset token. The token is consumed (conditional delete) in the same
+ * transaction that changes the password and raises the token version, which signs out every
+ * earlier session; a bad, expired or used token answers 'Invalid reset token'.
+ */
+export const resetPassword = async (token: string, newPassword: string): Promise<void> => {
+  const tokenHash = sha256(token);
+  const { data: reset } = await passwordResetEntity().get({ tokenHash }).go({ consistent: true });
+  if (!reset || reset.expiresAt <= nowSeconds()) throw new BadRequestError(INVALID_RESET_TOKEN);
+  const { data: user } = await userEntity().get({ userId: reset.userId }).go({ consistent: true });
+  if (!user) throw new BadRequestError(INVALID_RESET_TOKEN);
+
+  const passwordHash = await hashPassword(newPassword);
+  const result = await accountService()
+    .transaction.write(({ passwordReset, user: users }) => [
+      passwordReset
+        .delete({ tokenHash })
+        .where((attr, op) => op.exists(attr.userId))
+        .commit(),
+      users
+        .patch({ userId: user.userId })
+        .set({ passwordHash })
+        .add({ tokenVersion: 1 })
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) throw new BadRequestError(INVALID_RESET_TOKEN);
+
+  // Other outstanding links for this account die with the password they were meant to replace.
+  const { data: others } = await passwordResetEntity().query.byUser({ userId: user.userId }).go();
+  await Promise.all(others.map((other) => passwordResetEntity().delete({ tokenHash: other.tokenHash }).go()));
+  await clearLoginFailures(user.email);
+  logger.info('Password reset', { userId: user.userId });
+};

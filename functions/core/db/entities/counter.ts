@@ -1,0 +1,23 @@
+import { Entity } from 'electrodb';
+import { db, tableName } from '../client';
+import { lazy } from '../lazy';
+
+/** Named counters (the total number of accounts) changed only by conditional or atomic updates. */
+export const counterEntity = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'counter', version: '1', service: 'sailpost' },
+        attributes: {
+          name: { type: 'string', required: true },
+          total: { type: 'number', required: true, default: 0 },
+        },
+        indexes: {
+          byName: { pk: { field: 'pk', composite: ['name'] }, sk: { field: 'sk', composite: [] } },
+        },
+      },
+      { table: tableName(), client: db() },
+    ),
+);
+
+export const USERS_COUNTER = 'users';

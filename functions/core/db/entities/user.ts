@@ -1,0 +1,41 @@
+import { Entity } from 'electrodb';
+import { ROLES } from '../../../../shared/domain/users';
+import { db, tableName } from '../client';
+import { lazy } from '../lazy';
+
+/** An account. Email and phone are unique through claim items (unique-claim.ts). */
+export const userEntity = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'user', version: '1', service: 'sailpost' },
+        attributes: {
+          userId: { type: 'string', required: true, readOnly: true },
+          email: { type: 'string', required: true },
+          passwordHash: { type: 'string', required: true },
+          firstName: { type: 'string', required: true },
+          lastName: { type: 'string', required: true },
+          phoneNumber: { type: 'string', required: true },
+          phoneVerified: { type: 'boolean', required: true, default: false },
+          role: { type: ROLES, required: true },
+          completedTours: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+          /** Raised when the password changes; tokens carrying an older version are refused. */
+          tokenVersion: { type: 'number', required: true, default: 0 },
+          createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+          updatedAt: {
+            type: 'string',
+            required: true,
+            default: () => new Date().toISOString(),
+            watch: '*',
+            set: () => new Date().toISOString(),
+          },
+        },
+        indexes: {
+          byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+        },
+      },
+      { table: tableName(), client: db() },
+    ),
+);
+
+export type UserRecord = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof userEntity>['get']>['go']>>['data']>;

@@ -1,0 +1,71 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import {
+  routeKeyOf,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ResponseOf,
+  type RouteDefinition,
+} from '../../../shared/contract/route';
+import type { Caller } from '../auth/authenticate';
+import { logger } from '../logger';
+import {
+  authenticateCaller,
+  httpErrorHandler,
+  jsonResponse,
+  resolveRoute,
+  validateInput,
+  type Result,
+  type RouteContext,
+} from './middlewares';
+
+export interface RouteRequest<R extends RouteDefinition> {
+  body: ParsedBodyOf<R>;
+  query: ParsedQueryOf<R>;
+  params: Record<string, string>;
+  /** The signed-in caller; null only on public routes. */
+  caller: R['access'] extends 'public' ? Caller | null : Caller;
+  event: APIGatewayProxyEventV2;
+}
+
+export type RouteHandler<R extends RouteDefinition> = (request: RouteRequest<R>) => Promise<ResponseOf<R>>;
+
+export type GroupHandlers<G extends Record<string, RouteDefinition>> = {
+  [K in keyof G]: RouteHandler<G[K]>;
+};
+
+/**
+ * One Lambda per endpoint group. The middy stack resolves the route from `event.routeKey`,
+ * authenticates, parses and validates with the contract's schemas, and maps errors; the route's
+ * handler receives typed input and returns the typed response body.
+ */
+export const createGroupHandler = <G extends Record<string, RouteDefinition>>(routes: G, handlers: GroupHandlers<G>) => {
+  const byKey = new Map<string, RouteDefinition>();
+  const handlerByKey = new Map<string, RouteHandler<RouteDefinition>>();
+  for (const [name, route] of Object.entries(routes)) {
+    byKey.set(routeKeyOf(route), route);
+    handlerByKey.set(routeKeyOf(route), handlers[name as keyof G] as unknown as RouteHandler<RouteDefinition>);
+  }
+
+  const handler = middy<APIGatewayProxyEventV2, Result, Error, RouteContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(httpErrorHandler())
+    .use(resolveRoute(byKey))
+    .use(authenticateCaller())
+    .use(validateInput())
+    .handler(async (event, context) => {
+      const { route, caller, body, query } = context;
+      const handle = handlerByKey.get(routeKeyOf(route))!;
+      const result = await handle({
+        body,
+        query,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        caller,
+        event,
+      } as RouteRequest<RouteDefinition>);
+      return jsonResponse(route.successStatus ?? 200, result);
+    });
+
+  return Object.assign(handler, { routeKeys: [...byKey.keys()] });
+};
