@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords';
+
+describe('passwords', () => {
+  it('hashes with scrypt at N=2^17, r=8, p=1 and a random salt', async () => {
+    const [first, second] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
+    expect(first).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(first).not.toEqual(second);
+    expect(first).not.toContain('correct horse');
+  });
+
+  it('verifies the right password and refuses a wrong or malformed one', async () => {
+    const hash = await hashPassword('s3cret-password');
+    expect(await verifyPassword('s3cret-password', hash)).toBe(true);
+    expect(await verifyPassword('s3cret-passwore', hash)).toBe(false);
+    expect(await verifyPassword('s3cret-password', 'md5$abc')).toBe(false);
+  });
+});
