@@ -40,6 +40,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/api/global-setup.ts'],
+          // One sandbox serves every file; files run in turn so counters (founder seats) are exact.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from './route';
 import { email, existingPassword, newPassword, text, usPhone } from './fields';
 import { firstName, lastName, userSchema } from './users';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_PREFIX, type RouteDefinition } from './route';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES, TOUR_IDS } from '../domain/users';
 import { defineRoute } from './route';
 import { text, usPhone } from './fields';
