@@ -10,14 +10,18 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       // `import { z }` pulls every zod locale into a bundle (~450 KB); the namespace import tree-shakes.
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
           message: "Use `import * as z from 'zod'` so unused parts of zod are tree-shaken.",
         },
       ],
@@ -36,7 +40,10 @@ export default tseslint.config(
     // Functions and the web app never import from each other; both may import shared/.
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/functions/**', '**/web/**', '**/infra/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/functions/**', '**/web/**', '**/infra/**'] },
+      ],
     },
   },
   {

@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'functions/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {
@@ -30,6 +35,8 @@ export default defineConfig({
           name: 'infra',
           environment: 'node',
           include: ['test/infra/**/*.test.ts'],
+          // Loading CDK and cdk-nag once for all files instead of once per file halves the run.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
@@ -41,7 +48,8 @@ export default defineConfig({
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/api/global-setup.ts'],
           // One sandbox serves every file; files run in turn so counters (founder seats) are exact.
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

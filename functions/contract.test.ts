@@ -9,7 +9,10 @@ import { ENDPOINT_GROUPS, routeKeyOf } from '../shared/contract/route';
 describe('contract ↔ handlers', () => {
   it.each(ENDPOINT_GROUPS)('the %s group serves exactly its manifest routes', async (group) => {
     const module = (await import(`./${group}/handler.ts`)) as { handler: { routeKeys: string[] } };
-    const expected = routes.filter((route) => route.group === group).map(routeKeyOf).sort();
+    const expected = routes
+      .filter((route) => route.group === group)
+      .map(routeKeyOf)
+      .sort();
     expect([...module.handler.routeKeys].sort()).toEqual(expected);
   });
 

@@ -20,13 +20,17 @@ const BUDGET = { lambdaKb: 600, initialJsGzipKb: 150, meP99Ms: 50 };
 
 const load = (url: string, options: Partial<autocannon.Options>) =>
   new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url, duration: SECONDS, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
+    autocannon({ url, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
   );
 
 const initialSpaJavaScript = async () => {
   const dist = path.join(REPO_ROOT, 'web', 'dist');
   const html = await readFile(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const files = [
+    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   let gzip = 0;
   let raw = 0;
   for (const file of new Set(files)) {
@@ -39,7 +43,10 @@ const initialSpaJavaScript = async () => {
 
 const main = async () => {
   console.log('Building the SPA and the Lambda bundles…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
   const bundles = await bundleAllGroups();
   const spa = await initialSpaJavaScript();
 
@@ -51,13 +58,23 @@ const main = async () => {
     const registered = await fetch(`${api}/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...credentials, firstName: 'Bench', lastName: 'Mark', phoneNumber: '(555) 010-0000' }),
+      body: JSON.stringify({
+        ...credentials,
+        firstName: 'Bench',
+        lastName: 'Mark',
+        phoneNumber: '(555) 010-0000',
+      }),
     });
     const { access_token: token } = (await registered.json()) as { access_token: string };
 
     console.log(`Load: GET /auth/me for ${SECONDS} s (10 connections)…`);
-    const me = await load(`${api}/auth/me`, { connections: 10, headers: { authorization: `Bearer ${token}` } });
-    console.log(`Load: POST /auth/login for ${SECONDS} s (4 connections; scrypt N=2^17 is CPU-bound by design)…`);
+    const me = await load(`${api}/auth/me`, {
+      connections: 10,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    console.log(
+      `Load: POST /auth/login for ${SECONDS} s (4 connections; scrypt N=2^17 is CPU-bound by design)…`,
+    );
     const login = await load(`${api}/auth/login`, {
       connections: 4,
       method: 'POST',
@@ -72,17 +89,26 @@ const main = async () => {
     console.log(row('GET /auth/me', me));
     console.log(row('POST /auth/login', login));
     console.log('\nLambda bundles (minified)');
-    for (const bundle of bundles) console.log(`${bundle.group.padEnd(18)} ${(bundle.bytes / 1024).toFixed(1)} KB`);
+    for (const bundle of bundles)
+      console.log(`${bundle.group.padEnd(18)} ${(bundle.bytes / 1024).toFixed(1)} KB`);
     console.log('\nSPA initial JavaScript');
-    console.log(`${spa.files.length} file(s): ${(spa.raw / 1024).toFixed(1)} KB raw, ${(spa.gzip / 1024).toFixed(1)} KB gzip`);
+    console.log(
+      `${spa.files.length} file(s): ${(spa.raw / 1024).toFixed(1)} KB raw, ${(spa.gzip / 1024).toFixed(1)} KB gzip`,
+    );
 
     const failures = [
-      ...bundles.filter((b) => b.bytes / 1024 > BUDGET.lambdaKb).map((b) => `${b.group} bundle over ${BUDGET.lambdaKb} KB`),
-      ...(spa.gzip / 1024 > BUDGET.initialJsGzipKb ? [`initial SPA JS over ${BUDGET.initialJsGzipKb} KB gzip`] : []),
+      ...bundles
+        .filter((b) => b.bytes / 1024 > BUDGET.lambdaKb)
+        .map((b) => `${b.group} bundle over ${BUDGET.lambdaKb} KB`),
+      ...(spa.gzip / 1024 > BUDGET.initialJsGzipKb
+        ? [`initial SPA JS over ${BUDGET.initialJsGzipKb} KB gzip`]
+        : []),
       ...(me.latency.p99 > BUDGET.meP99Ms ? [`GET /auth/me p99 over ${BUDGET.meP99Ms} ms`] : []),
       ...(me.non2xx || login.non2xx ? ['non-2xx answers under load'] : []),
     ];
-    console.log(failures.length ? `\nBudgets broken:\n- ${failures.join('\n- ')}` : '\nAll budgets met.');
+    console.log(
+      failures.length ? `\nBudgets broken:\n- ${failures.join('\n- ')}` : '\nAll budgets met.',
+    );
     process.exitCode = failures.length ? 1 : 0;
   } finally {
     await sandbox.stop();

@@ -19,7 +19,9 @@ const session = async (user: UserRecord) => ({
 });
 
 const findUserByEmail = async (email: string): Promise<UserRecord | null> => {
-  const { data: claim } = await uniqueClaimEntity().get({ kind: 'email', value: email }).go({ consistent: true });
+  const { data: claim } = await uniqueClaimEntity()
+    .get({ kind: 'email', value: email })
+    .go({ consistent: true });
   if (!claim) return null;
   const { data: user } = await userEntity().get({ userId: claim.userId }).go({ consistent: true });
   return user;
@@ -29,7 +31,10 @@ export const handler = createGroupHandler(authRoutes, {
   login: async ({ body }) => {
     await assertLoginAllowed(body.email);
     const user = await findUserByEmail(body.email);
-    const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyPasswordHash()));
+    const valid = await verifyPassword(
+      body.password,
+      user?.passwordHash ?? (await decoyPasswordHash()),
+    );
     if (!user || !valid) {
       await recordLoginFailure(body.email);
       throw new UnauthorizedError(INVALID_CREDENTIALS);

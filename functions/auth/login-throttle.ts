@@ -28,7 +28,12 @@ export const recordLoginFailure = async (email: string): Promise<void> => {
   const { data } = await loginThrottleEntity().get({ email }).go({ consistent: true });
   if (!data || data.windowStartedAt + LOGIN_FAILURE_WINDOW_SECONDS <= now) {
     await loginThrottleEntity()
-      .put({ email, failures: 1, windowStartedAt: now, expiresAt: now + LOGIN_FAILURE_WINDOW_SECONDS })
+      .put({
+        email,
+        failures: 1,
+        windowStartedAt: now,
+        expiresAt: now + LOGIN_FAILURE_WINDOW_SECONDS,
+      })
       .go();
     return;
   }

@@ -21,7 +21,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Sends a single-use reset link; answers the same whether or not the address has an account. */
 export const requestPasswordReset = async (email: string): Promise<void> => {
-  const { data: claim } = await uniqueClaimEntity().get({ kind: 'email', value: email }).go({ consistent: true });
+  const { data: claim } = await uniqueClaimEntity()
+    .get({ kind: 'email', value: email })
+    .go({ consistent: true });
   if (!claim) return;
   const { data: recent } = await passwordResetEntity()
     .query.byUser({ userId: claim.userId })
@@ -73,18 +75,16 @@ export const resetPassword = async (token: string, newPassword: string): Promise
         .delete({ tokenHash })
         .where((attr, op) => op.exists(attr.userId))
         .commit(),
-      users
-        .patch({ userId: user.userId })
-        .set({ passwordHash })
-        .add({ tokenVersion: 1 })
-        .commit(),
+      users.patch({ userId: user.userId }).set({ passwordHash }).add({ tokenVersion: 1 }).commit(),
     ])
     .go();
   if (result.canceled) throw new BadRequestError(INVALID_RESET_TOKEN);
 
   // Other outstanding links for this account die with the password they were meant to replace.
   const { data: others } = await passwordResetEntity().query.byUser({ userId: user.userId }).go();
-  await Promise.all(others.map((other) => passwordResetEntity().delete({ tokenHash: other.tokenHash }).go()));
+  await Promise.all(
+    others.map((other) => passwordResetEntity().delete({ tokenHash: other.tokenHash }).go()),
+  );
   await clearLoginFailures(user.email);
   logger.info('Password reset', { userId: user.userId });
 };

@@ -59,7 +59,9 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
           .set({ total: total + 1 })
           .where((attr, op) => (total === 0 ? op.notExists(attr.total) : op.eq(attr.total, total)))
           .commit(),
-        ...(withPhone ? [claim.create({ kind: 'phone', value: account.phoneNumber, userId }).commit()] : []),
+        ...(withPhone
+          ? [claim.create({ kind: 'phone', value: account.phoneNumber, userId }).commit()]
+          : []),
       ])
       .go();
     if (!result.canceled) return record as UserRecord;
@@ -70,9 +72,12 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
     if (phoneClaim?.rejected && phoneClaim.code === 'ConditionalCheckFailed') {
       throw new ConflictError(PHONE_TAKEN, { phoneNumber: PHONE_TAKEN });
     }
-    const raced = counter?.rejected || result.data.some((d) => (d as Rejection).code === 'TransactionConflict');
+    const raced =
+      counter?.rejected || result.data.some((d) => (d as Rejection).code === 'TransactionConflict');
     if (!raced) {
-      throw new Error(`Account transaction cancelled: ${JSON.stringify(result.data.map((d) => (d as Rejection).code))}`);
+      throw new Error(
+        `Account transaction cancelled: ${JSON.stringify(result.data.map((d) => (d as Rejection).code))}`,
+      );
     }
     // Someone else registered between our read and write: read the counter again and retry.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));

@@ -12,8 +12,12 @@ type ProfileChanges = z.output<typeof updateUserBody>;
  * Applies a user's own profile changes. A new phone number moves the phone claim (unique across
  * accounts) in the same transaction and resets its verification.
  */
-export const updateProfile = async (user: UserRecord, changes: ProfileChanges): Promise<UserRecord> => {
-  const phoneChanged = changes.phoneNumber !== undefined && changes.phoneNumber !== user.phoneNumber;
+export const updateProfile = async (
+  user: UserRecord,
+  changes: ProfileChanges,
+): Promise<UserRecord> => {
+  const phoneChanged =
+    changes.phoneNumber !== undefined && changes.phoneNumber !== user.phoneNumber;
   const next: UserRecord = {
     ...user,
     ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),

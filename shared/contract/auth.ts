@@ -21,7 +21,10 @@ export const registerBody = z.object(
 );
 export type RegisterBody = z.input<typeof registerBody>;
 
-export const forgotPasswordBody = z.object({ email: email() }, { error: 'Body must be a JSON object' });
+export const forgotPasswordBody = z.object(
+  { email: email() },
+  { error: 'Body must be a JSON object' },
+);
 
 export const resetPasswordBody = z.object(
   {
@@ -69,7 +72,8 @@ export const authRoutes = {
     path: '/auth/forgot-password',
     group: 'auth',
     access: 'public',
-    summary: 'Send a single-use password reset link (same answer whether or not the address exists)',
+    summary:
+      'Send a single-use password reset link (same answer whether or not the address exists)',
     body: forgotPasswordBody,
     response: messageResponse,
   }),

@@ -30,7 +30,9 @@ describe('register body', () => {
   it('gives the spec message for every missing field', () => {
     const result = registerBody.safeParse({});
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    const messages = Object.fromEntries(
+      result.error!.issues.map((i) => [i.path.join('.'), i.message]),
+    );
     expect(messages).toEqual({
       email: 'Email is required',
       password: 'Password is required',

@@ -9,7 +9,10 @@ import { PHONE_PLACEHOLDER } from '../domain/limits';
 export const text = (label: string, requiredMessage: string, max: number) =>
   z
     .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? requiredMessage
+          : `${label} must be text`,
     })
     .trim()
     .min(1, requiredMessage)
@@ -36,7 +39,10 @@ export const PASSWORD_MAX = 128;
 export const newPassword = () =>
   z
     .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text'),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'Password is required'
+          : 'Password must be text',
     })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
@@ -46,7 +52,10 @@ export const newPassword = () =>
 export const existingPassword = () =>
   z
     .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text'),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'Password is required'
+          : 'Password must be text',
     })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
@@ -59,7 +68,8 @@ export const normaliseUsPhone = (
   raw: string,
 ): { ok: true; value: string } | { ok: false; message: string } => {
   const trimmed = raw.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return { ok: false, message: 'Please enter a valid US phone number' };
+  if (!/^\+?[\d\s().-]+$/.test(trimmed))
+    return { ok: false, message: 'Please enter a valid US phone number' };
   let digits = trimmed.replace(/\D/g, '');
   if (trimmed.startsWith('+') && !digits.startsWith('1')) {
     return { ok: false, message: 'Please enter a valid US phone number' };
@@ -72,7 +82,10 @@ export const normaliseUsPhone = (
 export const usPhone = (requiredMessage = 'Phone number is required') =>
   z
     .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Phone number must be text'),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? requiredMessage
+          : 'Phone number must be text',
     })
     .trim()
     .min(1, requiredMessage)

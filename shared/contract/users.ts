@@ -20,20 +20,26 @@ export type User = z.infer<typeof userSchema>;
 export const firstName = () => text('First name', 'First name is required', 100);
 export const lastName = () => text('Last name', 'Last name is required', 100);
 
-export const updateUserBody = z
-  .strictObject(
-    {
-      firstName: firstName().optional(),
-      lastName: lastName().optional(),
-      phoneNumber: usPhone('Phone number is required for 2FA and content updates').optional(),
-      completedTours: z
-        .array(z.enum(TOUR_IDS, { error: 'Unknown tour' }), { error: 'completedTours must be a list' })
-        .max(TOUR_IDS.length * 2, 'Too many tours')
-        .transform((tours) => [...new Set(tours)])
-        .optional(),
-    },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `These fields cannot be changed: ${issue.keys.join(', ')}` : 'Body must be a JSON object') },
-  );
+export const updateUserBody = z.strictObject(
+  {
+    firstName: firstName().optional(),
+    lastName: lastName().optional(),
+    phoneNumber: usPhone('Phone number is required for 2FA and content updates').optional(),
+    completedTours: z
+      .array(z.enum(TOUR_IDS, { error: 'Unknown tour' }), {
+        error: 'completedTours must be a list',
+      })
+      .max(TOUR_IDS.length * 2, 'Too many tours')
+      .transform((tours) => [...new Set(tours)])
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `These fields cannot be changed: ${issue.keys.join(', ')}`
+        : 'Body must be a JSON object',
+  },
+);
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const usersRoutes = {

@@ -31,7 +31,13 @@ export interface TierPlan {
 }
 
 export const TIERS: Record<TierId, TierPlan> = {
-  intro: { id: 'intro', name: 'Intro', allowedPlatforms: ['twitter'], dailyGenerationLimit: 1, monthlyPrice: 30 },
+  intro: {
+    id: 'intro',
+    name: 'Intro',
+    allowedPlatforms: ['twitter'],
+    dailyGenerationLimit: 1,
+    monthlyPrice: 30,
+  },
   silver: {
     id: 'silver',
     name: 'Silver',

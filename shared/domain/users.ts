@@ -15,4 +15,5 @@ export const TOUR_IDS = [
 export type TourId = (typeof TOUR_IDS)[number];
 
 /** Admin and founder see the Founder Forum. */
-export const canSeeForum = (role: Role | undefined): boolean => role === 'admin' || role === 'founder';
+export const canSeeForum = (role: Role | undefined): boolean =>
+  role === 'admin' || role === 'founder';

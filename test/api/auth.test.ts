@@ -11,9 +11,13 @@ const registration = () => ({
 describe('POST /auth/register', () => {
   it('creates the account and answers { access_token, user } without any secret', async () => {
     const body = registration();
-    const result = await call<{ access_token: string; user: Record<string, unknown> }>('POST', '/auth/register', {
-      body: { ...body, email: body.email.toUpperCase() },
-    });
+    const result = await call<{ access_token: string; user: Record<string, unknown> }>(
+      'POST',
+      '/auth/register',
+      {
+        body: { ...body, email: body.email.toUpperCase() },
+      },
+    );
     expect(result.status).toBe(201);
     expect(result.body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(result.body.user).toMatchObject({
@@ -37,7 +41,11 @@ describe('POST /auth/register', () => {
       body: { ...registration(), email: first.email.replace(/^u/, 'U') },
     });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ statusCode: 409, error: 'Conflict', message: 'An account with this email already exists' });
+    expect(again.body).toMatchObject({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'An account with this email already exists',
+    });
     // Nothing was written: the counter did not move and the second phone number is still free.
     const after = (await call<{ total: number }>('GET', '/users/count/total')).body.total;
     expect(after).toBe(before);
@@ -46,7 +54,9 @@ describe('POST /auth/register', () => {
   it('refuses a phone number another account holds', async () => {
     const first = registration();
     await call('POST', '/auth/register', { body: first });
-    const result = await call('POST', '/auth/register', { body: { ...registration(), phoneNumber: first.phoneNumber } });
+    const result = await call('POST', '/auth/register', {
+      body: { ...registration(), phoneNumber: first.phoneNumber },
+    });
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({
       message: 'This phone number is already registered to another user',
@@ -58,7 +68,9 @@ describe('POST /auth/register', () => {
     const taken = registration();
     await call('POST', '/auth/register', { body: taken });
     const fresh = registration();
-    const failed = await call('POST', '/auth/register', { body: { ...fresh, phoneNumber: taken.phoneNumber } });
+    const failed = await call('POST', '/auth/register', {
+      body: { ...fresh, phoneNumber: taken.phoneNumber },
+    });
     expect(failed.status).toBe(409);
     const corrected = await call('POST', '/auth/register', { body: fresh });
     expect(corrected.status).toBe(201);
@@ -70,19 +82,32 @@ describe('POST /auth/register', () => {
     // API test files run one after another, so nobody else registers while this batch races.
     const batch = await Promise.all(Array.from({ length: seatsLeft }, () => registerUser()));
     expect(batch.map((account) => account.user.role)).toEqual(batch.map(() => 'founder'));
-    expect((await call<{ total: number }>('GET', '/users/count/total')).body.total).toBe(Math.max(50, total));
+    expect((await call<{ total: number }>('GET', '/users/count/total')).body.total).toBe(
+      Math.max(50, total),
+    );
     const later = await registerUser();
     expect(later.user.role).toBe('user');
-    expect((await call<{ total: number }>('GET', '/users/count/total')).body.total).toBe(Math.max(50, total) + 1);
+    expect((await call<{ total: number }>('GET', '/users/count/total')).body.total).toBe(
+      Math.max(50, total) + 1,
+    );
   }, 120_000);
 });
 
 describe('validation on every auth endpoint', () => {
   it('answers malformed JSON with 400', async () => {
-    for (const path of ['/auth/register', '/auth/login', '/auth/forgot-password', '/auth/reset-password']) {
+    for (const path of [
+      '/auth/register',
+      '/auth/login',
+      '/auth/forgot-password',
+      '/auth/reset-password',
+    ]) {
       const result = await call('POST', path, { rawBody: '{"email": ' });
       expect(result.status, path).toBe(400);
-      expect(result.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Malformed JSON in request body' });
+      expect(result.body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Malformed JSON in request body',
+      });
     }
   });
 
@@ -100,7 +125,13 @@ describe('validation on every auth endpoint', () => {
 
   it('refuses wrong types, over-long values and bad formats per field', async () => {
     const result = await call('POST', '/auth/register', {
-      body: { email: 'not-an-email', password: 'short', firstName: 42, lastName: 'x'.repeat(101), phoneNumber: '555-1234' },
+      body: {
+        email: 'not-an-email',
+        password: 'short',
+        firstName: 42,
+        lastName: 'x'.repeat(101),
+        phoneNumber: '555-1234',
+      },
     });
     expect(result.status).toBe(400);
     expect(result.body.fields).toEqual({
@@ -110,12 +141,16 @@ describe('validation on every auth endpoint', () => {
       lastName: 'Last name must be at most 100 characters',
       phoneNumber: 'US phone numbers must have 10 digits',
     });
-    const login = await call('POST', '/auth/login', { body: { email: 'a@b.co', password: 'p'.repeat(129) } });
+    const login = await call('POST', '/auth/login', {
+      body: { email: 'a@b.co', password: 'p'.repeat(129) },
+    });
     expect(login.status).toBe(400);
     expect(login.body.fields).toEqual({ password: 'Password must be at most 128 characters' });
     const forgot = await call('POST', '/auth/forgot-password', { body: { email: ['a@b.co'] } });
     expect(forgot.body.fields).toEqual({ email: 'Email must be text' });
-    const reset = await call('POST', '/auth/reset-password', { body: { token: 'x', newPassword: 7 } });
+    const reset = await call('POST', '/auth/reset-password', {
+      body: { token: 'x', newPassword: 7 },
+    });
     expect(reset.body.fields).toEqual({ newPassword: 'Password must be text' });
   });
 });
@@ -123,9 +158,13 @@ describe('validation on every auth endpoint', () => {
 describe('POST /auth/login and GET /auth/me', () => {
   it('signs in with the right password and the token reads the user', async () => {
     const { user, password } = await registerUser();
-    const login = await call<{ access_token: string; user: { _id: string } }>('POST', '/auth/login', {
-      body: { email: user.email.toUpperCase(), password },
-    });
+    const login = await call<{ access_token: string; user: { _id: string } }>(
+      'POST',
+      '/auth/login',
+      {
+        body: { email: user.email.toUpperCase(), password },
+      },
+    );
     expect(login.status).toBe(200);
     expect(login.body.user._id).toBe(user._id);
     const me = await call('GET', '/auth/me', { token: login.body.access_token });
@@ -135,8 +174,12 @@ describe('POST /auth/login and GET /auth/me', () => {
 
   it('answers an unknown email and a wrong password with the same message', async () => {
     const { user } = await registerUser();
-    const wrong = await call('POST', '/auth/login', { body: { email: user.email, password: 'not-the-password' } });
-    const unknown = await call('POST', '/auth/login', { body: { email: `nobody-${user._id}@example.com`, password: 'whatever1' } });
+    const wrong = await call('POST', '/auth/login', {
+      body: { email: user.email, password: 'not-the-password' },
+    });
+    const unknown = await call('POST', '/auth/login', {
+      body: { email: `nobody-${user._id}@example.com`, password: 'whatever1' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe('Invalid email or password');
@@ -146,11 +189,19 @@ describe('POST /auth/login and GET /auth/me', () => {
   it('throttles repeated failures for one email with 429, even for the right password', async () => {
     const { user, password } = await registerUser();
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await call('POST', '/auth/login', { body: { email: user.email, password: 'wrong-password' } })).status).toBe(401);
+      expect(
+        (
+          await call('POST', '/auth/login', {
+            body: { email: user.email, password: 'wrong-password' },
+          })
+        ).status,
+      ).toBe(401);
     }
     const blocked = await call('POST', '/auth/login', { body: { email: user.email, password } });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
+    expect(blocked.body.message).toMatch(
+      /^Too many failed login attempts\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -193,21 +244,31 @@ describe('forgot and reset password', () => {
     await call('POST', '/auth/forgot-password', { body: { email: user.email } });
     const resetToken = await resetLink(user.email);
 
-    const reset = await call('POST', '/auth/reset-password', { body: { token: resetToken, newPassword: 'a-brand-new-password' } });
+    const reset = await call('POST', '/auth/reset-password', {
+      body: { token: resetToken, newPassword: 'a-brand-new-password' },
+    });
     expect(reset.status).toBe(200);
 
     expect((await call('GET', '/auth/me', { token })).status).toBe(401);
-    expect((await call('POST', '/auth/login', { body: { email: user.email, password } })).status).toBe(401);
-    const login = await call('POST', '/auth/login', { body: { email: user.email, password: 'a-brand-new-password' } });
+    expect(
+      (await call('POST', '/auth/login', { body: { email: user.email, password } })).status,
+    ).toBe(401);
+    const login = await call('POST', '/auth/login', {
+      body: { email: user.email, password: 'a-brand-new-password' },
+    });
     expect(login.status).toBe(200);
 
-    const reused = await call('POST', '/auth/reset-password', { body: { token: resetToken, newPassword: 'another-password' } });
+    const reused = await call('POST', '/auth/reset-password', {
+      body: { token: resetToken, newPassword: 'another-password' },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe('Invalid reset token');
   });
 
   it("answers 'Invalid reset token' for a made-up token", async () => {
-    const result = await call('POST', '/auth/reset-password', { body: { token: 'made-up-token', newPassword: 'whatever-123' } });
+    const result = await call('POST', '/auth/reset-password', {
+      body: { token: 'made-up-token', newPassword: 'whatever-123' },
+    });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe('Invalid reset token');
   });

@@ -13,18 +13,29 @@ export interface ApiResult<T = Record<string, unknown>> {
 export const call = async <T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    rawBody?: string;
+    token?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResult<T>> => {
   const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
+  if (options.body !== undefined || options.rawBody !== undefined)
+    headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${apiUrl()}/api${path}`, {
     method,
     headers,
-    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body:
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T, headers: response.headers };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as T,
+    headers: response.headers,
+  };
 };
 
 let phoneCounter = Math.floor(Math.random() * 9_000_000);
@@ -45,12 +56,29 @@ export interface RegisteredUser {
   password: string;
 }
 
-export const registerUser = async (overrides: Record<string, unknown> = {}): Promise<RegisteredUser> => {
+export const registerUser = async (
+  overrides: Record<string, unknown> = {},
+): Promise<RegisteredUser> => {
   const password = 'correct-horse-battery';
-  const body = { ...uniqueIdentity(), password, firstName: 'Ada', lastName: 'Lovelace', ...overrides };
-  const result = await call<{ access_token: string; user: RegisteredUser['user'] }>('POST', '/auth/register', { body });
-  if (result.status !== 201) throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);
-  return { token: result.body.access_token, user: result.body.user, password: body.password as string };
+  const body = {
+    ...uniqueIdentity(),
+    password,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    ...overrides,
+  };
+  const result = await call<{ access_token: string; user: RegisteredUser['user'] }>(
+    'POST',
+    '/auth/register',
+    { body },
+  );
+  if (result.status !== 201)
+    throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return {
+    token: result.body.access_token,
+    user: result.body.user,
+    password: body.password as string,
+  };
 };
 
 export interface SandboxMessage {

@@ -16,48 +16,81 @@ describe('PUT /users/{id}', () => {
     const { user, token } = await registerUser();
     const result = await call('PUT', `/users/${user._id}`, {
       token,
-      body: { firstName: ' Augusta ', lastName: 'King', completedTours: ['dashboard', 'dashboard', 'company-form'] },
+      body: {
+        firstName: ' Augusta ',
+        lastName: 'King',
+        completedTours: ['dashboard', 'dashboard', 'company-form'],
+      },
     });
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ firstName: 'Augusta', lastName: 'King', completedTours: ['dashboard', 'company-form'] });
+    expect(result.body).toMatchObject({
+      firstName: 'Augusta',
+      lastName: 'King',
+      completedTours: ['dashboard', 'company-form'],
+    });
     expect((await call('GET', '/auth/me', { token })).body).toMatchObject({ firstName: 'Augusta' });
   });
 
   it('refuses any other field (role, email) with 400 and changes nothing', async () => {
     const { user, token } = await registerUser();
-    const result = await call('PUT', `/users/${user._id}`, { token, body: { role: 'admin', email: 'x@y.co' } });
+    const result = await call('PUT', `/users/${user._id}`, {
+      token,
+      body: { role: 'admin', email: 'x@y.co' },
+    });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe('These fields cannot be changed: role, email');
-    expect((await call('GET', '/auth/me', { token })).body).toMatchObject({ role: user.role, email: user.email });
+    expect((await call('GET', '/auth/me', { token })).body).toMatchObject({
+      role: user.role,
+      email: user.email,
+    });
   });
 
   it("answers 404 for another user's id", async () => {
     const alice = await registerUser();
     const bob = await registerUser();
-    const result = await call('PUT', `/users/${alice.user._id}`, { token: bob.token, body: { firstName: 'Mallory' } });
+    const result = await call('PUT', `/users/${alice.user._id}`, {
+      token: bob.token,
+      body: { firstName: 'Mallory' },
+    });
     expect(result.status).toBe(404);
-    expect((await call('GET', '/auth/me', { token: alice.token })).body).toMatchObject({ firstName: 'Ada' });
+    expect((await call('GET', '/auth/me', { token: alice.token })).body).toMatchObject({
+      firstName: 'Ada',
+    });
   });
 
   it('needs a session', async () => {
     const { user } = await registerUser();
-    expect((await call('PUT', `/users/${user._id}`, { body: { firstName: 'X' } })).status).toBe(401);
+    expect((await call('PUT', `/users/${user._id}`, { body: { firstName: 'X' } })).status).toBe(
+      401,
+    );
   });
 
   it('normalises a new phone, resets its verification, and keeps phones unique', async () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const { phoneNumber } = uniqueIdentity();
-    const changed = await call('PUT', `/users/${alice.user._id}`, { token: alice.token, body: { phoneNumber } });
+    const changed = await call('PUT', `/users/${alice.user._id}`, {
+      token: alice.token,
+      body: { phoneNumber },
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ phoneNumber: `+1${phoneNumber.replace(/\D/g, '')}`, isPhoneVerified: false });
+    expect(changed.body).toMatchObject({
+      phoneNumber: `+1${phoneNumber.replace(/\D/g, '')}`,
+      isPhoneVerified: false,
+    });
 
-    const clash = await call('PUT', `/users/${bob.user._id}`, { token: bob.token, body: { phoneNumber } });
+    const clash = await call('PUT', `/users/${bob.user._id}`, {
+      token: bob.token,
+      body: { phoneNumber },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe('This phone number is already registered to another user');
 
     // Alice's old number was released and can be taken by Bob.
-    const released = await call('PUT', `/users/${bob.user._id}`, { token: bob.token, body: { phoneNumber: alice.user.phoneNumber } });
+    const released = await call('PUT', `/users/${bob.user._id}`, {
+      token: bob.token,
+      body: { phoneNumber: alice.user.phoneNumber },
+    });
     expect(released.status).toBe(200);
   });
 
@@ -79,11 +112,20 @@ describe('PUT /users/{id}', () => {
 
 describe('meta', () => {
   it('serves the OpenAPI document generated from the contract', async () => {
-    const result = await call<{ openapi: string; paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json');
+    const result = await call<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(
+      'GET',
+      '/openapi.json',
+    );
     expect(result.status).toBe(200);
     expect(result.body.openapi).toBe('3.1.0');
     expect(Object.keys(result.body.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/me', '/api/users/{id}', '/api/users/count/total']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/me',
+        '/api/users/{id}',
+        '/api/users/count/total',
+      ]),
     );
     expect(result.body.paths['/api/auth/login']).toHaveProperty('post');
   });

@@ -41,8 +41,12 @@ export const screenshot = async (page: Page, name: string) => {
 };
 
 /** The newest message the sandbox sent to an address (the dev inbox's JSON view). */
-export const latestMessage = async (to: string): Promise<{ subject?: string; text: string } | undefined> => {
+export const latestMessage = async (
+  to: string,
+): Promise<{ subject?: string; text: string } | undefined> => {
   const response = await fetch(`${baseUrl()}/_sandbox/api/messages?to=${encodeURIComponent(to)}`);
-  const { messages } = (await response.json()) as { messages: { subject?: string; text: string }[] };
+  const { messages } = (await response.json()) as {
+    messages: { subject?: string; text: string }[];
+  };
   return messages[0];
 };

@@ -18,13 +18,17 @@ const bearerToken = (authorization: string | undefined): string => {
  * Verifies the bearer token and loads its user. A token issued before the last password change
  * (older token version) or for a deleted user is refused, so a reset signs out every device.
  */
-export const authenticate = async (authorization: string | undefined, access: Access): Promise<Caller> => {
+export const authenticate = async (
+  authorization: string | undefined,
+  access: Access,
+): Promise<Caller> => {
   const claims = await verifyAccessToken(bearerToken(authorization));
   const { data: user } = await userEntity().get({ userId: claims.userId }).go({ consistent: true });
   if (!user || user.tokenVersion !== claims.tokenVersion) {
     throw new UnauthorizedError('Your session has ended. Please log in again.');
   }
   if (access === 'admin' && user.role !== 'admin') throw new ForbiddenError();
-  if (access === 'staff' && user.role !== 'staff' && user.role !== 'admin') throw new ForbiddenError();
+  if (access === 'staff' && user.role !== 'staff' && user.role !== 'admin')
+    throw new ForbiddenError();
   return { userId: user.userId, user };
 };

@@ -3,7 +3,10 @@ import { hashPassword, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   it('hashes with scrypt at N=2^17, r=8, p=1 and a random salt', async () => {
-    const [first, second] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
+    const [first, second] = await Promise.all([
+      hashPassword('correct horse'),
+      hashPassword('correct horse'),
+    ]);
     expect(first).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(first).not.toEqual(second);
     expect(first).not.toContain('correct horse');

@@ -8,7 +8,11 @@ const SECRET = 'k'.repeat(48);
 describe('access tokens', () => {
   const saved = { ...process.env };
   beforeAll(() => {
-    Object.assign(process.env, { TABLE_NAME: 'unit', APP_URL: 'http://localhost:3000', JWT_SECRET: SECRET });
+    Object.assign(process.env, {
+      TABLE_NAME: 'unit',
+      APP_URL: 'http://localhost:3000',
+      JWT_SECRET: SECRET,
+    });
     resetConfigForTests();
   });
   afterAll(() => {
@@ -24,7 +28,11 @@ describe('access tokens', () => {
   });
 
   it('refuses an unsigned token (alg none) and a token signed with another key', async () => {
-    const unsigned = new UnsecuredJWT({ ver: 0 }).setSubject('u-1').setIssuer('sailpost').setAudience('sailpost-web').encode();
+    const unsigned = new UnsecuredJWT({ ver: 0 })
+      .setSubject('u-1')
+      .setIssuer('sailpost')
+      .setAudience('sailpost-web')
+      .encode();
     await expect(verifyAccessToken(unsigned)).rejects.toMatchObject({ statusCode: 401 });
     const forged = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
@@ -33,7 +41,10 @@ describe('access tokens', () => {
       .setAudience('sailpost-web')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('x'.repeat(48)));
-    await expect(verifyAccessToken(forged)).rejects.toMatchObject({ statusCode: 401, message: 'Invalid token' });
+    await expect(verifyAccessToken(forged)).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'Invalid token',
+    });
   });
 
   it('refuses an algorithm outside the allow-list even with the right key', async () => {

@@ -30,7 +30,10 @@ export interface AccessTokenClaims {
   tokenVersion: number;
 }
 
-export const signAccessToken = async ({ userId, tokenVersion }: AccessTokenClaims): Promise<string> =>
+export const signAccessToken = async ({
+  userId,
+  tokenVersion,
+}: AccessTokenClaims): Promise<string> =>
   new SignJWT({ ver: tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
@@ -52,7 +55,8 @@ export const verifyAccessToken = async (token: string): Promise<AccessTokenClaim
     }
     return { userId: payload.sub, tokenVersion: payload.ver };
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please log in again.');
+    if (error instanceof joseErrors.JWTExpired)
+      throw new UnauthorizedError('Your session has expired. Please log in again.');
     if (error instanceof UnauthorizedError) throw error;
     throw new UnauthorizedError('Invalid token');
   }

@@ -11,7 +11,10 @@ export const db = (): DynamoDBDocumentClient => {
   const client = new DynamoDBClient({
     region: AWS_REGION,
     ...(DYNAMODB_ENDPOINT
-      ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      ? {
+          endpoint: DYNAMODB_ENDPOINT,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
       : {}),
   });
   documentClient = DynamoDBDocumentClient.from(client, {

@@ -22,7 +22,10 @@ export const createTableInput = (tableName: string) => {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    AttributeDefinitions: attributes.map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
     KeySchema: [
       { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' as const },

@@ -60,6 +60,8 @@ export class ConflictError extends HttpError {
 
 export class TooManyRequestsError extends HttpError {
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+    super(429, message, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
   }
 }

@@ -29,7 +29,9 @@ export interface RouteRequest<R extends RouteDefinition> {
   event: APIGatewayProxyEventV2;
 }
 
-export type RouteHandler<R extends RouteDefinition> = (request: RouteRequest<R>) => Promise<ResponseOf<R>>;
+export type RouteHandler<R extends RouteDefinition> = (
+  request: RouteRequest<R>,
+) => Promise<ResponseOf<R>>;
 
 export type GroupHandlers<G extends Record<string, RouteDefinition>> = {
   [K in keyof G]: RouteHandler<G[K]>;
@@ -40,12 +42,18 @@ export type GroupHandlers<G extends Record<string, RouteDefinition>> = {
  * authenticates, parses and validates with the contract's schemas, and maps errors; the route's
  * handler receives typed input and returns the typed response body.
  */
-export const createGroupHandler = <G extends Record<string, RouteDefinition>>(routes: G, handlers: GroupHandlers<G>) => {
+export const createGroupHandler = <G extends Record<string, RouteDefinition>>(
+  routes: G,
+  handlers: GroupHandlers<G>,
+) => {
   const byKey = new Map<string, RouteDefinition>();
   const handlerByKey = new Map<string, RouteHandler<RouteDefinition>>();
   for (const [name, route] of Object.entries(routes)) {
     byKey.set(routeKeyOf(route), route);
-    handlerByKey.set(routeKeyOf(route), handlers[name as keyof G] as unknown as RouteHandler<RouteDefinition>);
+    handlerByKey.set(
+      routeKeyOf(route),
+      handlers[name as keyof G] as unknown as RouteHandler<RouteDefinition>,
+    );
   }
 
   const handler = middy<APIGatewayProxyEventV2, Result, Error, RouteContext>()

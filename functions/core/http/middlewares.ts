@@ -1,5 +1,9 @@
 import type middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { RouteDefinition } from '../../../shared/contract/route';
 import { authenticate, type Caller } from '../auth/authenticate';
 import { logger } from '../logger';
@@ -24,7 +28,11 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-export const jsonResponse = (statusCode: number, body: unknown, headers: Record<string, string> = {}): Result => ({
+export const jsonResponse = (
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Result => ({
   statusCode,
   headers: { ...BASE_HEADERS, ...headers },
   body: JSON.stringify(body),
@@ -46,7 +54,11 @@ export const errorResponse = (error: unknown): Result => {
     );
   }
   logger.error('Unhandled error', error as Error);
-  return jsonResponse(500, { statusCode: 500, message: 'Internal server error', error: reasonPhrase(500) });
+  return jsonResponse(500, {
+    statusCode: 500,
+    message: 'Internal server error',
+    error: reasonPhrase(500),
+  });
 };
 
 /** Finds the contract entry for `event.routeKey`. */
@@ -55,7 +67,10 @@ export const resolveRoute = (routes: ReadonlyMap<string, RouteDefinition>): Midd
     const route = routes.get(request.event.routeKey);
     if (!route) throw new NotFoundError('Not Found');
     request.context.route = route;
-    logger.appendKeys({ requestId: request.event.requestContext?.requestId, routeKey: request.event.routeKey });
+    logger.appendKeys({
+      requestId: request.event.requestContext?.requestId,
+      routeKey: request.event.routeKey,
+    });
   },
 });
 
@@ -64,7 +79,9 @@ export const authenticateCaller = (): Middleware => ({
   before: async (request) => {
     const { route } = request.context;
     request.context.caller =
-      route.access === 'public' ? null : await authenticate(request.event.headers?.authorization, route.access);
+      route.access === 'public'
+        ? null
+        : await authenticate(request.event.headers?.authorization, route.access);
     if (request.context.caller) logger.appendKeys({ userId: request.context.caller.userId });
   },
 });
@@ -77,7 +94,9 @@ export const validateInput = (): Middleware => ({
     request.context.body = route.body
       ? parseInput(route.body, parseJsonBody(event.body, event.isBase64Encoded))
       : undefined;
-    request.context.query = route.query ? parseInput(route.query, event.queryStringParameters ?? {}) : undefined;
+    request.context.query = route.query
+      ? parseInput(route.query, event.queryStringParameters ?? {})
+      : undefined;
   },
 });
 

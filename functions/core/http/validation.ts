@@ -17,7 +17,10 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.ou
 };
 
 /** Decodes and parses an API Gateway body. An absent body counts as `{}` so each field says "required". */
-export const parseJsonBody = (body: string | undefined, isBase64Encoded: boolean | undefined): unknown => {
+export const parseJsonBody = (
+  body: string | undefined,
+  isBase64Encoded: boolean | undefined,
+): unknown => {
   if (body === undefined || body === '') return {};
   const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
   try {

@@ -14,4 +14,5 @@ export interface EmailSender {
 }
 
 /** SES in AWS; the sandbox's outbox (shown at /_sandbox) when running locally. */
-export const emailSender = (): EmailSender => (config().SANDBOX ? outboxEmailSender : sesEmailSender());
+export const emailSender = (): EmailSender =>
+  config().SANDBOX ? outboxEmailSender : sesEmailSender();

@@ -5,6 +5,13 @@ import type { EmailSender } from './email-sender';
 /** The sandbox's email: kept in the outbox and listed in the dev inbox instead of being sent. */
 export const outboxEmailSender: EmailSender = {
   async send({ to, subject, text, html }) {
-    await recordOutboxMessage({ channel: 'email', to, from: config().EMAIL_FROM, subject, text, html });
+    await recordOutboxMessage({
+      channel: 'email',
+      to,
+      from: config().EMAIL_FROM,
+      subject,
+      text,
+      html,
+    });
   },
 };

@@ -57,7 +57,9 @@ export const recordOutboxMessage = async (
 };
 
 /** Newest first; optionally only one recipient's messages. */
-export const listOutboxMessages = async (filter: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> => {
+export const listOutboxMessages = async (
+  filter: { to?: string; limit?: number } = {},
+): Promise<OutboxMessage[]> => {
   const options = { order: 'desc', limit: filter.limit ?? 200 } as const;
   const { data } = filter.to
     ? await outboxEntity().query.byRecipient({ to: filter.to }).go(options)

@@ -16,7 +16,10 @@ export const loginThrottleEntity = lazy(
           expiresAt: { type: 'number', required: true, field: TTL_ATTRIBUTE },
         },
         indexes: {
-          byEmail: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } },
+          byEmail: {
+            pk: { field: 'pk', composite: ['email'] },
+            sk: { field: 'sk', composite: [] },
+          },
         },
       },
       { table: tableName(), client: db() },

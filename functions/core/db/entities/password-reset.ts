@@ -19,7 +19,10 @@ export const passwordResetEntity = lazy(
           expiresAt: { type: 'number', required: true, field: TTL_ATTRIBUTE },
         },
         indexes: {
-          byTokenHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+          byTokenHash: {
+            pk: { field: 'pk', composite: ['tokenHash'] },
+            sk: { field: 'sk', composite: [] },
+          },
           byUser: {
             index: 'gsi1',
             pk: { field: 'gsi1pk', composite: ['userId'] },

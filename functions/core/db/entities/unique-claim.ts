@@ -18,7 +18,10 @@ export const uniqueClaimEntity = lazy(
           userId: { type: 'string', required: true },
         },
         indexes: {
-          byValue: { pk: { field: 'pk', composite: ['kind', 'value'] }, sk: { field: 'sk', composite: [] } },
+          byValue: {
+            pk: { field: 'pk', composite: ['kind', 'value'] },
+            sk: { field: 'sk', composite: [] },
+          },
         },
       },
       { table: tableName(), client: db() },

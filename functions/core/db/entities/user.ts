@@ -18,10 +18,20 @@ export const userEntity = lazy(
           phoneNumber: { type: 'string', required: true },
           phoneVerified: { type: 'boolean', required: true, default: false },
           role: { type: ROLES, required: true },
-          completedTours: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+          completedTours: {
+            type: 'list',
+            items: { type: 'string' },
+            required: true,
+            default: () => [],
+          },
           /** Raised when the password changes; tokens carrying an older version are refused. */
           tokenVersion: { type: 'number', required: true, default: 0 },
-          createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+          createdAt: {
+            type: 'string',
+            required: true,
+            readOnly: true,
+            default: () => new Date().toISOString(),
+          },
           updatedAt: {
             type: 'string',
             required: true,
@@ -38,4 +48,6 @@ export const userEntity = lazy(
     ),
 );
 
-export type UserRecord = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof userEntity>['get']>['go']>>['data']>;
+export type UserRecord = NonNullable<
+  Awaited<ReturnType<ReturnType<ReturnType<typeof userEntity>['get']>['go']>>['data']
+>;

@@ -1,0 +1,180 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import ipaddr from 'ipaddr.js';
+import { HttpError } from '../core/http/errors';
+
+/**
+ * Fetches a web page on a user's behalf without letting the user aim the server at anything
+ * private: http(s) only; every address the name resolves to must be public unicast (checked in
+ * the socket's own DNS lookup, so the checked address is the one connected to — no rebinding),
+ * again on every redirect; 5-second budget for the whole exchange; at most 1 MB of (decompressed)
+ * body is read.
+ */
+export interface SafeFetchOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** Origins exempt from the address check — for the tests' local sites only, never set in AWS. */
+  allowOrigins?: readonly string[];
+}
+
+export interface FetchedPage {
+  url: string;
+  html: string;
+  truncated: boolean;
+}
+
+export class WebsiteFetchError extends HttpError {
+  constructor(message: string, statusCode = 422) {
+    super(statusCode, message, { website: message });
+  }
+}
+
+export const INVALID_WEBSITE = 'Please enter a valid website address, like https://example.com';
+export const PRIVATE_WEBSITE = 'Only public websites can be read';
+
+/** Public unicast only: no loopback, private, link-local, unique-local, CGNAT, multicast or reserved. */
+export const isPublicAddress = (address: string): boolean => {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+};
+
+class BlockedAddressError extends Error {}
+
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(
+    hostname,
+    { all: true, family: options.family ?? 0 },
+    (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 4);
+      if (!addresses.length || addresses.some((entry) => !isPublicAddress(entry.address))) {
+        return callback(new BlockedAddressError(hostname), '', 4);
+      }
+      if (options.all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    },
+  );
+};
+
+export const parseWebsiteUrl = (raw: string): URL => {
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) ? raw.trim() : `https://${raw.trim()}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    throw new WebsiteFetchError(INVALID_WEBSITE, 400);
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !url.hostname ||
+    url.username ||
+    url.password
+  ) {
+    throw new WebsiteFetchError(INVALID_WEBSITE, 400);
+  }
+  return url;
+};
+
+const decoded = (response: IncomingMessage): NodeJS.ReadableStream => {
+  switch ((response.headers['content-encoding'] ?? '').toLowerCase()) {
+    case 'gzip':
+      return response.pipe(createGunzip());
+    case 'deflate':
+      return response.pipe(createInflate());
+    case 'br':
+      return response.pipe(createBrotliDecompress());
+    default:
+      return response;
+  }
+};
+
+const getOnce = (url: URL, exempt: boolean, signal: AbortSignal) =>
+  new Promise<IncomingMessage>((resolve, reject) => {
+    const hostname = url.hostname.replace(/^\[|\]$/g, '');
+    if (!exempt && isIP(hostname) && !isPublicAddress(hostname)) {
+      reject(new BlockedAddressError(hostname));
+      return;
+    }
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'GET',
+        signal,
+        ...(exempt ? {} : { lookup: guardedLookup }),
+        headers: {
+          'user-agent': 'SailpostBot/1.0 (+https://sailpost.app; company profile drafting)',
+          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      },
+      resolve,
+    );
+    request.on('error', reject);
+    request.end();
+  });
+
+const readCapped = async (response: IncomingMessage, maxBytes: number) => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  const body = decoded(response);
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    const room = maxBytes - size;
+    if (chunk.length >= room) {
+      chunks.push(chunk.subarray(0, room));
+      size = maxBytes;
+      truncated = true;
+      break;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  response.destroy();
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated };
+};
+
+export const fetchPublicPage = async (
+  rawUrl: string,
+  options: SafeFetchOptions = {},
+): Promise<FetchedPage> => {
+  const { timeoutMs = 5000, maxBytes = 1024 * 1024, maxRedirects = 5, allowOrigins = [] } = options;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url = parseWebsiteUrl(rawUrl);
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await getOnce(url, allowOrigins.includes(url.origin), signal);
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        response.destroy();
+        if (redirects >= maxRedirects)
+          throw new WebsiteFetchError('The website redirected too many times');
+        url = parseWebsiteUrl(new URL(response.headers.location, url).toString());
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        response.destroy();
+        throw new WebsiteFetchError(`The website answered with an error (HTTP ${status})`);
+      }
+      const type = String(response.headers['content-type'] ?? 'text/html');
+      if (!/text\/html|application\/xhtml\+xml/i.test(type)) {
+        response.destroy();
+        throw new WebsiteFetchError('The address does not point to a web page');
+      }
+      const { text, truncated } = await readCapped(response, maxBytes);
+      return { url: url.toString(), html: text, truncated };
+    }
+  } catch (error) {
+    if (error instanceof WebsiteFetchError) throw error;
+    if (error instanceof BlockedAddressError) throw new WebsiteFetchError(PRIVATE_WEBSITE, 400);
+    if (signal.aborted) throw new WebsiteFetchError('The website took too long to answer');
+    throw new WebsiteFetchError('Could not reach the website');
+  }
+};

@@ -1,0 +1,102 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/core/db/table';
+import { AccessLogsBucket } from './access-logs-bucket';
+import { acknowledge } from './nag';
+import type { StageConfig } from './stage';
+
+export interface DataStackProps extends StackProps {
+  readonly stage: StageConfig;
+  /**
+   * Browser origins allowed to use presigned media URLs (CORS). The CloudFront domain is not
+   * known here (the web stack depends on this one), so without a custom domain this is the
+   * `https://*.cloudfront.net` pattern; the presigned signature remains the authorisation.
+   */
+  readonly mediaCorsOrigins: readonly string[];
+}
+
+/** Stateful resources: the one table, the media bucket and the JWT signing secret. */
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly mediaBucket: Bucket;
+  readonly jwtSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    // The same shape as createTableInput() in functions/core/db/table.ts (DynamoDB Local).
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: stage.isProd,
+      removalPolicy: stage.removalPolicy,
+    });
+    for (const index of GLOBAL_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    const accessLogs = new AccessLogsBucket(this, 'AccessLogs', { stage });
+
+    this.mediaBucket = new Bucket(this, 'MediaBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: accessLogs.bucket,
+      serverAccessLogsPrefix: 's3/media/',
+      cors: [
+        {
+          // Presigned GET (display), PUT and POST (browser uploads straight to S3).
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.POST],
+          allowedOrigins: [...props.mediaCorsOrigins],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: stage.removalPolicy,
+      autoDeleteObjects: !stage.isProd,
+    });
+
+    // HS256 signing key for access tokens ("the key comes from Secrets Manager in AWS").
+    this.jwtSecret = new Secret(this, 'JwtSigningSecret', {
+      description: `Sailpost ${stage.name}: HS256 signing key for access tokens`,
+      generateSecretString: {
+        passwordLength: 64,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
+      removalPolicy: stage.removalPolicy,
+    });
+    acknowledge(
+      this.jwtSecret,
+      'AwsSolutions-SMG4',
+      'The HS256 token-signing key is rotated by hand: automatic rotation would invalidate every signed-in session at once, because the API verifies with a single key (no key-id overlap window yet). Rotation = put a new random value and let sessions re-authenticate.',
+    );
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'MediaBucketName', { value: this.mediaBucket.bucketName });
+    new CfnOutput(this, 'JwtSecretArn', { value: this.jwtSecret.secretArn });
+  }
+}

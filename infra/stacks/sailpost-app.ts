@@ -1,0 +1,126 @@
+import {
+  App,
+  CrossStackReferences,
+  ReferenceStrength,
+  Tags,
+  Validations,
+  type Environment,
+} from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { routes as manifestRoutes } from '../../shared/contract/manifest';
+import type { RouteDefinition } from '../../shared/contract/route';
+import { ApiStack } from './api-stack';
+import { DataStack } from './data-stack';
+import { JobsStack } from './jobs-stack';
+import { WEB_DIST_DIR } from './paths';
+import { stageConfig, type StageConfig } from './stage';
+import { WebStack, type CustomDomain } from './web-stack';
+
+const DEFAULT_STAGE = 'dev';
+const DEFAULT_EMAIL_FROM = 'Sailpost <no-reply@sailpost.app>';
+
+export interface BuildAppOptions {
+  /** The app to build into; the CLI entry passes `new App()`, tests leave it out. */
+  readonly app?: App;
+  /** Context for a new app (tests): `stage`, `emailFrom`, `aws:cdk:bundling-stacks`, ... */
+  readonly context?: Record<string, unknown>;
+  /** The route manifest; defaults to shared/contract/manifest.ts. Tests pass variants. */
+  readonly routes?: readonly RouteDefinition[];
+  /** The built SPA directory; defaults to web/dist. */
+  readonly webDistDir?: string;
+  /** Account/region; defaults to the CLI's current credentials (CDK_DEFAULT_ACCOUNT/REGION). */
+  readonly env?: Environment;
+}
+
+export interface SailpostApp {
+  readonly app: App;
+  readonly stage: StageConfig;
+  readonly data: DataStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+  readonly jobs: JobsStack;
+}
+
+const stringContext = (app: App, key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string`);
+  return value;
+};
+
+/**
+ * Wires one stage's stacks: `Sailpost-<Stage>-Data|Api|Web|Jobs`. The CLI entry (infra/bin/app.ts)
+ * and the infra tests both call this, so what the tests assert is what gets deployed.
+ *
+ * Context: `stage` (default dev), `emailFrom`, `logLevel`, `domainName` + `certificateArn`
+ * (custom domain for CloudFront), `webAclArn` (existing CloudFront web ACL).
+ */
+export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
+  const app = options.app ?? new App({ context: options.context });
+  const stage = stageConfig(stringContext(app, 'stage') ?? DEFAULT_STAGE);
+
+  const domainName = stringContext(app, 'domainName');
+  const certificateArn = stringContext(app, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error(
+      'A custom domain needs both -c domainName=... and -c certificateArn=... (ACM, us-east-1)',
+    );
+  }
+  const customDomain: CustomDomain | undefined =
+    domainName && certificateArn ? { domainName, certificateArn } : undefined;
+
+  const env: Environment = options.env ?? {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION,
+  };
+  // Explicitly strong (Export/ImportValue): the data stack cannot be deleted while the API still
+  // uses its table, secret and bucket. (Silences CDK's "no strength configured" warning.)
+  CrossStackReferences.of(app).consume(ReferenceStrength.STRONG);
+
+  const stackName = (part: string) => `Sailpost-${stage.label}-${part}`;
+  const common = { env, stage, terminationProtection: stage.isProd };
+
+  const data = new DataStack(app, stackName('Data'), {
+    ...common,
+    stackName: stackName('Data'),
+    description: `Sailpost ${stage.name}: table, media bucket, JWT signing secret`,
+    mediaCorsOrigins: customDomain
+      ? [`https://${customDomain.domainName}`]
+      : ['https://*.cloudfront.net'],
+  });
+  const api = new ApiStack(app, stackName('Api'), {
+    ...common,
+    stackName: stackName('Api'),
+    description: `Sailpost ${stage.name}: HTTP API and one Lambda per endpoint group`,
+    table: data.table,
+    jwtSecret: data.jwtSecret,
+    mediaBucket: data.mediaBucket,
+    routes: options.routes ?? manifestRoutes,
+    emailFrom: stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM,
+    logLevel: stringContext(app, 'logLevel') ?? 'INFO',
+  });
+  const web = new WebStack(app, stackName('Web'), {
+    ...common,
+    stackName: stackName('Web'),
+    description: `Sailpost ${stage.name}: CloudFront, SPA bucket, /api/* to the HTTP API`,
+    httpApi: api.httpApi,
+    webDistDir: options.webDistDir ?? WEB_DIST_DIR,
+    customDomain,
+    webAclArn: stringContext(app, 'webAclArn'),
+  });
+  const jobs = new JobsStack(app, stackName('Jobs'), {
+    ...common,
+    stackName: stackName('Jobs'),
+    description: `Sailpost ${stage.name}: scheduler group and role, DLQ, inbound SMS topic`,
+  });
+
+  for (const stack of [data, api, web, jobs]) {
+    Tags.of(stack).add('Project', 'sailpost');
+    Tags.of(stack).add('Stage', stage.name);
+  }
+
+  // cdk-nag v3 is a policy-validation plugin: synth fails on any unacknowledged finding.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+
+  return { app, stage, data, api, web, jobs };
+};

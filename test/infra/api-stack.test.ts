@@ -1,0 +1,245 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/contract/manifest';
+import { ENDPOINT_GROUPS, routeKeyOf, type RouteDefinition } from '../../shared/contract/route';
+import type { SailpostApp } from '../../infra/stacks/sailpost-app';
+import {
+  buildTestApp,
+  compareRoutes,
+  functionIdsByGroup,
+  resourcesOfType,
+  routeFunctionIds,
+  routeKeysOf,
+} from './support';
+
+const groupsWithRoutes = ENDPOINT_GROUPS.filter((group) => routes.some((r) => r.group === group));
+
+describe('api stack', () => {
+  let built: SailpostApp;
+  let api: Template;
+  let prodApi: Template;
+
+  beforeAll(() => {
+    built = buildTestApp({ stage: 'dev' });
+    api = Template.fromStack(built.api);
+    prodApi = Template.fromStack(buildTestApp({ stage: 'prod' }).api);
+  });
+
+  describe('functions', () => {
+    it('has one function per endpoint group that has routes', () => {
+      expect([...built.api.functions.keys()].sort()).toEqual([...groupsWithRoutes].sort());
+      api.resourceCountIs('AWS::Lambda::Function', groupsWithRoutes.length);
+    });
+
+    it('runs every function on arm64 + nodejs22.x with tracing, a 10 s timeout and its own log group', () => {
+      const logGroups = resourcesOfType(api, 'AWS::Logs::LogGroup');
+      for (const [id, fn] of Object.entries(resourcesOfType(api, 'AWS::Lambda::Function'))) {
+        expect(fn.Properties, id).toMatchObject({
+          Architectures: ['arm64'],
+          Runtime: 'nodejs22.x',
+          Handler: 'index.handler',
+          Timeout: 10,
+          TracingConfig: { Mode: 'Active' },
+        });
+        const logGroupRef = (fn.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup
+          .Ref;
+        expect(logGroups[logGroupRef]?.Properties?.RetentionInDays, id).toBe(30);
+      }
+    });
+
+    it('keeps prod logs longer', () => {
+      for (const fn of Object.values(resourcesOfType(prodApi, 'AWS::Lambda::Function'))) {
+        const ref = (fn.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+        expect(
+          resourcesOfType(prodApi, 'AWS::Logs::LogGroup')[ref]?.Properties?.RetentionInDays,
+        ).toBe(180);
+      }
+    });
+
+    it('gives auth 1024 MB (scrypt) and the other groups 512 MB', () => {
+      const ids = functionIdsByGroup(built.api);
+      const functions = resourcesOfType(api, 'AWS::Lambda::Function');
+      for (const [group, id] of ids) {
+        expect(functions[id]?.Properties?.MemorySize, group).toBe(group === 'auth' ? 1024 : 512);
+      }
+    });
+
+    it('passes the configuration the Lambdas read (functions/core/config.ts)', () => {
+      for (const fn of Object.values(resourcesOfType(api, 'AWS::Lambda::Function'))) {
+        const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> })
+          .Variables;
+        expect(Object.keys(variables).sort()).toEqual(
+          [
+            'APP_URL_PARAMETER',
+            'EMAIL_FROM',
+            'JWT_SECRET_ARN',
+            'LOG_LEVEL',
+            'MEDIA_BUCKET',
+            'NODE_OPTIONS',
+            'POWERTOOLS_SERVICE_NAME',
+            'STAGE',
+            'TABLE_NAME',
+          ].sort(),
+        );
+        expect(variables).toMatchObject({
+          STAGE: 'dev',
+          APP_URL_PARAMETER: '/sailpost/dev/app-url',
+          EMAIL_FROM: 'Sailpost <no-reply@sailpost.app>',
+          NODE_OPTIONS: '--enable-source-maps',
+          POWERTOOLS_SERVICE_NAME: 'sailpost',
+          LOG_LEVEL: 'INFO',
+        });
+      }
+    });
+
+    it('takes EMAIL_FROM from context', () => {
+      const custom = Template.fromStack(
+        buildTestApp({ stage: 'dev', emailFrom: 'Test <t@example.com>' }).api,
+      );
+      custom.allResourcesProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ EMAIL_FROM: 'Test <t@example.com>' }) },
+      });
+    });
+  });
+
+  describe('permissions', () => {
+    const statementsOf = (template: Template, roleId: string) => {
+      const policy = Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).find(
+        (candidate) =>
+          (candidate.Properties?.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+      );
+      return (policy?.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] })
+        .Statement;
+    };
+    const roleIdOf = (group: string) => {
+      const fnId = functionIdsByGroup(built.api).get(group) ?? '';
+      const fn = resourcesOfType(api, 'AWS::Lambda::Function')[fnId];
+      return (fn?.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    };
+    const actionsOf = (statements: Record<string, unknown>[]) =>
+      statements.flatMap((statement) => [statement.Action].flat() as string[]);
+
+    it('uses no managed policies (each role writes to its own log group only)', () => {
+      for (const [id, role] of Object.entries(resourcesOfType(api, 'AWS::IAM::Role'))) {
+        expect(role.Properties?.ManagedPolicyArns, id).toBeUndefined();
+      }
+    });
+
+    it('grants item-level table access and secret read to every group, never Scan or admin', () => {
+      for (const group of groupsWithRoutes) {
+        const actions = actionsOf(statementsOf(api, roleIdOf(group)));
+        expect(actions, group).toEqual(
+          expect.arrayContaining([
+            'dynamodb:GetItem',
+            'dynamodb:PutItem',
+            'dynamodb:UpdateItem',
+            'dynamodb:DeleteItem',
+            'dynamodb:Query',
+            'dynamodb:ConditionCheckItem',
+            'secretsmanager:GetSecretValue',
+          ]),
+        );
+        expect(
+          actions.filter((action) =>
+            /^dynamodb:(Scan|\*|Create|Delete(Table|Backup)|Update(Table|TimeToLive))/.test(action),
+          ),
+          group,
+        ).toEqual([]);
+      }
+    });
+
+    it('lets only auth send email and read the app-url parameter', () => {
+      for (const group of groupsWithRoutes) {
+        const statements = statementsOf(api, roleIdOf(group));
+        const actions = actionsOf(statements);
+        if (group === 'auth') {
+          expect(actions).toEqual(
+            expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'ssm:GetParameter']),
+          );
+          const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');
+          expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/sailpost/dev/app-url');
+        } else {
+          expect(
+            actions.filter((action) => /^(ses|ssm):/.test(action)),
+            group,
+          ).toEqual([]);
+        }
+      }
+    });
+  });
+
+  describe('routes', () => {
+    it('declares exactly one route per manifest entry', () => {
+      expect(compareRoutes(api, routes)).toEqual({ missing: [], unexpected: [], duplicated: [] });
+      expect(new Set(routeKeysOf(api))).toEqual(new Set(routes.map(routeKeyOf)));
+      api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    });
+
+    it("wires every route to its group's function", () => {
+      const targets = routeFunctionIds(api);
+      const ids = functionIdsByGroup(built.api);
+      for (const route of routes) {
+        expect(targets.get(routeKeyOf(route)), routeKeyOf(route)).toBe(ids.get(route.group));
+      }
+    });
+
+    it('leaves authorisation to the Lambdas (no API Gateway authorizer)', () => {
+      api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+      for (const route of Object.values(resourcesOfType(api, 'AWS::ApiGatewayV2::Route'))) {
+        expect([undefined, 'NONE']).toContain(route.Properties?.AuthorizationType);
+      }
+    });
+
+    it('serves the $default stage with access logs and default throttling', () => {
+      api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        AccessLogSettings: {
+          DestinationArn: Match.anyValue(),
+          Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+        },
+        DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+      });
+    });
+  });
+
+  describe('when the manifest and the stack disagree', () => {
+    const extra: RouteDefinition = {
+      ...routes[0]!,
+      method: 'GET',
+      path: '/extra/probe',
+      group: 'meta',
+    };
+
+    it('reports a route the stack has but the manifest does not', () => {
+      const drifted = Template.fromStack(
+        buildTestApp({ stage: 'dev' }, { routes: [...routes, extra] }).api,
+      );
+      expect(compareRoutes(drifted, routes)).toEqual({
+        missing: [],
+        unexpected: ['GET /api/extra/probe'],
+        duplicated: [],
+      });
+    });
+
+    it('reports a manifest entry the stack lacks', () => {
+      expect(compareRoutes(api, [...routes, extra])).toEqual({
+        missing: ['GET /api/extra/probe'],
+        unexpected: [],
+        duplicated: [],
+      });
+    });
+
+    it('creates no function for a group without routes', () => {
+      const withoutMeta = buildTestApp(
+        { stage: 'dev' },
+        { routes: routes.filter((route) => route.group !== 'meta') },
+      );
+      expect(withoutMeta.api.functions.has('meta')).toBe(false);
+      Template.fromStack(withoutMeta.api).resourceCountIs(
+        'AWS::Lambda::Function',
+        groupsWithRoutes.length - 1,
+      );
+    });
+  });
+});

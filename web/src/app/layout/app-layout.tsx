@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { IconClose, IconMenu } from '../../components/icons';
+import { LogoMark } from '../../components/logo';
+import { SidebarContent } from './sidebar';
+
+const MOBILE_MENU_ID = 'mobile-sidebar';
+
+/** The mobile top bar's title for a path (spec 1 §2 Layout). */
+export const mobileTitle = (pathname: string): string => {
+  if (pathname === '/dashboard' || pathname === '/dashboard/') return 'Dashboard';
+  if (/^\/dashboard\/company\/[^/]+\/platforms\/?$/.test(pathname)) return 'Platforms';
+  if (/^\/dashboard(\/company\/[^/]+)?\/campaigns(\/|$)/.test(pathname)) return 'Campaigns';
+  return 'Sailpost';
+};
+
+/**
+ * The signed-in frame: a fixed sidebar from 1024 px; below that a top bar whose menu button opens
+ * the sidebar over the page. The backdrop, Escape, the close button or a navigation close it.
+ */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  // The menu is open on the path where it was opened: following a link closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (!menuOpen) {
+      if (wasOpen.current) menuButton.current?.focus();
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
+    closeButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpenAt(null);
+    };
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.body.style.overflow = overflow;
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [menuOpen]);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+
+      <aside className="hidden border-r border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:z-30 lg:block lg:w-64">
+        <SidebarContent />
+      </aside>
+
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur lg:hidden">
+        <button
+          ref={menuButton}
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-expanded={menuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          aria-label="Open menu"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+        >
+          <IconMenu className="size-6" />
+        </button>
+        <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">
+          {mobileTitle(pathname)}
+        </p>
+        <LogoMark className="size-7" />
+      </header>
+
+      <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="lg:hidden">
+        <div
+          data-testid="menu-backdrop"
+          aria-hidden="true"
+          onClick={() => setMenuOpen(false)}
+          className="fixed inset-0 z-40 bg-slate-900/50"
+        />
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl"
+        >
+          <button
+            ref={closeButton}
+            type="button"
+            onClick={() => setMenuOpen(false)}
+            aria-label="Close menu"
+            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            <IconClose className="size-5" />
+          </button>
+          {menuOpen ? <SidebarContent /> : null}
+        </div>
+      </div>
+
+      <main id="main" tabIndex={-1} className="outline-none lg:pl-64">
+        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import clsx from 'clsx';
+import type { ComponentType, SVGProps } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { canSeeForum } from '../../../../shared/domain/users';
+import { badgeClasses } from '../../components/badge';
+import {
+  IconFlask,
+  IconHome,
+  IconLifebuoy,
+  IconLogout,
+  IconPhone,
+  IconUsers,
+} from '../../components/icons';
+import { Logo } from '../../components/logo';
+import { useSession } from '../../features/auth/session-provider';
+import { useAppConfig } from '../../hooks/use-app-config';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  end?: boolean;
+}
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-brand-50 text-brand-700'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+/** The sidebar's contents; the layout shows them fixed (≥ 1024 px) or in the mobile menu. */
+export function SidebarContent() {
+  const { user, signOut } = useSession();
+  const { sandbox } = useAppConfig();
+  const navigate = useNavigate();
+
+  const items: NavItem[] = [
+    { label: 'Dashboard', to: '/dashboard', icon: IconHome, end: true },
+    ...(canSeeForum(user?.role)
+      ? [{ label: 'Founder Forum', to: '/dashboard/forum', icon: IconUsers }]
+      : []),
+    { label: 'Support', to: '/dashboard/support', icon: IconLifebuoy },
+  ];
+
+  const logout = () => {
+    navigate('/login', { replace: true });
+    signOut();
+  };
+
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const initials = user
+    ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()
+    : '';
+  const phoneVerified = !!user?.isPhoneVerified;
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex h-16 shrink-0 items-center px-5">
+        <Link to="/dashboard" className="rounded-lg">
+          <Logo />
+        </Link>
+      </div>
+
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
+        <ul className="space-y-1">
+          {items.map(({ label, to, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink to={to} end={end} className={navLinkClasses}>
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="shrink-0 space-y-2 border-t border-slate-200 p-3">
+        {sandbox ? (
+          <a
+            href="/_sandbox"
+            target="_blank"
+            rel="noreferrer"
+            title="Open the dev inbox: texts, emails and stand-in sign-in pages"
+            className={clsx(badgeClasses('warning'), 'ml-2 hover:bg-amber-100')}
+          >
+            <IconFlask aria-hidden="true" className="size-3.5" />
+            Sandbox mode
+          </a>
+        ) : null}
+        <div className="flex items-center gap-3 rounded-lg px-2 py-1.5">
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+          >
+            {initials}
+          </span>
+          <Link
+            to="/profile"
+            className="min-w-0 flex-1 truncate rounded text-sm font-medium text-slate-800 hover:text-brand-700"
+          >
+            {fullName}
+          </Link>
+          <IconPhone
+            title={phoneVerified ? 'Phone verified' : 'Phone not verified'}
+            className={clsx(
+              'size-5 shrink-0',
+              phoneVerified ? 'text-emerald-600' : 'text-amber-500',
+            )}
+          />
+        </div>
+        <button
+          type="button"
+          onClick={logout}
+          className={navLinkClasses({ isActive: false }) + ' w-full'}
+        >
+          <IconLogout aria-hidden="true" className="size-5 shrink-0" />
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}

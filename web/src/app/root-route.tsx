@@ -1,0 +1,21 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+
+/** The top of every screen: a thin progress bar while the next screen loads. */
+export function RootRoute() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state !== 'idle' ? (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100"
+        >
+          <div className="h-full w-2/5 animate-progress bg-brand-600" />
+        </div>
+      ) : null}
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

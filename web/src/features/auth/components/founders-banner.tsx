@@ -1,0 +1,17 @@
+import { Alert } from '../../../components/alert';
+import { describeFounders, useFoundersRemaining } from '../../../hooks/use-founders-remaining';
+
+/** How many founder accounts remain; nothing while the count is loading or unavailable. */
+export function FoundersBanner({ className }: { className?: string }) {
+  const { remaining } = useFoundersRemaining();
+  if (remaining === undefined) return null;
+  return remaining === 0 ? (
+    <Alert tone="info" title={describeFounders(0)} className={className}>
+      Every plan still starts with a 14-day free trial.
+    </Alert>
+  ) : (
+    <Alert tone="info" title={describeFounders(remaining)} className={className}>
+      The first 50 accounts become founders: the Intro plan free for life and the Founder Forum.
+    </Alert>
+  );
+}

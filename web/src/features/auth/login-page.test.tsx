@@ -1,0 +1,166 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../shared/domain/limits';
+import { makeToken, makeUser } from '../../test/fixtures';
+import { bodyOfCall, mockFetch } from '../../test/fetch-mock';
+import { PathProbe, renderScreen } from '../../test/render';
+import { LoginPage } from './login-page';
+
+const config = (googleSignIn = false) => ({
+  body: { stage: 'test', sandbox: false, googleSignIn },
+});
+
+const renderLogin = () =>
+  renderScreen('/login', <LoginPage />, {
+    at: '/login',
+    routes: [{ path: '/dashboard', element: <PathProbe name="dashboard" /> }],
+  });
+
+const fill = async (email: string, password: string) => {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  return user;
+};
+
+describe('LoginPage', () => {
+  it('says what is missing', async () => {
+    mockFetch({ 'GET /api/config': config() });
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+  });
+
+  it('rejects an invalid email address', async () => {
+    const fetchMock = mockFetch({ 'GET /api/config': config() });
+    renderLogin();
+    const user = await fill('maya@harbor', 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/auth/login'))).toBe(false);
+  });
+
+  it("shows the server's message in a banner and a toast, keeping the input", async () => {
+    mockFetch({
+      'GET /api/config': config(),
+      'POST /api/auth/login': {
+        status: 401,
+        body: { statusCode: 401, message: 'Invalid email or password', error: 'Unauthorized' },
+      },
+    });
+    renderLogin();
+    const user = await fill('maya@harbor.coffee', 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Invalid email or password');
+    expect(await screen.findAllByText('Invalid email or password')).toHaveLength(2); // banner + toast
+    expect(screen.getByLabelText('Email')).toHaveValue('maya@harbor.coffee');
+    expect(screen.getByLabelText('Email')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it("falls back to 'Failed to login' when the server says nothing", async () => {
+    mockFetch({ 'GET /api/config': config(), 'POST /api/auth/login': { status: 502 } });
+    renderLogin();
+    const user = await fill('maya@harbor.coffee', 'password123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to login');
+  });
+
+  it('signs in, says so and opens the dashboard (not remembered: sessionStorage)', async () => {
+    const token = makeToken();
+    const fetchMock = mockFetch({
+      'GET /api/config': config(),
+      'POST /api/auth/login': { body: { access_token: token, user: makeUser() } },
+    });
+    renderLogin();
+    const user = await fill('Maya@Harbor.coffee', 'password123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    const loginCall = fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/auth/login');
+    expect(bodyOfCall(fetchMock, loginCall)).toEqual({
+      email: 'maya@harbor.coffee',
+      password: 'password123',
+    });
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe(token);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it("keeps the session in localStorage with 'Remember me'", async () => {
+    const token = makeToken();
+    mockFetch({
+      'GET /api/config': config(),
+      'POST /api/auth/login': { body: { access_token: token, user: makeUser() } },
+    });
+    renderLogin();
+    const user = await fill('maya@harbor.coffee', 'password123');
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
+  });
+
+  it('disables the form while submitting', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch({
+      'GET /api/config': config(),
+      'POST /api/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderLogin();
+    const user = await fill('maya@harbor.coffee', 'password123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const submitting = await screen.findByRole('button', { name: 'Logging in…' });
+    expect(submitting).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('Password')).toBeDisabled();
+
+    answer(
+      new Response(JSON.stringify({ statusCode: 429, message: 'Too many attempts' }), {
+        status: 429,
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
+    expect(screen.getByLabelText('Email')).toBeEnabled();
+  });
+
+  it('links to password reset and registration', () => {
+    mockFetch({ 'GET /api/config': config() });
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    const footer = screen.getByText(/Don't have an account\?/);
+    expect(within(footer).getByRole('link')).toHaveAttribute('href', '/register');
+  });
+
+  it("offers 'Continue with Google' only when the deployment has it", async () => {
+    mockFetch({ 'GET /api/config': config(true) });
+    renderLogin();
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google',
+    );
+  });
+
+  it("hides 'Continue with Google' when the deployment does not have it", async () => {
+    const fetchMock = mockFetch({ 'GET /api/config': config(false) });
+    renderLogin();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // Give the answer time to arrive and render (nothing visible changes when it is false).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+  });
+});

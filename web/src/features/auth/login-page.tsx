@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { contract } from '../../../../shared/contract/manifest';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import { PasswordField, TextField } from '../../components/text-field';
+import { useAppConfig } from '../../hooks/use-app-config';
+import { callApi, errorMessage } from '../../lib/api-client';
+import { AuthLayout, AuthLink } from './components/auth-layout';
+import { GoogleButton } from './components/google-button';
+import { loginFormSchema } from './schemas';
+import { useSession } from './session-provider';
+
+type LoginFormInput = z.input<typeof loginFormSchema>;
+type LoginFormValues = z.output<typeof loginFormSchema>;
+
+const LOGIN_FAILED = 'Failed to login';
+
+export function LoginPage() {
+  const { signIn } = useSession();
+  const { googleSignIn } = useAppConfig();
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ remember, ...credentials }) => {
+    setServerError(null);
+    try {
+      const auth = await callApi(contract.auth.login, {
+        body: credentials,
+        fallbackMessage: LOGIN_FAILED,
+      });
+      signIn(auth, { remember });
+      toast.success('Login successful!');
+      navigate('/dashboard');
+    } catch (error) {
+      const message = errorMessage(error, LOGIN_FAILED);
+      setServerError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Log in"
+      subtitle="Welcome back. Your drafts are waiting."
+      footer={
+        <>
+          Don&apos;t have an account? <AuthLink to="/register">Start your free trial</AuthLink>
+        </>
+      }
+    >
+      {serverError ? (
+        <Alert tone="danger" className="mb-6">
+          {serverError}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting} className="space-y-5">
+          <legend className="sr-only">Log in with your email and password</legend>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            labelAside={
+              <Link
+                to="/forgot-password"
+                className="rounded text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            }
+            {...register('password')}
+          />
+          <Checkbox
+            label="Remember me"
+            description="Stay signed in after you close the browser."
+            {...register('remember')}
+          />
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+            {isSubmitting ? 'Logging in…' : 'Log in'}
+          </Button>
+        </fieldset>
+      </form>
+
+      {googleSignIn ? (
+        <>
+          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <GoogleButton />
+        </>
+      ) : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { contract } from '../../../../shared/contract/manifest';
+import { REGISTRATION_REDIRECT_MS } from '../../../../shared/domain/limits';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { IconCheck } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+import { PasswordField, TextField } from '../../components/text-field';
+import { track } from '../../lib/analytics';
+import { ApiError, callApi, errorMessage } from '../../lib/api-client';
+import { AuthLayout, AuthLink } from './components/auth-layout';
+import { FoundersBanner } from './components/founders-banner';
+import { registerFormSchema } from './schemas';
+import { useSession } from './session-provider';
+
+type RegisterFormInput = z.input<typeof registerFormSchema>;
+type RegisterFormValues = z.output<typeof registerFormSchema>;
+
+const REGISTER_FAILED = 'Failed to register';
+const FIELD_NAMES = ['firstName', 'lastName', 'email', 'phoneNumber', 'password'] as const;
+
+export function RegisterPage() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [welcomeName, setWelcomeName] = useState<string | null>(null);
+  const started = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phoneNumber: '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+
+  // After a successful sign-up, the dashboard follows after exactly 4 seconds.
+  useEffect(() => {
+    if (welcomeName === null) return;
+    const timer = setTimeout(() => navigate('/dashboard'), REGISTRATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [welcomeName, navigate]);
+
+  const onFirstInput = () => {
+    if (started.current) return;
+    started.current = true;
+    track('sign_up_start');
+  };
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirmation, ...body }) => {
+    setServerError(null);
+    try {
+      const auth = await callApi(contract.auth.register, {
+        body,
+        fallbackMessage: REGISTER_FAILED,
+      });
+      signIn(auth, { remember: true });
+      track('sign_up_complete');
+      toast.success('Registration successful!');
+      setWelcomeName(auth.user.firstName);
+    } catch (error) {
+      setServerError(errorMessage(error, REGISTER_FAILED));
+      if (error instanceof ApiError && error.fields) {
+        for (const name of FIELD_NAMES) {
+          const message = error.fields[name];
+          if (message) setError(name, { type: 'server', message });
+        }
+      }
+    }
+  });
+
+  if (welcomeName !== null) {
+    return (
+      <AuthLayout title="Welcome aboard">
+        <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-center">
+          <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+            <IconCheck className="size-6" />
+          </div>
+          <p className="mt-4 text-lg font-semibold text-slate-900">
+            Your account is ready{welcomeName ? `, ${welcomeName}` : ''}!
+          </p>
+          <p
+            className="mt-2 flex items-center justify-center gap-2 text-sm text-slate-600"
+            role="status"
+          >
+            <Spinner label={null} size="sm" className="text-brand-600" />
+            Taking you to your dashboard…
+          </p>
+          <Link
+            to="/dashboard"
+            className="mt-4 inline-block rounded text-sm font-semibold text-brand-600 hover:underline"
+          >
+            Go now
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start your 14-day free trial. No card required."
+      footer={
+        <>
+          Already have an account? <AuthLink to="/login">Log in</AuthLink>
+        </>
+      }
+    >
+      <FoundersBanner className="mb-6" />
+
+      {serverError ? (
+        <Alert tone="danger" className="mb-6">
+          {serverError}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} onInput={onFirstInput} noValidate>
+        <fieldset disabled={isSubmitting} className="space-y-5">
+          <legend className="sr-only">Your details</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </div>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Mobile phone (US)"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            placeholder="(555) 555-5555"
+            hint="We text you your daily drafts to approve."
+            error={errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+            {isSubmitting ? 'Creating your account…' : 'Create account'}
+          </Button>
+          <p className="text-center text-xs leading-5 text-slate-500">
+            By creating an account you agree to the{' '}
+            <Link to="/terms" className="font-medium text-slate-700 underline hover:text-slate-900">
+              Terms of Service
+            </Link>{' '}
+            and the{' '}
+            <Link
+              to="/privacy"
+              className="font-medium text-slate-700 underline hover:text-slate-900"
+            >
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </fieldset>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { contract } from '../../../../shared/contract/manifest';
+import { Alert } from '../../components/alert';
+import { Button, buttonClasses } from '../../components/button';
+import { PasswordField } from '../../components/text-field';
+import { callApi, errorMessage } from '../../lib/api-client';
+import { AuthLayout, AuthLink } from './components/auth-layout';
+import { resetPasswordFormSchema } from './schemas';
+
+type ResetPasswordInput = z.input<typeof resetPasswordFormSchema>;
+type ResetPasswordValues = z.output<typeof resetPasswordFormSchema>;
+
+const RESET_FAILED = 'Failed to reset password';
+
+function InvalidResetLink() {
+  return (
+    <AuthLayout
+      title="Invalid Reset Link"
+      subtitle="This password reset link is incomplete. Reset links work once, for one hour."
+      footer={<AuthLink to="/login">Back to log in</AuthLink>}
+    >
+      <Link to="/forgot-password" className={buttonClasses({ size: 'lg', fullWidth: true })}>
+        Request a new reset link
+      </Link>
+    </AuthLayout>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (!token) return <InvalidResetLink />;
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordInput, unknown, ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setServerError(null);
+    try {
+      await callApi(contract.auth.resetPassword, {
+        body: { token, newPassword },
+        fallbackMessage: RESET_FAILED,
+      });
+      toast.success('Your password has been reset. Please log in.');
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setServerError(errorMessage(error, RESET_FAILED));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Choose a password of at least 8 characters."
+      footer={<AuthLink to="/login">Back to log in</AuthLink>}
+    >
+      {serverError ? (
+        <Alert
+          tone="danger"
+          className="mb-6"
+          action={<AuthLink to="/forgot-password">Request a new link</AuthLink>}
+        >
+          {serverError}
+        </Alert>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting} className="space-y-5">
+          <legend className="sr-only">Your new password</legend>
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Reset password'}
+          </Button>
+        </fieldset>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { PageHeader } from '../../components/page-header';
+import { useSession } from '../auth/session-provider';
+import { QuickTips } from './components/quick-tips';
+import { YourCompanies } from './components/your-companies';
+
+const greeting = (hour: number) =>
+  hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+
+export function DashboardPage() {
+  const { user } = useSession();
+  return (
+    <>
+      <title>Dashboard · Sailpost</title>
+      <PageHeader
+        title={`${greeting(new Date().getHours())}${user ? `, ${user.firstName}` : ''}`}
+        description="Here is where your companies, campaigns and drafts come together."
+      />
+      <div className="space-y-10">
+        <QuickTips />
+        <YourCompanies companies={[]} />
+      </div>
+    </>
+  );
+}

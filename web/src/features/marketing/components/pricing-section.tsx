@@ -1,0 +1,90 @@
+import clsx from 'clsx';
+import { Link } from 'react-router';
+import { PLATFORM_IDS, PLATFORMS, TIER_LIST } from '../../../../../shared/domain/tiers';
+import { buttonClasses } from '../../../components/button';
+import { cardClasses } from '../../../components/card';
+import { IconCheck } from '../../../components/icons';
+
+const postsPerDay = (count: number) => `${count} AI-drafted post${count === 1 ? '' : 's'} per day`;
+
+/** The tiers from TIER_LIST: price per month, platforms, daily generations. */
+export function PricingSection() {
+  return (
+    <section
+      id="pricing"
+      aria-labelledby="pricing-title"
+      className="scroll-mt-20 bg-slate-50 py-20 sm:py-24"
+    >
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="max-w-2xl">
+          <p className="text-sm font-semibold text-brand-600">Pricing</p>
+          <h2
+            id="pricing-title"
+            className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl"
+          >
+            Simple plans, per company
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">
+            Every plan starts with a 14-day free trial, no card required. Cancel any time.
+          </p>
+        </div>
+        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {TIER_LIST.map((tier) => (
+            <li
+              key={tier.id}
+              aria-label={`${tier.name} plan`}
+              className={clsx(cardClasses, 'flex flex-col p-6')}
+            >
+              <h3 className="text-base font-semibold text-slate-900">{tier.name}</h3>
+              <p className="mt-4 flex items-baseline gap-1">
+                <span className="text-4xl font-semibold tracking-tight text-slate-900">
+                  ${tier.monthlyPrice}
+                </span>
+                <span className="text-sm text-slate-500">/month</span>
+              </p>
+              <p className="mt-3 text-sm font-medium text-brand-700">
+                {postsPerDay(tier.dailyGenerationLimit)}
+              </p>
+              <ul className="mt-6 flex-1 space-y-2.5 border-t border-slate-100 pt-6 text-sm">
+                {PLATFORM_IDS.map((id) => {
+                  const included = tier.allowedPlatforms.includes(id);
+                  return (
+                    <li
+                      key={id}
+                      className={clsx(
+                        'flex items-center gap-2',
+                        included ? 'text-slate-700' : 'text-slate-400',
+                      )}
+                    >
+                      {included ? (
+                        <IconCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                      ) : (
+                        <span aria-hidden="true" className="inline-block w-4 text-center">
+                          –
+                        </span>
+                      )}
+                      <span className={clsx(!included && 'line-through decoration-slate-300')}>
+                        {PLATFORMS[id].name}
+                      </span>
+                      {included && PLATFORMS[id].comingSoon ? (
+                        <span className="text-xs text-slate-400">(coming soon)</span>
+                      ) : null}
+                      <span className="sr-only">{included ? 'included' : 'not included'}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+              <Link
+                to="/register"
+                className={clsx(buttonClasses({ variant: 'secondary', fullWidth: true }), 'mt-6')}
+                aria-label={`Start free trial on ${tier.name}`}
+              >
+                Start free trial
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useLocation } from 'react-router';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { EmptyState } from '../../components/empty-state';
+import { IconSparkles } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+
+/** Titles of the signed-in screens that later issues fill in. */
+const TITLES: Record<string, string> = {
+  '/dashboard/companies': 'Companies',
+  '/dashboard/companies/new': 'New company',
+  '/dashboard/company/new': 'New company',
+  '/dashboard/campaigns': 'Campaigns',
+  '/dashboard/forum': 'Founder Forum',
+  '/dashboard/support': 'Support',
+  '/profile': 'Profile',
+};
+
+export function ComingSoonPage() {
+  const { pathname } = useLocation();
+  const title = TITLES[pathname.replace(/\/$/, '')] ?? 'Sailpost';
+  return (
+    <>
+      <title>{`${title} · Sailpost`}</title>
+      <PageHeader title={title} breadcrumb={<Breadcrumb items={[{ label: title }]} />} />
+      <EmptyState
+        icon={IconSparkles}
+        title="Coming soon"
+        description="This feature is coming soon. Stay tuned!"
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+/** Product analytics events (spec 1 §9), pushed to `window.dataLayer`; no third-party script. */
+export const ANALYTICS_EVENTS = [
+  'sign_up_start',
+  'sign_up_complete',
+  'campaign_create',
+  'social_connect',
+  'content_approve',
+  'content_reject',
+] as const;
+export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+
+export type AnalyticsProperties = Record<string, string | number | boolean>;
+
+declare global {
+  interface Window {
+    dataLayer?: Array<Record<string, unknown>>;
+  }
+}
+
+export const track = (event: AnalyticsEvent, properties: AnalyticsProperties = {}) => {
+  window.dataLayer ??= [];
+  window.dataLayer.push({ event, ...properties });
+};

@@ -1,0 +1,130 @@
+import type { User } from '../../../shared/contract/users';
+import { STORAGE_KEYS } from '../../../shared/domain/limits';
+
+/**
+ * Where the session lives in the browser: the keys `token` and `user` (spec 1 §3).
+ * 'Remember me' decides the store: localStorage survives a browser restart, sessionStorage ends
+ * with the tab. Reading looks in both; writing to one clears the other.
+ */
+export interface StoredSession {
+  token: string | null;
+  user: User | null;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+const storeOf = (kind: 'local' | 'session'): Storage | null => {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    // Storage can be switched off (privacy settings); the app then works without persistence.
+    return null;
+  }
+};
+
+const stores = (): Storage[] =>
+  [storeOf('local'), storeOf('session')].filter((store): store is Storage => store !== null);
+
+/**
+ * The stored user was checked against the contract when it arrived from the API; reading it back
+ * only makes sure it is still a user object (not edited away or left by an older version). This
+ * keeps zod out of the start-up bundle.
+ */
+const USER_STRING_FIELDS = [
+  '_id',
+  'email',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'role',
+] as const;
+
+const parseUser = (raw: string | null): User | null => {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!value || typeof value !== 'object') return null;
+    const record = value as Record<string, unknown>;
+    const valid =
+      USER_STRING_FIELDS.every((field) => typeof record[field] === 'string') &&
+      Array.isArray(record.completedTours) &&
+      typeof record.isPhoneVerified === 'boolean';
+    return valid ? (value as User) : null;
+  } catch {
+    return null;
+  }
+};
+
+const notify = () => {
+  for (const listener of [...listeners]) listener();
+};
+
+/** The store that currently holds a token (localStorage first), if any. */
+const storeWithToken = (): Storage | null =>
+  stores().find((store) => store.getItem(STORAGE_KEYS.token) !== null) ?? null;
+
+export const readSession = (): StoredSession => {
+  const store = storeWithToken();
+  if (!store) return { token: null, user: null };
+  return {
+    token: store.getItem(STORAGE_KEYS.token),
+    user: parseUser(store.getItem(STORAGE_KEYS.user)),
+  };
+};
+
+export const readToken = (): string | null => readSession().token;
+
+const removeFrom = (store: Storage): boolean => {
+  const had =
+    store.getItem(STORAGE_KEYS.token) !== null || store.getItem(STORAGE_KEYS.user) !== null;
+  store.removeItem(STORAGE_KEYS.token);
+  store.removeItem(STORAGE_KEYS.user);
+  return had;
+};
+
+export const writeSession = (
+  session: { token: string; user: User },
+  options: { remember: boolean },
+) => {
+  const target = storeOf(options.remember ? 'local' : 'session');
+  const other = storeOf(options.remember ? 'session' : 'local');
+  if (other) removeFrom(other);
+  if (target) {
+    target.setItem(STORAGE_KEYS.token, session.token);
+    target.setItem(STORAGE_KEYS.user, JSON.stringify(session.user));
+  }
+  notify();
+};
+
+/** Replaces the stored user beside the current token (no-op when signed out). */
+export const writeUser = (user: User) => {
+  const store = storeWithToken();
+  if (!store) return;
+  store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  notify();
+};
+
+export const clearSession = () => {
+  let changed = false;
+  for (const store of stores()) changed = removeFrom(store) || changed;
+  if (changed) notify();
+};
+
+/**
+ * Called whenever the stored session changes: in this tab through the functions above, in other
+ * tabs through the `storage` event (localStorage only, which is what 'Remember me' shares).
+ */
+export const subscribeToSession = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
+      listener();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};

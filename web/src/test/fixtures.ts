@@ -1,0 +1,36 @@
+import type { User } from '../../../shared/contract/users';
+import { STORAGE_KEYS } from '../../../shared/domain/limits';
+
+export const makeUser = (overrides: Partial<User> = {}): User => ({
+  _id: 'u1',
+  email: 'maya@harbor.coffee',
+  firstName: 'Maya',
+  lastName: 'Lopez',
+  phoneNumber: '+15555550123',
+  role: 'user',
+  completedTours: [],
+  isPhoneVerified: false,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  ...overrides,
+});
+
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** An unsigned JWT (the client only decodes it) expiring `secondsFromNow` from now. */
+export const makeToken = (secondsFromNow = 3600, claims: Record<string, unknown> = {}) =>
+  `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({
+    sub: 'u1',
+    exp: Math.floor(Date.now() / 1000) + secondsFromNow,
+    ...claims,
+  })}.signature`;
+
+/** Stores a session as the app would ('Remember me' → localStorage). */
+export const seedSession = (
+  { token = makeToken(), user = makeUser() }: { token?: string; user?: User } = {},
+  { remember = true }: { remember?: boolean } = {},
+) => {
+  const store = remember ? window.localStorage : window.sessionStorage;
+  store.setItem(STORAGE_KEYS.token, token);
+  store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+};

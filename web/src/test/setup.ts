@@ -1,0 +1,36 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, vi } from 'vitest';
+import { setNavigator } from '../lib/navigation';
+
+// jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// jsdom does not scroll; the router's scroll restoration calls this.
+window.scrollTo = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  delete window.dataLayer;
+  window.history.replaceState(null, '', '/');
+  setNavigator(null);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
