@@ -1,4 +1,5 @@
-import { parse, type HTMLElement } from 'node-html-parser';
+import { decodeHTML } from 'entities';
+import { ELEMENT_NODE, TEXT_NODE, parse, type ElementNode, type Node } from 'ultrahtml';
 
 /** What a company's home page says about it, extracted once for whichever drafter runs. */
 export interface PageSummary {
@@ -36,20 +37,59 @@ const isNeutral = (hex: string): boolean => {
   return Math.max(r, g, b) - Math.min(r, g, b) < 24;
 };
 
-const meta = (root: HTMLElement, ...names: string[]): string => {
-  for (const name of names) {
-    const element =
-      root.querySelector(`meta[property="${name}"]`) ?? root.querySelector(`meta[name="${name}"]`);
-    const content = clean(element?.getAttribute('content'));
+/** Elements whose text is not page copy. */
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'nav',
+  'footer',
+  'svg',
+  'form',
+  'template',
+  'head',
+]);
+
+const elements = (root: Node): ElementNode[] => {
+  const found: ElementNode[] = [];
+  const visit = (node: Node) => {
+    if (node.type === ELEMENT_NODE) found.push(node as ElementNode);
+    for (const child of (node as { children?: Node[] }).children ?? []) visit(child);
+  };
+  visit(root);
+  return found;
+};
+
+/** The decoded, whitespace-folded text inside an element, leaving out scripts, styles and chrome. */
+const textOf = (node: Node): string => {
+  if (node.type === TEXT_NODE) return decodeHTML((node as { value: string }).value);
+  if (node.type === ELEMENT_NODE && SKIPPED.has((node as ElementNode).name.toLowerCase()))
+    return '';
+  return ((node as { children?: Node[] }).children ?? []).map(textOf).join(' ');
+};
+
+const rawTextOf = (node: ElementNode): string =>
+  node.children.map((child) => (child as { value?: string }).value ?? '').join('');
+
+const named = (all: ElementNode[], ...names: string[]) =>
+  all.filter((element) => names.includes(element.name.toLowerCase()));
+
+const meta = (all: ElementNode[], ...keys: string[]): string => {
+  const metas = named(all, 'meta');
+  for (const key of keys) {
+    const element = metas.find(
+      (m) => (m.attributes.property ?? m.attributes.name ?? '').toLowerCase() === key.toLowerCase(),
+    );
+    const content = clean(decodeHTML(element?.attributes.content ?? ''));
     if (content) return content;
   }
   return '';
 };
 
-const cssColorsOf = (root: HTMLElement): string[] => {
+const cssColorsOf = (all: ElementNode[]): string[] => {
   const css = [
-    ...root.querySelectorAll('style').map((style) => style.text),
-    ...root.querySelectorAll('[style]').map((element) => element.getAttribute('style') ?? ''),
+    ...named(all, 'style').map(rawTextOf),
+    ...all.map((element) => element.attributes.style ?? ''),
   ].join('\n');
   const counts = new Map<string, number>();
   for (const match of css.match(HEX) ?? []) {
@@ -60,32 +100,42 @@ const cssColorsOf = (root: HTMLElement): string[] => {
 };
 
 export const summarisePage = (url: string, html: string): PageSummary => {
-  const root = parse(html, { blockTextElements: { script: false, style: true, noscript: false } });
-  const title = clean(root.querySelector('title')?.text);
-  for (const element of root.querySelectorAll('script, noscript, nav, footer, svg, form'))
-    element.remove();
-  const headings = root
-    .querySelectorAll('h1, h2, h3')
-    .map((element) => clean(element.text))
+  const all = elements(parse(html));
+  const title = clean(
+    named(all, 'title').map(textOf).join(' ') || named(all, 'title').map(rawTextOf).join(' '),
+  );
+  const headings = named(all, 'h1', 'h2', 'h3')
+    .map((element) => clean(textOf(element)))
     .filter((text) => text.length > 2)
     .slice(0, 12);
+  const inChrome = (element: ElementNode) => {
+    for (
+      let parent = element.parent as Node | undefined;
+      parent;
+      parent = (parent as { parent?: Node }).parent
+    ) {
+      if (parent.type === ELEMENT_NODE && SKIPPED.has((parent as ElementNode).name.toLowerCase()))
+        return true;
+    }
+    return false;
+  };
   const paragraphs: string[] = [];
   let length = 0;
-  for (const element of root.querySelectorAll('p, li')) {
-    const text = clean(element.text);
+  for (const element of named(all, 'p', 'li')) {
+    if (inChrome(element)) continue;
+    const text = clean(textOf(element));
     if (text.length < 25 || paragraphs.includes(text)) continue;
     paragraphs.push(text);
     length += text.length;
     if (length > MAX_TEXT) break;
   }
-  const theme = normaliseHex(meta(root, 'theme-color', 'msapplication-TileColor'));
   return {
     url,
     title,
-    siteName: meta(root, 'og:site_name', 'application-name'),
-    description: meta(root, 'og:description', 'description', 'twitter:description'),
-    themeColor: theme,
-    cssColors: cssColorsOf(root),
+    siteName: meta(all, 'og:site_name', 'application-name'),
+    description: meta(all, 'og:description', 'description', 'twitter:description'),
+    themeColor: normaliseHex(meta(all, 'theme-color', 'msapplication-TileColor')),
+    cssColors: cssColorsOf(all),
     headings,
     paragraphs,
   };

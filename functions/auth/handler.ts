@@ -8,6 +8,7 @@ import { UnauthorizedError } from '../core/http/errors';
 import { createAccount } from '../users/accounts';
 import { toPublicUser } from '../users/public-user';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { CODE_TTL_SECONDS, sendVerificationCode, verifyCode } from './phone-verification';
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset';
 
 /** One message for an unknown email and a wrong password, so sign-in does not reveal accounts. */
@@ -59,5 +60,17 @@ export const handler = createGroupHandler(authRoutes, {
   resetPassword: async ({ body }) => {
     await resetPassword(body.token, body.newPassword);
     return { message: 'Your password has been reset. Please log in.' };
+  },
+
+  verificationStatus: async ({ caller }) => ({ isVerified: caller.user.phoneVerified }),
+
+  sendVerificationCode: async ({ body, caller }) => {
+    await sendVerificationCode(caller.user, body.phoneNumber);
+    return { message: 'Verification code sent', expiresInSeconds: CODE_TTL_SECONDS };
+  },
+
+  verifyCode: async ({ body, caller }) => {
+    await verifyCode(caller.user, body.code);
+    return { isVerified: true as const, message: 'Phone number verified' };
   },
 });

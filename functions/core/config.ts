@@ -26,6 +26,26 @@ const schema = z.object({
   JWT_SECRET_ARN: z.string().optional(),
   EMAIL_FROM: z.string().default('Sailpost <no-reply@sailpost.app>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
+  /** OpenAI drafts in production; without a key the offline drafter runs (sandbox mode). */
+  OPENAI_API_KEY: z.string().optional(),
+  /** Only the tests point this at a fake of OpenAI's HTTP API. */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** The number texts are sent from (End User Messaging origination identity). */
+  SMS_ORIGINATION_NUMBER: z.string().optional(),
+  /**
+   * Origins the website reader may fetch although they are private (comma-separated). Only the
+   * tests' local sites are listed here; never set in AWS.
+   */
+  FETCH_ALLOW_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.string().default('INFO'),
 });
 

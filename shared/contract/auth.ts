@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
 import { email, existingPassword, newPassword, text, usPhone } from './fields';
+import { VERIFICATION_CODE_LENGTH } from '../domain/limits';
 import { firstName, lastName, userSchema } from './users';
 
 export const loginBody = z.object(
@@ -30,6 +31,30 @@ export const resetPasswordBody = z.object(
   {
     token: text('Reset token', 'Invalid reset token', 200),
     newPassword: newPassword(),
+  },
+  { error: 'Body must be a JSON object' },
+);
+
+export const enableTwoFactorBody = z.object(
+  {
+    phoneNumber: usPhone().optional(),
+    isVerification: z.boolean({ error: 'isVerification must be true or false' }).optional(),
+  },
+  { error: 'Body must be a JSON object' },
+);
+
+export const CODE_FORMAT_MESSAGE = `Enter the ${VERIFICATION_CODE_LENGTH}-digit code`;
+
+export const verifyTwoFactorBody = z.object(
+  {
+    code: z
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? 'Verification code is required' : CODE_FORMAT_MESSAGE,
+      })
+      .trim()
+      .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), CODE_FORMAT_MESSAGE),
+    isVerification: z.boolean({ error: 'isVerification must be true or false' }).optional(),
   },
   { error: 'Body must be a JSON object' },
 );
@@ -85,5 +110,31 @@ export const authRoutes = {
     summary: 'Set a new password with a reset token; earlier sign-in tokens stop working',
     body: resetPasswordBody,
     response: messageResponse,
+  }),
+  verificationStatus: defineRoute({
+    method: 'GET',
+    path: '/auth/verification-status',
+    group: 'auth',
+    access: 'user',
+    summary: "Whether the caller's phone number is verified",
+    response: z.object({ isVerified: z.boolean() }),
+  }),
+  sendVerificationCode: defineRoute({
+    method: 'POST',
+    path: '/auth/2fa/enable',
+    group: 'auth',
+    access: 'user',
+    summary: 'Text a 6-digit code to the phone number on the profile (one every 30 seconds)',
+    body: enableTwoFactorBody,
+    response: z.object({ message: z.string(), expiresInSeconds: z.number().int() }),
+  }),
+  verifyCode: defineRoute({
+    method: 'POST',
+    path: '/auth/2fa/verify',
+    group: 'auth',
+    access: 'user',
+    summary: 'Check the texted code; the phone becomes verified',
+    body: verifyTwoFactorBody,
+    response: z.object({ isVerified: z.literal(true), message: z.string() }),
   }),
 } as const;

@@ -1,4 +1,6 @@
+import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
+import { companiesRoutes } from './companies';
 import { metaRoutes } from './meta';
 import { routeKeyOf, type RouteDefinition } from './route';
 import { usersRoutes } from './users';
@@ -7,6 +9,8 @@ import { usersRoutes } from './users';
 export const contract = {
   auth: authRoutes,
   users: usersRoutes,
+  companies: companiesRoutes,
+  ai: aiRoutes,
   meta: metaRoutes,
 } as const;
 

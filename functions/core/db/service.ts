@@ -1,5 +1,6 @@
 import { Service } from 'electrodb';
 import { db, tableName } from './client';
+import { companyEntity } from './entities/company';
 import { counterEntity } from './entities/counter';
 import { passwordResetEntity } from './entities/password-reset';
 import { uniqueClaimEntity } from './entities/unique-claim';
@@ -16,6 +17,15 @@ export const accountService = lazy(
         counter: counterEntity(),
         passwordReset: passwordResetEntity(),
       },
+      { table: tableName(), client: db() },
+    ),
+);
+
+/** A company and the counters that limit how many an owner may have. */
+export const companyService = lazy(
+  () =>
+    new Service(
+      { company: companyEntity(), counter: counterEntity() },
       { table: tableName(), client: db() },
     ),
 );

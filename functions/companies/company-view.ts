@@ -1,0 +1,22 @@
+import type { Company } from '../../shared/contract/companies';
+import type { CompanyRecord } from '../core/db/entities/company';
+
+/** The company as the API shows it (the spec's field names: `_id`, `user`, `subscription.status`). */
+export const toCompany = (record: CompanyRecord): Company => ({
+  _id: record.companyId,
+  user: record.userId,
+  name: record.name,
+  description: record.description,
+  website: record.website,
+  brandColors: record.brandColors,
+  brandVoice: record.brandVoice,
+  subscriptionTier: record.subscriptionTier,
+  trialEndDate: record.trialEndDate ?? null,
+  stripeCustomerId: record.stripeCustomerId ?? null,
+  stripeSubscriptionId: record.stripeSubscriptionId ?? null,
+  pendingDowngrade: record.pendingDowngrade,
+  subscriptionCurrentPeriodEnd: record.subscriptionCurrentPeriodEnd ?? null,
+  subscription: { status: record.subscriptionStatus ?? null },
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+});

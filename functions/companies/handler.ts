@@ -1,0 +1,34 @@
+import { companiesRoutes } from '../../shared/contract/companies';
+import { loadOwnedCompany } from '../core/auth/owned-company';
+import { companyEntity } from '../core/db/entities/company';
+import { NotFoundError } from '../core/http/errors';
+import { createGroupHandler } from '../core/http/group-handler';
+import { createCompany, deleteCompany, listCompanies } from './companies';
+import { toCompany } from './company-view';
+
+export const handler = createGroupHandler(companiesRoutes, {
+  listForUser: async ({ params, caller }) => {
+    // Only one's own list; another user's id answers as if they had none to show.
+    if (params.userId !== caller.userId) throw new NotFoundError('User not found');
+    const companies = (await listCompanies(caller.userId)).map(toCompany);
+    return { data: companies, total: companies.length };
+  },
+
+  get: async ({ params, caller }) => toCompany(await loadOwnedCompany(params.id!, caller)),
+
+  create: async ({ body, caller }) => toCompany(await createCompany(caller.userId, body)),
+
+  update: async ({ params, body, caller }) => {
+    const company = await loadOwnedCompany(params.id!, caller);
+    const { data } = await companyEntity()
+      .patch({ companyId: company.companyId })
+      .set(body)
+      .go({ response: 'all_new' });
+    return toCompany(data);
+  },
+
+  remove: async ({ params, caller }) => {
+    await deleteCompany(await loadOwnedCompany(params.id!, caller));
+    return { message: 'Company deleted' };
+  },
+});

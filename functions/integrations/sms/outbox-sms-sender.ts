@@ -1,0 +1,9 @@
+import { recordOutboxMessage } from '../outbox/outbox-entity';
+import type { SmsSender } from './sms-sender';
+
+/** The sandbox's texts: kept in the outbox and listed in the dev inbox under the phone number. */
+export const outboxSmsSender: SmsSender = {
+  async send({ to, text }) {
+    await recordOutboxMessage({ channel: 'sms', to, text });
+  },
+};

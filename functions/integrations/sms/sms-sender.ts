@@ -1,0 +1,23 @@
+import { config } from '../../core/config';
+import { outboxSmsSender } from './outbox-sms-sender';
+import { snsSmsSender } from './sns-sms-sender';
+
+export interface SmsMessage {
+  /** E.164, e.g. +15555551234. */
+  to: string;
+  text: string;
+}
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** The recipient has replied STOP: carriers and SNS forbid texting them until they opt back in. */
+export class SmsOptedOutError extends Error {
+  constructor(readonly phoneNumber: string) {
+    super('The phone number has opted out of text messages');
+  }
+}
+
+/** SNS in AWS; the sandbox's outbox (shown at /_sandbox under the phone number) locally. */
+export const smsSender = (): SmsSender => (config().SANDBOX ? outboxSmsSender : snsSmsSender());

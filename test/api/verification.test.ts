@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { expireVerificationCode } from './db';
+import { call, inbox, registerUser, uniqueIdentity, type RegisteredUser } from './http';
+
+const latestCode = async (account: RegisteredUser): Promise<string> => {
+  const [text] = await inbox(account.user.phoneNumber);
+  expect(text?.channel).toBe('sms');
+  const code = /\b(\d{6})\b/.exec(text!.text)?.[1];
+  expect(code).toBeDefined();
+  return code!;
+};
+
+const send = (account: RegisteredUser, phoneNumber = account.user.phoneNumber) =>
+  call('POST', '/auth/2fa/enable', {
+    token: account.token,
+    body: { phoneNumber, isVerification: true },
+  });
+const verify = (account: RegisteredUser, code: string) =>
+  call('POST', '/auth/2fa/verify', { token: account.token, body: { code, isVerification: true } });
+
+describe('phone verification', () => {
+  it('texts a 6-digit code to the profile phone; the right code verifies it', async () => {
+    const account = await registerUser();
+    expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
+      { isVerified: false },
+    );
+    const sent = await send(account);
+    expect(sent.status).toBe(200);
+    expect(JSON.stringify(sent.body)).not.toMatch(/\d{6}/);
+    const code = await latestCode(account);
+    const verified = await verify(account, code);
+    expect(verified.status).toBe(200);
+    expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
+      { isVerified: true },
+    );
+    expect((await call('GET', '/auth/me', { token: account.token })).body).toMatchObject({
+      isPhoneVerified: true,
+    });
+    // Used once: the same code does not work again.
+    expect((await verify(account, code)).status).toBe(400);
+  });
+
+  it('sends at most one code every 30 seconds', async () => {
+    const account = await registerUser();
+    expect((await send(account)).status).toBe(200);
+    const again = await send(account);
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/^Please wait \d+ seconds? before requesting a new code\.$/);
+    expect(await inbox(account.user.phoneNumber)).toHaveLength(1);
+  });
+
+  it('dies after five wrong tries, even for the right code', async () => {
+    const account = await registerUser();
+    await send(account);
+    const code = await latestCode(account);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await verify(account, wrong)).body.message);
+    expect(answers).toEqual([
+      'Invalid verification code. 4 tries left.',
+      'Invalid verification code. 3 tries left.',
+      'Invalid verification code. 2 tries left.',
+      'Invalid verification code. 1 try left.',
+      'Too many wrong codes. Please request a new one.',
+    ]);
+    const right = await verify(account, code);
+    expect(right.status).toBe(400);
+    expect(right.body.message).toBe('Too many wrong codes. Please request a new one.');
+    expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
+      { isVerified: false },
+    );
+  });
+
+  it('refuses an expired code (10 minutes), even the right one', async () => {
+    const account = await registerUser();
+    await send(account);
+    const code = await latestCode(account);
+    await expireVerificationCode(account.user._id);
+    const late = await verify(account, code);
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe('Your code has expired. Please request a new one.');
+  });
+
+  it('refuses a number that is not the one on the profile, and malformed codes', async () => {
+    const account = await registerUser();
+    const other = await send(account, '(555) 000-1111');
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe(
+      'This is not the phone number on your profile. Update your profile first.',
+    );
+    expect((await verify(account, '12345')).body.fields).toEqual({
+      code: 'Enter the 6-digit code',
+    });
+    expect((await verify(account, '123456')).body.message).toBe(
+      'Please request a verification code first',
+    );
+  });
+
+  it('changing the phone number resets verification', async () => {
+    const account = await registerUser();
+    await send(account);
+    await verify(account, await latestCode(account));
+    const { phoneNumber } = uniqueIdentity();
+    const changed = await call('PUT', `/users/${account.user._id}`, {
+      token: account.token,
+      body: { phoneNumber },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ isPhoneVerified: false });
+    expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
+      { isVerified: false },
+    );
+  });
+});

@@ -1,0 +1,160 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMessage, launchBrowser, newPage, screenshot } from './browser';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const phone = () =>
+  `(555) ${String(Math.floor(100 + Math.random() * 899))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
+
+const fillRegistration = async (page: Page, account: { email: string; password: string }) => {
+  await page.getByLabel('First name').fill('Maya');
+  await page.getByLabel('Last name').fill('Lopez');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Mobile phone (US)').fill(phone());
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
+};
+
+const logIn = async (page: Page, email: string, password: string, remember = false) => {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+describe('accounts in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('landing → register → dashboard → logout → wrong password → login → reload keeps the session → expired token lands on /login', async () => {
+    const { context, page } = await newPage(browser);
+    const account = { email: `maya-${unique()}@harbor.coffee`, password: 'harbor-coffee-2026' };
+
+    await page.goto('/');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('AI social');
+    await expect
+      .poll(() => page.getByText(/founder accounts? (left|remaining)/i).count())
+      .toBeGreaterThan(0);
+    await screenshot(page, 'landing-1280');
+
+    await page.getByRole('link', { name: 'Get started' }).first().click();
+    await page.waitForURL('**/register');
+    await fillRegistration(page, account);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Registration successful!').first().waitFor();
+    // The spec's 4-second pause, then the dashboard.
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Your Companies' }).waitFor();
+    await page.getByRole('link', { name: 'Create Your First Company' }).waitFor();
+    await screenshot(page, 'dashboard-1280');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/(login)?$/);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+
+    await logIn(page, account.email, 'not-the-password');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Invalid email or password' })
+      .first()
+      .waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+
+    await logIn(page, account.email, account.password, true);
+    await page.getByText('Login successful!').first().waitFor();
+    await page.waitForURL('**/dashboard');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Companies' }).waitFor();
+    expect(page.url()).toMatch(/\/dashboard$/);
+
+    // A token whose expiry has passed ends the session on the next load.
+    await page.evaluate(() => {
+      const store = localStorage.getItem('token') ? localStorage : sessionStorage;
+      const token = store.getItem('token')!;
+      const [header, payload, signature] = token.split('.');
+      const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
+      claims.exp = Math.floor(Date.now() / 1000) - 60;
+      const encoded = btoa(JSON.stringify(claims))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      store.setItem('token', `${header}.${encoded}.${signature}`);
+    });
+    await page.reload();
+    await page.waitForURL('**/login');
+    expect(
+      await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')),
+    ).toBeNull();
+    await context.close();
+  });
+
+  it('forgot password → the link from the inbox → reset → login with the new password', async () => {
+    const { context, page } = await newPage(browser);
+    const account = { email: `reset-${unique()}@harbor.coffee`, password: 'first-password-1' };
+    await page.goto('/register');
+    await fillRegistration(page, account);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Logout' }).click();
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Check your email').first().waitFor();
+
+    await expect
+      .poll(async () => (await latestMessage(account.email))?.subject)
+      .toBe('Reset your Sailpost password');
+    const message = await latestMessage(account.email);
+    const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(message!.text)![1]!;
+
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('second-password-2');
+    await page.getByLabel('Confirm password', { exact: true }).fill('second-password-2');
+    await page.getByRole('button', { name: /reset password/i }).click();
+    await page.waitForURL('**/login');
+
+    await logIn(page, account.email, account.password);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Invalid email or password' })
+      .first()
+      .waitFor();
+    await logIn(page, account.email, 'second-password-2');
+    await page.waitForURL('**/dashboard');
+
+    // The used link is dead.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('third-password-3');
+    await page.getByLabel('Confirm password', { exact: true }).fill('third-password-3');
+    await page.getByRole('button', { name: /reset password/i }).click();
+    await page.getByText('Invalid reset token').first().waitFor();
+    await context.close();
+  });
+
+  it('looks right on a phone (390 px)', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'landing-390');
+    await page.goto('/register');
+    await page.getByLabel('First name').waitFor();
+    await screenshot(page, 'register-390');
+    await context.close();
+  });
+});
