@@ -3,6 +3,7 @@ import { SUBSCRIPTION_STATUSES } from '../../../../shared/contract/companies';
 import { TIER_IDS } from '../../../../shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '../lazy';
+import { timestampAttributes } from './timestamps';
 
 /**
  * A company. Its partition key is built from `companyId` alone, and every entity that belongs to
@@ -29,19 +30,7 @@ export const companyEntity = lazy(
           subscriptionStatus: { type: SUBSCRIPTION_STATUSES },
           pendingDowngrade: { type: 'boolean', required: true, default: false },
           subscriptionCurrentPeriodEnd: { type: 'string' },
-          createdAt: {
-            type: 'string',
-            required: true,
-            readOnly: true,
-            default: () => new Date().toISOString(),
-          },
-          updatedAt: {
-            type: 'string',
-            required: true,
-            default: () => new Date().toISOString(),
-            watch: '*',
-            set: () => new Date().toISOString(),
-          },
+          ...timestampAttributes,
         },
         indexes: {
           byId: {

@@ -2,6 +2,7 @@ import { Entity } from 'electrodb';
 import { ROLES } from '../../../../shared/domain/users';
 import { db, tableName } from '../client';
 import { lazy } from '../lazy';
+import { timestampAttributes } from './timestamps';
 
 /** An account. Email and phone are unique through claim items (unique-claim.ts). */
 export const userEntity = lazy(
@@ -26,19 +27,7 @@ export const userEntity = lazy(
           },
           /** Raised when the password changes; tokens carrying an older version are refused. */
           tokenVersion: { type: 'number', required: true, default: 0 },
-          createdAt: {
-            type: 'string',
-            required: true,
-            readOnly: true,
-            default: () => new Date().toISOString(),
-          },
-          updatedAt: {
-            type: 'string',
-            required: true,
-            default: () => new Date().toISOString(),
-            watch: '*',
-            set: () => new Date().toISOString(),
-          },
+          ...timestampAttributes,
         },
         indexes: {
           byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
