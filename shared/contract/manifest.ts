@@ -1,7 +1,9 @@
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
+import { campaignsRoutes } from './campaigns';
 import { companiesRoutes } from './companies';
 import { metaRoutes } from './meta';
+import { platformsRoutes } from './platforms';
 import { routeKeyOf, type RouteDefinition } from './route';
 import { usersRoutes } from './users';
 
@@ -10,6 +12,8 @@ export const contract = {
   auth: authRoutes,
   users: usersRoutes,
   companies: companiesRoutes,
+  platforms: platformsRoutes,
+  campaigns: campaignsRoutes,
   ai: aiRoutes,
   meta: metaRoutes,
 } as const;

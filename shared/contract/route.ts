@@ -9,7 +9,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'staff' | 'admin';
 
 /** One Lambda per group; the CDK stack and the sandbox gateway both read this list. */
-export const ENDPOINT_GROUPS = ['auth', 'users', 'companies', 'ai', 'meta'] as const;
+export const ENDPOINT_GROUPS = [
+  'auth',
+  'users',
+  'companies',
+  'platforms',
+  'campaigns',
+  'ai',
+  'meta',
+] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 export interface RouteDefinition {

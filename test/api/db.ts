@@ -28,3 +28,29 @@ export const expireVerificationCode = async (userId: string): Promise<void> => {
     }),
   );
 };
+
+/**
+ * The real ElectroDB entities, pointed at the sandbox's table — to seed records that no endpoint
+ * creates yet (campaigns and platform credentials arrive with later issues).
+ */
+export const useSandboxTable = async () => {
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    APP_URL: inject('apiUrl'),
+    JWT_SECRET: 'unused-by-these-tests-unused-by-these-tests',
+  });
+  const [{ campaignEntity }, { platformCredentialEntity }] = await Promise.all([
+    import('../../functions/core/db/entities/campaign'),
+    import('../../functions/core/db/entities/platform-credential'),
+  ]);
+  // The entities read their configuration once, when first made; the worker's environment is
+  // then put back so nothing else in this worker sees the sandbox's settings.
+  const entities = { campaigns: campaignEntity(), credentials: platformCredentialEntity() };
+  process.env = saved;
+  return entities;
+};

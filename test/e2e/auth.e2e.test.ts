@@ -55,6 +55,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Create Your First Company' }).waitFor();
     await screenshot(page, 'dashboard-1280');
 
+    await page
+      .getByRole('dialog', { name: 'Verify your phone number' })
+      .getByRole('button', { name: 'Later' })
+      .click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/(login)?$/);
     await page.goto('/dashboard');
@@ -104,6 +108,10 @@ describe('accounts in the browser', () => {
     await fillRegistration(page, account);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page
+      .getByRole('dialog', { name: 'Verify your phone number' })
+      .getByRole('button', { name: 'Later' })
+      .click();
     await page.getByRole('button', { name: 'Logout' }).click();
 
     await page.goto('/login');

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError } from '../lib/lazy-import';
-import { makeUser, seedSession } from '../test/fixtures';
+import { makeCompany, makeUser, seedSession } from '../test/fixtures';
 import { mockFetch } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import { RouteErrorFallback } from './route-error-fallback';
@@ -28,17 +28,88 @@ describe('routes', () => {
 
   it('shows the dashboard with its empty companies section when signed in', async () => {
     seedSession({ user: makeUser({ firstName: 'Maya' }) });
-    mockFetch({});
+    mockFetch({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
     renderRoutes(routes, { at: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: /Maya/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your Companies' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Your First Company' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Create Your First Company' })).toHaveAttribute(
       'href',
       '/dashboard/companies/new',
     );
     expect(screen.getByText('Add your company')).toBeInTheDocument();
     expect(screen.getByText('Connect X and LinkedIn')).toBeInTheDocument();
     expect(screen.getByText('Create a campaign and approve posts by text')).toBeInTheDocument();
+  });
+});
+
+describe('company routes', () => {
+  const signedIn = () => {
+    seedSession();
+    mockFetch({
+      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+      'GET /api/companies/c1': { body: makeCompany() },
+    });
+  };
+
+  it.each(['/dashboard/companies/new', '/dashboard/company/new'])(
+    'serves the create form at %s',
+    async (path) => {
+      signedIn();
+      renderRoutes(routes, { at: path });
+      expect(await screen.findByRole('heading', { name: 'Add a company' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Company name')).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    '/dashboard/companies',
+    '/dashboard/company/c1/content',
+    '/dashboard/company/c1/analytics',
+  ])('shows the companies list view at %s', async (path) => {
+    signedIn();
+    renderRoutes(routes, { at: path });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1',
+    );
+  });
+
+  it.each([
+    ['/dashboard/company/c1/platforms', 'Platforms'],
+    ['/dashboard/company/c1/campaigns', 'Campaigns'],
+  ])('keeps %s inside the layout as coming soon', async (path, title) => {
+    signedIn();
+    renderRoutes(routes, { at: path });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(breadcrumb).findByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1',
+    );
+  });
+
+  it("says 'This feature is coming soon. Stay tuned!' at /dashboard/campaigns", async () => {
+    signedIn();
+    renderRoutes(routes, { at: '/dashboard/campaigns' });
+    expect(await screen.findByText('This feature is coming soon. Stay tuned!')).toBeInTheDocument();
+  });
+
+  it('points to choosing a company at /dashboard/platforms', async () => {
+    signedIn();
+    renderRoutes(routes, { at: '/dashboard/platforms' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platforms' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/platforms',
+    );
+  });
+
+  it('serves the profile at /profile', async () => {
+    signedIn();
+    renderRoutes(routes, { at: '/profile' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
   });
 });
 

@@ -16,6 +16,26 @@ const comingSoon = screen(
   (m) => m.ComingSoonPage,
 );
 
+const companiesList = screen(
+  () => import('../features/companies/companies-page'),
+  (m) => m.CompaniesPage,
+);
+
+const newCompany = screen(
+  () => import('../features/companies/new-company-page'),
+  (m) => m.NewCompanyPage,
+);
+
+const companyOverview = screen(
+  () => import('../features/companies/company-overview-page'),
+  (m) => m.CompanyOverviewPage,
+);
+
+const companySection = screen(
+  () => import('../features/companies/company-section-page'),
+  (m) => m.CompanySectionPage,
+);
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -110,14 +130,43 @@ export const routes: RouteObject[] = [
                   (m) => m.DashboardPage,
                 ),
               },
+              { path: 'dashboard/companies', lazy: companiesList },
+              { path: 'dashboard/companies/new', lazy: newCompany },
+              { path: 'dashboard/company/new', lazy: newCompany },
+              // Without a company id: 'No company selected', then /dashboard.
+              { path: 'dashboard/company', lazy: companyOverview },
+              { path: 'dashboard/company/:companyId', lazy: companyOverview },
+              {
+                path: 'dashboard/company/:companyId/edit',
+                lazy: screen(
+                  () => import('../features/companies/edit-company-page'),
+                  (m) => m.EditCompanyPage,
+                ),
+              },
+              // Platform connections and campaigns arrive in later issues.
+              { path: 'dashboard/company/:companyId/platforms', lazy: companySection },
+              { path: 'dashboard/company/:companyId/campaigns', lazy: companySection },
+              // Both show the companies list view (spec 1 §2).
+              { path: 'dashboard/company/:companyId/content', lazy: companiesList },
+              { path: 'dashboard/company/:companyId/analytics', lazy: companiesList },
+              {
+                path: 'dashboard/platforms',
+                lazy: screen(
+                  () => import('../features/companies/platforms-index-page'),
+                  (m) => m.PlatformsIndexPage,
+                ),
+              },
               // Screens of the next issues; until then they say so instead of a dead link.
-              { path: 'dashboard/companies', lazy: comingSoon },
-              { path: 'dashboard/companies/new', lazy: comingSoon },
-              { path: 'dashboard/company/new', lazy: comingSoon },
               { path: 'dashboard/campaigns', lazy: comingSoon },
               { path: 'dashboard/forum', lazy: comingSoon },
               { path: 'dashboard/support', lazy: comingSoon },
-              { path: 'profile', lazy: comingSoon },
+              {
+                path: 'profile',
+                lazy: screen(
+                  () => import('../features/profile/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+              },
             ],
           },
         ],

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface ButtonStyle {
@@ -19,6 +19,8 @@ const variants: Record<ButtonVariant, string> = {
     'bg-white text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/60',
+  /** A quiet destructive action (opens a confirmation). */
+  'danger-ghost': 'text-red-700 hover:bg-red-50 hover:text-red-800 disabled:text-red-300',
 };
 
 const sizes: Record<ButtonSize, { base: string; height: string; minHeight: string }> = {

@@ -30,3 +30,28 @@ export const bodyOfCall = (fetchMock: ReturnType<typeof mockFetch>, index = 0): 
   const init = fetchMock.mock.calls[index]?.[1];
   return init?.body ? JSON.parse(String(init.body)) : undefined;
 };
+
+const keyOf = (input: unknown, init?: RequestInit) =>
+  `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`;
+
+/** The parsed JSON bodies of the calls to "METHOD /api/path", in order (undefined without one). */
+export const bodiesSentTo = (fetchMock: ReturnType<typeof mockFetch>, key: string): unknown[] =>
+  fetchMock.mock.calls
+    .filter(([input, init]) => keyOf(input, init) === key)
+    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+
+/** The "METHOD /api/path" keys of every call, in order. */
+export const callKeys = (fetchMock: ReturnType<typeof mockFetch>): string[] =>
+  fetchMock.mock.calls.map(([input, init]) => keyOf(input, init));
+
+export const jsonResponse = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** An answer that waits until the test resolves it (to see in-flight states). */
+export const deferredAnswer = () => {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((done) => {
+    resolve = done;
+  });
+  return { answer: () => promise, resolve };
+};

@@ -1,3 +1,4 @@
+import type { Company } from '../../../shared/contract/companies';
 import type { User } from '../../../shared/contract/users';
 import { STORAGE_KEYS } from '../../../shared/domain/limits';
 
@@ -34,3 +35,23 @@ export const seedSession = (
   store.setItem(STORAGE_KEYS.token, token);
   store.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 };
+
+export const makeCompany = (overrides: Partial<Company> = {}): Company => ({
+  _id: 'c1',
+  user: 'u1',
+  name: 'Harbor Coffee',
+  description: 'Small-batch roastery in Portland',
+  website: 'https://www.harbor.coffee',
+  brandColors: ['#0B5FFF', '#E4572E'],
+  brandVoice: 'Warm and plain-spoken.',
+  subscriptionTier: 'intro',
+  trialEndDate: null,
+  stripeCustomerId: null,
+  stripeSubscriptionId: null,
+  pendingDowngrade: false,
+  subscriptionCurrentPeriodEnd: null,
+  subscription: { status: null },
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
+  ...overrides,
+});

@@ -2,14 +2,27 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../../shared/domain/users';
-import { makeUser, seedSession } from '../../test/fixtures';
-import { mockFetch } from '../../test/fetch-mock';
+import { makeCompany, makeUser, seedSession } from '../../test/fixtures';
+import { mockFetch, type MockAnswer } from '../../test/fetch-mock';
 import { PathProbe, renderRoutes } from '../../test/render';
 import { ProtectedRoute } from '../protected-route';
 import { mobileTitle } from './app-layout';
 
-const renderApp = ({ at = '/dashboard', sandbox = false } = {}) => {
-  mockFetch({ 'GET /api/config': { body: { stage: 'test', sandbox, googleSignIn: false } } });
+const COMPANIES = [
+  makeCompany({ _id: 'c1', name: 'Harbor Coffee' }),
+  makeCompany({ _id: 'c2', name: 'Tide Yoga' }),
+];
+
+const renderApp = ({
+  at = '/dashboard',
+  sandbox = false,
+  answers = {},
+}: { at?: string; sandbox?: boolean; answers?: Record<string, MockAnswer> } = {}) => {
+  mockFetch({
+    'GET /api/config': { body: { stage: 'test', sandbox, googleSignIn: false } },
+    'GET /api/companies/user/u1': { body: { data: COMPANIES, total: COMPANIES.length } },
+    ...answers,
+  });
   return renderRoutes(
     [
       {
@@ -17,6 +30,12 @@ const renderApp = ({ at = '/dashboard', sandbox = false } = {}) => {
         children: [
           { path: '/dashboard', element: <PathProbe name="dashboard" /> },
           { path: '/dashboard/support', element: <PathProbe name="support" /> },
+          { path: '/dashboard/companies/new', element: <PathProbe name="new company" /> },
+          { path: '/dashboard/company/:companyId', element: <PathProbe name="overview" /> },
+          {
+            path: '/dashboard/company/:companyId/platforms',
+            element: <PathProbe name="platforms" />,
+          },
         ],
       },
       { path: '/login', element: <PathProbe name="login" /> },
@@ -125,6 +144,93 @@ describe('protected layout', () => {
     expect(mobileTitle('/dashboard')).toBe('Dashboard');
     expect(mobileTitle('/dashboard/support')).toBe('Sailpost');
     expect(mobileTitle('/dashboard/company/c1/platforms')).toBe('Platforms');
+  });
+
+  it("titles the company overview '{company} Overview' on mobile", async () => {
+    seedSession();
+    renderApp({ at: '/dashboard/company/c2' });
+    expect(
+      await within(screen.getByRole('banner')).findByText('Tide Yoga Overview'),
+    ).toBeInTheDocument();
+    expect(mobileTitle('/dashboard/company/c2', 'Tide Yoga')).toBe('Tide Yoga Overview');
+    expect(mobileTitle('/dashboard/company/c2/campaigns', 'Tide Yoga')).toBe('Campaigns');
+    expect(mobileTitle('/dashboard/company/new')).toBe('Sailpost');
+  });
+
+  it('shows the phone status from the server, over the stored flag', async () => {
+    seedSession({ user: makeUser({ isPhoneVerified: false }) });
+    renderApp({ answers: { 'GET /api/auth/verification-status': { body: { isVerified: true } } } });
+    expect(await sidebar().findByTitle('Phone verified')).toBeInTheDocument();
+  });
+
+  describe('company picker', () => {
+    const picker = () => sidebar().getByRole('combobox', { name: 'Company' });
+
+    it("lists the user's companies and an 'Add company' entry", async () => {
+      seedSession();
+      renderApp();
+      await sidebar().findByRole('option', { name: 'Harbor Coffee' });
+      expect(
+        within(picker())
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Select a company', 'Harbor Coffee', 'Tide Yoga', '+ Add company']);
+      expect(picker()).toHaveValue('');
+      expect(sidebar().queryByRole('link', { name: 'Company Overview' })).not.toBeInTheDocument();
+    });
+
+    it("shows a company's items only when the route's id is one of the user's companies", async () => {
+      seedSession();
+      renderApp({ at: '/dashboard/company/c2/platforms' });
+      const overview = await sidebar().findByRole('link', { name: 'Company Overview' });
+      expect(picker()).toHaveValue('c2');
+      expect(overview).toHaveAttribute('href', '/dashboard/company/c2');
+      expect(sidebar().getByRole('link', { name: 'Platforms' })).toHaveAttribute(
+        'href',
+        '/dashboard/company/c2/platforms',
+      );
+      expect(sidebar().getByRole('link', { name: 'Platforms' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(sidebar().getByRole('link', { name: 'Campaigns' })).toHaveAttribute(
+        'href',
+        '/dashboard/company/c2/campaigns',
+      );
+    });
+
+    it('shows no company items for an id that is not one of them', async () => {
+      seedSession();
+      renderApp({ at: '/dashboard/company/someone-elses' });
+      await sidebar().findByRole('option', { name: 'Harbor Coffee' });
+      expect(picker()).toHaveValue('');
+      expect(sidebar().queryByRole('link', { name: 'Company Overview' })).not.toBeInTheDocument();
+      expect(sidebar().queryByRole('link', { name: 'Platforms' })).not.toBeInTheDocument();
+    });
+
+    it("opens the chosen company's overview, or the new-company form", async () => {
+      seedSession();
+      renderApp();
+      const user = userEvent.setup();
+      await sidebar().findByRole('option', { name: 'Tide Yoga' });
+      await user.selectOptions(picker(), 'Tide Yoga');
+      expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/dashboard/company/c2');
+      expect(await sidebar().findByRole('link', { name: 'Company Overview' })).toBeInTheDocument();
+
+      await user.selectOptions(picker(), '+ Add company');
+      expect(await screen.findByText('Screen: new company')).toBeInTheDocument();
+    });
+
+    it("offers 'Add company' when there are none", async () => {
+      seedSession();
+      renderApp({ answers: { 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } } });
+      expect(await sidebar().findByRole('link', { name: 'Add company' })).toHaveAttribute(
+        'href',
+        '/dashboard/companies/new',
+      );
+      expect(sidebar().queryByRole('combobox')).not.toBeInTheDocument();
+    });
   });
 
   it("links the 'Sandbox mode' badge to the dev inbox in sandbox mode", async () => {

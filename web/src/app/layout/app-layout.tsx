@@ -3,12 +3,16 @@ import { Outlet, useLocation } from 'react-router';
 import { IconClose, IconMenu } from '../../components/icons';
 import { LogoMark } from '../../components/logo';
 import { SidebarContent } from './sidebar';
+import { useRouteCompany } from './use-route-company';
 
 const MOBILE_MENU_ID = 'mobile-sidebar';
 
-/** The mobile top bar's title for a path (spec 1 §2 Layout). */
-export const mobileTitle = (pathname: string): string => {
+/** The mobile top bar's title for a path (spec 1 §2 Layout); the overview needs its company's name. */
+export const mobileTitle = (pathname: string, companyName?: string): string => {
   if (pathname === '/dashboard' || pathname === '/dashboard/') return 'Dashboard';
+  if (companyName && /^\/dashboard\/company\/[^/]+\/?$/.test(pathname)) {
+    return `${companyName} Overview`;
+  }
   if (/^\/dashboard\/company\/[^/]+\/platforms\/?$/.test(pathname)) return 'Platforms';
   if (/^\/dashboard(\/company\/[^/]+)?\/campaigns(\/|$)/.test(pathname)) return 'Campaigns';
   return 'Sailpost';
@@ -20,6 +24,7 @@ export const mobileTitle = (pathname: string): string => {
  */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const { selected } = useRouteCompany();
   // The menu is open on the path where it was opened: following a link closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
@@ -74,7 +79,7 @@ export function AppLayout() {
           <IconMenu className="size-6" />
         </button>
         <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">
-          {mobileTitle(pathname)}
+          {mobileTitle(pathname, selected?.name)}
         </p>
         <LogoMark className="size-7" />
       </header>

@@ -13,7 +13,10 @@ import {
 } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../features/auth/session-provider';
+import { useVerificationStatus } from '../../features/phone-verification/use-verification-status';
 import { useAppConfig } from '../../hooks/use-app-config';
+import { CompanyPicker, navLinkClasses } from './company-picker';
+import { useRouteCompany } from './use-route-company';
 
 interface NavItem {
   label: string;
@@ -22,18 +25,12 @@ interface NavItem {
   end?: boolean;
 }
 
-const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  clsx(
-    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-    isActive
-      ? 'bg-brand-50 text-brand-700'
-      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-  );
-
 /** The sidebar's contents; the layout shows them fixed (≥ 1024 px) or in the mobile menu. */
 export function SidebarContent() {
   const { user, signOut } = useSession();
   const { sandbox } = useAppConfig();
+  const { isVerified: phoneVerified } = useVerificationStatus();
+  const { companies, isLoading, selected } = useRouteCompany();
   const navigate = useNavigate();
 
   const items: NavItem[] = [
@@ -53,7 +50,6 @@ export function SidebarContent() {
   const initials = user
     ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()
     : '';
-  const phoneVerified = !!user?.isPhoneVerified;
 
   return (
     <div className="flex h-full flex-col">
@@ -63,18 +59,23 @@ export function SidebarContent() {
         </Link>
       </div>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
-        <ul className="space-y-1">
-          {items.map(({ label, to, icon: Icon, end }) => (
-            <li key={to}>
-              <NavLink to={to} end={end} className={navLinkClasses}>
-                <Icon aria-hidden="true" className="size-5 shrink-0" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="flex-1 overflow-y-auto py-2">
+        <nav aria-label="Main" className="px-3">
+          <ul className="space-y-1">
+            {items.map(({ label, to, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className={navLinkClasses}>
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-5 border-t border-slate-100 pt-5">
+          <CompanyPicker companies={companies} isLoading={isLoading} selected={selected} />
+        </div>
+      </div>
 
       <div className="shrink-0 space-y-2 border-t border-slate-200 p-3">
         {sandbox ? (

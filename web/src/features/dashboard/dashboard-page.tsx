@@ -1,5 +1,7 @@
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../auth/session-provider';
+import { useCompanies } from '../companies/api/use-companies';
+import { PhoneVerificationPrompt } from '../phone-verification/phone-verification-prompt';
 import { QuickTips } from './components/quick-tips';
 import { YourCompanies } from './components/your-companies';
 
@@ -8,6 +10,7 @@ const greeting = (hour: number) =>
 
 export function DashboardPage() {
   const { user } = useSession();
+  const { companies, isLoading, error, retry } = useCompanies(user?._id);
   return (
     <>
       <title>Dashboard · Sailpost</title>
@@ -17,8 +20,9 @@ export function DashboardPage() {
       />
       <div className="space-y-10">
         <QuickTips />
-        <YourCompanies companies={[]} />
+        <YourCompanies companies={companies} isLoading={isLoading} error={error} onRetry={retry} />
       </div>
+      <PhoneVerificationPrompt />
     </>
   );
 }

@@ -6,13 +6,9 @@ import { PageHeader } from '../../components/page-header';
 
 /** Titles of the signed-in screens that later issues fill in. */
 const TITLES: Record<string, string> = {
-  '/dashboard/companies': 'Companies',
-  '/dashboard/companies/new': 'New company',
-  '/dashboard/company/new': 'New company',
   '/dashboard/campaigns': 'Campaigns',
   '/dashboard/forum': 'Founder Forum',
   '/dashboard/support': 'Support',
-  '/profile': 'Profile',
 };
 
 export function ComingSoonPage() {

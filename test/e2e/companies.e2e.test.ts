@@ -1,0 +1,143 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { latestMessage, launchBrowser, newPage, screenshot } from './browser';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const phoneDigits = () => `555${String(Math.floor(1000000 + Math.random() * 8999999))}`;
+const display = (digits: string) =>
+  `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+
+describe('companies and phone verification in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('register → verify the phone with the texted code → fill a company from its website → save with two colours → overview → edit → delete', async () => {
+    const { context, page } = await newPage(browser);
+    const digits = phoneDigits();
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Maya');
+    await page.getByLabel('Last name').fill('Lopez');
+    await page.getByLabel('Email').fill(`maya-${unique()}@harbor.coffee`);
+    await page.getByLabel('Mobile phone (US)').fill(display(digits));
+    await page.getByLabel('Password', { exact: true }).fill('harbor-coffee-2026');
+    await page.getByLabel('Confirm password', { exact: true }).fill('harbor-coffee-2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+
+    // The dashboard asks to verify the phone; the code arrives by text (the sandbox inbox).
+    const modal = page.getByRole('dialog', { name: 'Verify your phone number' });
+    await modal.waitFor();
+    await screenshot(page, 'verify-phone-1280');
+    await modal.getByRole('button', { name: 'Send Code' }).click();
+    const codeDialog = page.getByRole('dialog', { name: 'Enter your code' });
+    await codeDialog.waitFor();
+    await expect
+      .poll(async () => (await latestMessage(`+1${digits}`))?.text ?? '')
+      .toMatch(/\b\d{6}\b/);
+    const code = /\b(\d{6})\b/.exec((await latestMessage(`+1${digits}`))!.text)![1]!;
+    await codeDialog.getByLabel('Verification code').fill(code);
+    await codeDialog.getByRole('button', { name: 'Verify' }).click();
+    await codeDialog.waitFor({ state: 'detached' });
+    // The sidebar's phone icon (an SVG whose <title> names the state) turns to verified.
+    await expect
+      .poll(() => page.locator('aside svg title').allTextContents())
+      .toContain('Phone verified');
+
+    // A company from its website: the form fills itself, the owner adds a second colour.
+    await page.getByRole('link', { name: 'Create Your First Company' }).click();
+    await page.waitForURL('**/companies/new');
+    await page.getByLabel('Website').fill(`${inject('testSiteOrigin')}/`);
+    await page.getByRole('button', { name: 'Fill from website' }).click();
+    await expect.poll(() => page.getByLabel('Company name').inputValue()).toBe('Harbor Coffee');
+    expect(await page.getByLabel('Description').inputValue()).toContain('roasts small batches');
+    expect(await page.getByLabel('Brand voice').inputValue()).not.toBe('');
+    const hexInputs = page.getByLabel(/^Brand colour \d+ hex code$/);
+    await expect.poll(() => hexInputs.count()).toBe(2);
+    await page.getByRole('button', { name: 'Remove colour 2' }).click();
+    await page.getByRole('button', { name: 'Add colour' }).click();
+    await page.getByLabel('Brand colour 2 hex code').fill('#1F7A4D');
+    await screenshot(page, 'company-form-filled-1280');
+    await page.getByRole('button', { name: 'Create company' }).click();
+
+    await page.waitForURL(/\/dashboard\/company\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Harbor Coffee', level: 1 }).waitFor();
+    await page.getByText('Free Trial Active').first().waitFor();
+    await page.getByText('No recent activity to display.').waitFor();
+    await screenshot(page, 'company-overview-1280');
+
+    await page.getByRole('link', { name: /^Edit/ }).first().click();
+    await page.waitForURL('**/edit');
+    await page.getByLabel('Company name').fill('Harbor Coffee Roasters');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Harbor Coffee Roasters', level: 1 }).waitFor();
+
+    const overviewUrl = page.url();
+    const companyId = overviewUrl.split('/').pop()!;
+    const saved = await page.evaluate(async (id) => {
+      const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+      const response = await fetch(`/api/companies/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await response.json()) as { brandColors: string[] };
+    }, companyId);
+    expect(saved.brandColors).toEqual(['#0B5FFF', '#1F7A4D']);
+
+    await page
+      .getByRole('button', { name: /^Delete/ })
+      .first()
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete company?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page
+      .getByRole('button', { name: /^Delete/ })
+      .first()
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete company?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('link', { name: 'Create Your First Company' }).waitFor();
+    await context.close();
+  });
+
+  it('the dashboard, form and overview fit a phone (390 px)', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const digits = phoneDigits();
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Noah');
+    await page.getByLabel('Last name').fill('Reyes');
+    await page.getByLabel('Email').fill(`noah-${unique()}@tide.test`);
+    await page.getByLabel('Mobile phone (US)').fill(display(digits));
+    await page.getByLabel('Password', { exact: true }).fill('tide-password-1');
+    await page.getByLabel('Confirm password', { exact: true }).fill('tide-password-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page
+      .getByRole('dialog', { name: 'Verify your phone number' })
+      .getByRole('button', { name: 'Later' })
+      .click();
+    await screenshot(page, 'dashboard-390');
+
+    await page.goto('/dashboard/company/new');
+    await page.getByLabel('Company name').fill('Tide Surf School');
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await page.waitForURL(/\/dashboard\/company\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Tide Surf School', level: 1 }).waitFor();
+    await page.getByText('No description').waitFor();
+    for (const name of ['company-overview-390']) {
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshot(page, name);
+    }
+    await context.close();
+  });
+});

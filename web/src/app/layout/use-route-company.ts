@@ -1,0 +1,16 @@
+import { useMatch } from 'react-router';
+import type { Company } from '../../../../shared/contract/companies';
+import { useSession } from '../../features/auth/session-provider';
+import { useCompanies } from '../../features/companies/api/use-companies';
+
+/** The user's companies, and the one the route's company id points at (if it is one of them). */
+export const useRouteCompany = () => {
+  const { user } = useSession();
+  const { companies, isLoading } = useCompanies(user?._id);
+  const match = useMatch('/dashboard/company/:companyId/*');
+  const companyId = match?.params.companyId;
+  const selected: Company | undefined = companyId
+    ? companies.find((company) => company._id === companyId)
+    : undefined;
+  return { companies, isLoading, selected };
+};

@@ -1,0 +1,247 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Company } from '../../../../../shared/contract/companies';
+import { makeCompany, seedSession } from '../../../test/fixtures';
+import { bodiesSentTo, callKeys, mockFetch } from '../../../test/fetch-mock';
+import { PathProbe, renderScreen } from '../../../test/render';
+import { CompanyOverviewPage } from '../company-overview-page';
+import type { CampaignSummary, PlatformConnection } from '../recent-activity';
+import { CompanyOverview } from './company-overview';
+
+const NOW = Date.parse('2026-11-10T12:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(NOW + days * DAY).toISOString();
+
+const renderOverview = (
+  company: Company,
+  {
+    connectedPlatforms = [],
+    campaigns = [],
+  }: { connectedPlatforms?: PlatformConnection[]; campaigns?: CampaignSummary[] } = {},
+) => {
+  seedSession();
+  const fetchMock = mockFetch({
+    'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
+    [`DELETE /api/companies/${company._id}`]: { body: { message: 'Company deleted' } },
+  });
+  renderScreen(
+    '/dashboard/company/:companyId',
+    <CompanyOverview
+      company={company}
+      connectedPlatforms={connectedPlatforms}
+      campaigns={campaigns}
+      now={NOW}
+    />,
+    {
+      at: `/dashboard/company/${company._id}`,
+      routes: [{ path: '/dashboard', element: <PathProbe name="dashboard" /> }],
+    },
+  );
+  return { fetchMock, user: userEvent.setup() };
+};
+
+describe('CompanyOverview', () => {
+  it('shows the name, breadcrumb, tier and the cards', () => {
+    renderOverview(makeCompany());
+    expect(screen.getByRole('heading', { level: 1, name: 'Harbor Coffee' })).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(breadcrumb).getByText('Harbor Coffee').closest('[aria-current]')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByText('Small-batch roastery in Portland')).toBeInTheDocument();
+    expect(screen.getByTitle('Subscription tier')).toHaveTextContent('Intro');
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/edit',
+    );
+
+    const platforms = screen.getByRole('region', { name: 'Platforms' });
+    expect(platforms).toHaveTextContent('0connected platforms');
+    expect(within(platforms).getByRole('link', { name: 'Manage Platforms' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/platforms',
+    );
+    const campaigns = screen.getByRole('region', { name: 'Campaigns' });
+    expect(campaigns).toHaveTextContent('0active0drafts');
+    expect(within(campaigns).getByRole('link', { name: 'Manage Campaigns' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/campaigns',
+    );
+    expect(screen.getByText('No recent activity to display.')).toBeInTheDocument();
+  });
+
+  it("says 'No description' without one", () => {
+    renderOverview(makeCompany({ description: '' }));
+    expect(screen.getByText('No description')).toBeInTheDocument();
+  });
+
+  it('counts connected platforms and campaigns, and lists recent activity', () => {
+    renderOverview(makeCompany(), {
+      connectedPlatforms: [
+        { _id: 'p1', platform: 'twitter', createdAt: null, metadata: { connected: true } },
+      ],
+      campaigns: [
+        { _id: 'k1', name: 'Autumn blend', status: 'draft' },
+        { _id: 'k2', name: 'Holiday gifts', status: 'draft' },
+      ],
+    });
+    expect(screen.getByRole('region', { name: 'Platforms' })).toHaveTextContent(
+      '1connected platform',
+    );
+    expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('0active2drafts');
+    expect(screen.getByText('Campaign "Autumn blend" is in draft')).toBeInTheDocument();
+    expect(screen.queryByText('Connected X (Twitter) account')).not.toBeInTheDocument();
+  });
+
+  describe('trial banner', () => {
+    it("shows 'Free Trial Active' with the days left, rounded up", async () => {
+      const { user } = renderOverview(makeCompany({ trialEndDate: inDays(13.2) }));
+      const banner = screen.getByRole('status');
+      expect(banner).toHaveTextContent('Free Trial Active');
+      expect(banner).toHaveTextContent('14 days remaining in your free trial.');
+      await user.click(within(banner).getByRole('button', { name: 'Choose Plan' }));
+      expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    });
+
+    it('turns red at 2 days or fewer', () => {
+      renderOverview(makeCompany({ trialEndDate: inDays(1.5) }));
+      const banner = screen.getByRole('alert');
+      expect(banner).toHaveClass('bg-red-50');
+      expect(banner).toHaveTextContent('Trial Ending Soon!');
+      expect(banner).toHaveTextContent("Only 2 days left - Don't lose the momentum you've built!");
+      expect(within(banner).getByRole('button', { name: 'Choose Plan Now' })).toBeInTheDocument();
+    });
+
+    it('says 1 day in the singular', () => {
+      renderOverview(makeCompany({ trialEndDate: inDays(0.25) }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "Only 1 day left - Don't lose the momentum you've built!",
+      );
+    });
+
+    it('says the trial expired once the end date has passed', async () => {
+      const { user } = renderOverview(makeCompany({ trialEndDate: inDays(-1) }));
+      const banner = screen.getByRole('alert');
+      expect(banner).toHaveTextContent('Trial Expired');
+      expect(banner).toHaveTextContent(
+        'Please set up a subscription to continue using all features',
+      );
+      await user.click(within(banner).getByRole('button', { name: 'Set Up Subscription' }));
+      expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    });
+
+    it('is not shown with a subscription', () => {
+      renderOverview(makeCompany({ trialEndDate: inDays(-1), stripeSubscriptionId: 'sub_1' }));
+      expect(screen.queryByText('Trial Expired')).not.toBeInTheDocument();
+    });
+  });
+
+  it("shows 'Subscription Issue' for a status other than active", () => {
+    renderOverview(makeCompany({ subscription: { status: 'past_due' } }));
+    expect(screen.getByText('Subscription Issue')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your payment is past due. Please update your payment method to avoid service interruption.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the four tiers with platforms and limits, prices Coming Soon', async () => {
+    const { user } = renderOverview(makeCompany());
+    await user.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Subscription' });
+    for (const tier of ['Intro', 'Silver', 'Gold', 'Platinum']) {
+      expect(within(dialog).getByRole('heading', { name: tier })).toBeInTheDocument();
+    }
+    expect(within(dialog).getAllByText('Coming Soon')).toHaveLength(4);
+    expect(within(dialog).getByText('1 AI generation per day')).toBeInTheDocument();
+    expect(within(dialog).getByText('10 AI generations per day')).toBeInTheDocument();
+    const gold = within(dialog).getByRole('list', { name: 'Gold platforms' });
+    expect(gold).toHaveTextContent('LinkedIn(included)');
+    expect(gold).toHaveTextContent('Instagram(not included)');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('Delete', () => {
+    it('asks first, naming the company; Cancel and Escape keep it', async () => {
+      const { user, fetchMock } = renderOverview(makeCompany());
+      const deleteButton = screen.getByRole('button', { name: 'Delete' });
+      await user.click(deleteButton);
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete company?' });
+      expect(dialog).toHaveAccessibleDescription(/Harbor Coffee and all of its data .* removed/);
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+      // Focus stays inside the dialog.
+      await user.tab();
+      await user.tab();
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(deleteButton).toHaveFocus();
+
+      await user.click(deleteButton);
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(callKeys(fetchMock)).not.toContain('DELETE /api/companies/c1');
+    });
+
+    it("deletes, says 'Company deleted' and goes to the dashboard", async () => {
+      const { user, fetchMock } = renderOverview(makeCompany());
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+      );
+      expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
+      expect(await screen.findByText('Company deleted')).toBeInTheDocument();
+      expect(bodiesSentTo(fetchMock, 'DELETE /api/companies/c1')).toHaveLength(1);
+    });
+  });
+});
+
+describe('CompanyOverviewPage', () => {
+  const renderPage = (at: string, answers: Parameters<typeof mockFetch>[0]) => {
+    seedSession();
+    mockFetch(answers);
+    return renderScreen('/dashboard/company/:companyId?', <CompanyOverviewPage />, {
+      at,
+      routes: [{ path: '/dashboard', element: <PathProbe name="dashboard" /> }],
+    });
+  };
+
+  it('loads the company by the route id', async () => {
+    renderPage('/dashboard/company/c1', {
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/c1': { body: makeCompany({ name: 'Tide Yoga' }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tide Yoga' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load company: …' and goes to /dashboard", async () => {
+    renderPage('/dashboard/company/nope', {
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/nope': {
+        status: 404,
+        body: { statusCode: 404, message: 'Company not found', error: 'Not Found' },
+      },
+    });
+    expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load company: Company not found'),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'No company selected' without a company id and goes to /dashboard", async () => {
+    renderPage('/dashboard/company', {});
+    expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('No company selected')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import clsx from 'clsx';
+import { Link } from 'react-router';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { cardClasses } from '../../components/card';
+import { IconChevronRight } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { Skeleton } from '../../components/skeleton';
+import { useSession } from '../auth/session-provider';
+import { useCompanies } from './api/use-companies';
+import { CompanyAvatar } from './components/company-avatar';
+import { CompanyGrid } from './components/company-grid';
+
+/** /dashboard/platforms: connections belong to a company, so this points to choosing one. */
+export function PlatformsIndexPage() {
+  const { user } = useSession();
+  const { companies, isLoading, error, retry } = useCompanies(user?._id);
+  return (
+    <>
+      <title>Platforms · Sailpost</title>
+      <PageHeader
+        breadcrumb={<Breadcrumb items={[{ label: 'Platforms' }]} />}
+        title="Platforms"
+        description="Social accounts are connected per company. Choose a company to manage its platforms."
+      />
+      {isLoading ? (
+        <div className="max-w-xl space-y-3" aria-hidden="true">
+          <Skeleton className="h-16 w-full rounded-2xl" />
+          <Skeleton className="h-16 w-full rounded-2xl" />
+        </div>
+      ) : companies.length === 0 || error ? (
+        <CompanyGrid companies={[]} error={error} onRetry={retry} />
+      ) : (
+        <ul className="max-w-xl space-y-3">
+          {companies.map((company) => (
+            <li key={company._id}>
+              <Link
+                to={`/dashboard/company/${company._id}/platforms`}
+                className={clsx(
+                  cardClasses,
+                  'flex items-center gap-4 p-4 transition-shadow hover:shadow-md',
+                )}
+              >
+                <CompanyAvatar name={company.name} color={company.brandColors[0]} />
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
+                  {company.name}
+                </span>
+                <IconChevronRight aria-hidden="true" className="size-5 text-slate-400" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

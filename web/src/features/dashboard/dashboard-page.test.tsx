@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeCompany, makeUser, seedSession } from '../../test/fixtures';
+import { mockFetch, type MockAnswer } from '../../test/fetch-mock';
+import { renderScreen } from '../../test/render';
+import { DashboardPage } from './dashboard-page';
+
+const renderDashboard = (answers: Record<string, MockAnswer>) => {
+  seedSession({ user: makeUser({ isPhoneVerified: true }) });
+  const fetchMock = mockFetch({
+    'GET /api/auth/verification-status': { body: { isVerified: true } },
+    ...answers,
+  });
+  renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
+  return fetchMock;
+};
+
+describe('DashboardPage', () => {
+  it("shows the user's companies as cards with their links", async () => {
+    renderDashboard({
+      'GET /api/companies/user/u1': {
+        body: {
+          data: [
+            makeCompany(),
+            makeCompany({
+              _id: 'c2',
+              name: 'Tide Yoga',
+              description: '',
+              website: '',
+              subscriptionTier: 'gold',
+            }),
+          ],
+          total: 2,
+        },
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Your Companies' });
+    expect(within(section).getByText('Loading companies')).toBeInTheDocument();
+
+    const harbor = (await within(section).findByRole('link', { name: 'Harbor Coffee' })).closest(
+      'li',
+    )!;
+    expect(within(section).getByRole('link', { name: 'Add Company' })).toHaveAttribute(
+      'href',
+      '/dashboard/companies/new',
+    );
+    expect(within(section).queryByText('Create Your First Company')).not.toBeInTheDocument();
+    expect(within(harbor).getByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1',
+    );
+    expect(within(harbor).getByRole('link', { name: 'Platforms' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/platforms',
+    );
+    expect(within(harbor).getByRole('link', { name: 'Campaigns' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/campaigns',
+    );
+    expect(within(harbor).getByText('harbor.coffee')).toBeInTheDocument();
+    expect(within(harbor).getByText('Intro')).toBeInTheDocument();
+    expect(
+      within(harbor).getByRole('img', { name: 'Brand colours: #0B5FFF, #E4572E' }),
+    ).toBeInTheDocument();
+
+    const tide = within(section).getByRole('link', { name: 'Tide Yoga' }).closest('li')!;
+    expect(within(tide).getByText('No description')).toBeInTheDocument();
+    expect(within(tide).getByText('Gold')).toBeInTheDocument();
+  });
+
+  it("offers 'Create Your First Company' when there are none", async () => {
+    renderDashboard({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
+    expect(await screen.findByRole('link', { name: 'Create Your First Company' })).toHaveAttribute(
+      'href',
+      '/dashboard/companies/new',
+    );
+    expect(screen.queryByRole('link', { name: 'Add Company' })).not.toBeInTheDocument();
+    // Quick tips stay.
+    expect(screen.getByText('Add your company')).toBeInTheDocument();
+  });
+
+  it('fails soft: a toast with the reason and an inline retry', async () => {
+    const fetchMock = renderDashboard({
+      'GET /api/companies/user/u1': {
+        status: 503,
+        body: { statusCode: 503, message: 'Service unavailable' },
+      },
+    });
+    expect(
+      await screen.findByText('Failed to load companies: Service unavailable'),
+    ).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load companies. Please try again.');
+
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ data: [makeCompany()], total: 1 }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Harbor Coffee' })).toBeInTheDocument();
+  });
+});
+
+describe('phone verification prompt on the dashboard', () => {
+  const renderUnverified = () => {
+    seedSession({ user: makeUser({ isPhoneVerified: false }) });
+    mockFetch({
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/auth/verification-status': { body: { isVerified: false } },
+    });
+    return renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
+  };
+
+  it('opens when the status says not verified, and stays away this session after Later', async () => {
+    const first = renderUnverified();
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your phone number' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderUnverified();
+    expect(
+      await screen.findByRole('link', { name: 'Create Your First Company' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not open for a verified phone', async () => {
+    seedSession({ user: makeUser({ isPhoneVerified: false }) });
+    mockFetch({
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/auth/verification-status': { body: { isVerified: true } },
+    });
+    renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
+    expect(
+      await screen.findByRole('link', { name: 'Create Your First Company' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,164 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PHONE_PLACEHOLDER } from '../../../../shared/domain/limits';
+import { ApiError } from '../../lib/api-client';
+import { readSession } from '../../lib/session-storage';
+import { makeUser, seedSession } from '../../test/fixtures';
+import { bodiesSentTo, jsonResponse, mockFetch, type MockAnswer } from '../../test/fetch-mock';
+import { renderScreen } from '../../test/render';
+import { ProfilePage } from './profile-page';
+import { MissingUserIdError, profileErrorMessage, updateProfile } from './update-profile';
+
+const renderProfile = (
+  {
+    phoneNumber = '+15555550123',
+    isVerified = false,
+  }: { phoneNumber?: string; isVerified?: boolean } = {},
+  answers: Record<string, MockAnswer> = {},
+) => {
+  seedSession({ user: makeUser({ phoneNumber, isPhoneVerified: isVerified }) });
+  const fetchMock = mockFetch({
+    'GET /api/auth/verification-status': { body: { isVerified } },
+    ...answers,
+  });
+  renderScreen('/profile', <ProfilePage />, { at: '/profile' });
+  return { fetchMock, user: userEvent.setup() };
+};
+
+const phoneInput = () => screen.getByLabelText('Mobile phone (US)');
+const save = () => screen.getByRole('button', { name: 'Save changes' });
+
+describe('ProfilePage', () => {
+  it('shows the name, a read-only email and the formatted phone with its badge', async () => {
+    renderProfile({ isVerified: true });
+    expect(screen.getByLabelText('First name')).toHaveValue('Maya');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Lopez');
+    expect(screen.getByLabelText('Email')).toHaveValue('maya@harbor.coffee');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(phoneInput()).toHaveValue('(555) 555-0123');
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify phone' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Not verified' and offers to verify", async () => {
+    const { user } = renderProfile();
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify phone' }));
+    expect(screen.getByRole('dialog', { name: 'Verify your phone number' })).toBeInTheDocument();
+  });
+
+  it('formats the phone as (XXX) XXX-XXXX while typing', async () => {
+    const { user } = renderProfile({ phoneNumber: PHONE_PLACEHOLDER });
+    expect(phoneInput()).toHaveValue('');
+    await user.type(phoneInput(), '415');
+    expect(phoneInput()).toHaveValue('(415');
+    await user.type(phoneInput(), '5550');
+    expect(phoneInput()).toHaveValue('(415) 555-0');
+    await user.type(phoneInput(), '142999');
+    expect(phoneInput()).toHaveValue('(415) 555-0142');
+    await user.type(phoneInput(), '{Backspace}{Backspace}');
+    expect(phoneInput()).toHaveValue('(415) 555-01');
+  });
+
+  it('validates the names and the phone', async () => {
+    const { user, fetchMock } = renderProfile({ phoneNumber: PHONE_PLACEHOLDER });
+    await user.clear(screen.getByLabelText('First name'));
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(save());
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(
+      screen.getByText('Phone number is required for 2FA and content updates'),
+    ).toBeInTheDocument();
+
+    await user.type(phoneInput(), '41555');
+    await user.click(save());
+    expect(
+      await screen.findByText('Please enter a valid 10-digit phone number'),
+    ).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PUT /api/users/u1')).toHaveLength(0);
+  });
+
+  it('saves with +1 in front, updates the stored user and shows the reset verification', async () => {
+    const updated = makeUser({
+      firstName: 'Mia',
+      phoneNumber: '+14155550142',
+      isPhoneVerified: false,
+    });
+    // The server resets verification when the number changes.
+    let verified = true;
+    const { user, fetchMock } = renderProfile(
+      { isVerified: true },
+      {
+        'GET /api/auth/verification-status': async () => jsonResponse({ isVerified: verified }),
+        'PUT /api/users/u1': async () => {
+          verified = false;
+          return jsonResponse(updated);
+        },
+      },
+    );
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Mia');
+    await user.clear(phoneInput());
+    await user.type(phoneInput(), '4155550142');
+    await user.click(save());
+
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PUT /api/users/u1')).toEqual([
+      { firstName: 'Mia', lastName: 'Lopez', phoneNumber: '+14155550142' },
+    ]);
+    expect(readSession().user).toMatchObject({ firstName: 'Mia', phoneNumber: '+14155550142' });
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
+  });
+
+  it('explains a phone number that belongs to someone else', async () => {
+    const { user } = renderProfile(
+      {},
+      {
+        'PUT /api/users/u1': {
+          status: 409,
+          body: {
+            statusCode: 409,
+            message: 'This phone number is already registered to another user',
+            fields: { phoneNumber: 'This phone number is already registered to another user' },
+          },
+        },
+      },
+    );
+    await user.clear(phoneInput());
+    await user.type(phoneInput(), '4155550142');
+    await user.click(save());
+    const message = 'This phone number is already registered to another user';
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(phoneInput()).toHaveAccessibleDescription(message);
+    expect(phoneInput()).toHaveValue('(415) 555-0142');
+  });
+});
+
+describe('profileErrorMessage', () => {
+  const taken = 'This phone number is already registered to another user';
+
+  it.each([
+    [new ApiError(409, 'E11000 duplicate key error collection: users'), taken],
+    [new ApiError(400, 'Write failed: duplicate key on phoneNumber'), taken],
+    [new ApiError(409, taken), taken],
+    [
+      new ApiError(500, 'Internal server error'),
+      'An unexpected error occurred. Please try again later.',
+    ],
+    [new ApiError(400, 'Last name is required'), 'Last name is required'],
+    [new ApiError(0, ''), 'Failed to update profile'],
+    [new Error('boom'), 'Failed to update profile'],
+    [new MissingUserIdError(), 'No user ID found'],
+  ])('%s → %s', (error, expected) => {
+    expect(profileErrorMessage(error)).toBe(expected);
+  });
+
+  it("refuses an update without a user id: 'No user ID found'", async () => {
+    await expect(updateProfile(undefined, { firstName: 'Maya' })).rejects.toThrow(
+      'No user ID found',
+    );
+  });
+});

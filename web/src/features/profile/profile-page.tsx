@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { formatUsPhone, isRealPhone } from '../../../../shared/contract/fields';
+import type { User } from '../../../../shared/contract/users';
+import { Alert } from '../../components/alert';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { cardClasses } from '../../components/card';
+import { IconCheckCircle, IconPhone } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { PhoneField } from '../../components/phone-field';
+import { TextField } from '../../components/text-field';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../auth/session-provider';
+import { PhoneVerificationModal } from '../phone-verification/phone-verification-modal';
+import { useVerificationStatus } from '../phone-verification/use-verification-status';
+import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
+import { PROFILE_MESSAGES, profileErrorMessage, updateProfile } from './update-profile';
+
+const formValuesOf = (user: User | null): ProfileFormValues => ({
+  firstName: user?.firstName ?? '',
+  lastName: user?.lastName ?? '',
+  phoneNumber: user && isRealPhone(user.phoneNumber) ? formatUsPhone(user.phoneNumber) : '',
+});
+
+/** /profile: name and phone are editable, email is not (spec 1 §2). */
+export function ProfilePage() {
+  const { user } = useSession();
+  // The protected layout sends a visitor without a user to /login; until the session is read, wait.
+  if (!user) return null;
+  return <ProfileForm key={user._id} />;
+}
+
+function ProfileForm() {
+  const { user, updateUser } = useSession();
+  const { isVerified, setVerified } = useVerificationStatus();
+  const [verifyOpen, setVerifyOpen] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: formValuesOf(user),
+  });
+
+  const hasPhone = isRealPhone(user?.phoneNumber);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const updated = await updateProfile(user?._id, {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phoneNumber: toStoredPhone(values.phoneNumber),
+      });
+      const phoneChanged = updated.phoneNumber !== user?.phoneNumber;
+      updateUser(updated);
+      // A new number is no longer verified (the server resets it): show its answer.
+      if (phoneChanged || updated.isPhoneVerified !== isVerified) {
+        setVerified(updated.isPhoneVerified);
+      }
+      reset(formValuesOf(updated));
+      toast.success(PROFILE_MESSAGES.updated);
+    } catch (error) {
+      const message = profileErrorMessage(error);
+      setServerError(message);
+      toast.error(message);
+      if (message === PROFILE_MESSAGES.phoneTaken) {
+        setError('phoneNumber', { type: 'server', message });
+      } else if (error instanceof ApiError && error.fields) {
+        for (const name of ['firstName', 'lastName', 'phoneNumber'] as const) {
+          const fieldMessage = error.fields[name];
+          if (fieldMessage) setError(name, { type: 'server', message: fieldMessage });
+        }
+      }
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <title>Profile · Sailpost</title>
+      <PageHeader
+        title="Profile"
+        description="Your name, and the phone Sailpost texts your daily drafts to."
+      />
+
+      {serverError ? (
+        <Alert tone="danger" className="mb-6">
+          {serverError}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <fieldset disabled={isSubmitting} className={clsx(cardClasses, 'space-y-5 p-5 sm:p-6')}>
+          <legend className="sr-only">Your details</legend>
+          <h2 className="text-base font-semibold text-slate-900">Personal details</h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </div>
+          <TextField
+            label="Email"
+            type="email"
+            value={user?.email ?? ''}
+            readOnly
+            aria-readonly="true"
+            hint="Your email is your sign-in and cannot be changed."
+            className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+          />
+        </fieldset>
+
+        <fieldset disabled={isSubmitting} className={clsx(cardClasses, 'space-y-5 p-5 sm:p-6')}>
+          <legend className="sr-only">Phone</legend>
+          <div>
+            <h2 className="text-base font-semibold text-slate-900">Phone</h2>
+            <p className="mt-0.5 text-sm text-slate-600">
+              For sign-in codes and your daily drafts. Reply to a text to approve a post.
+            </p>
+          </div>
+          <Controller
+            control={control}
+            name="phoneNumber"
+            render={({ field }) => (
+              <PhoneField
+                label="Mobile phone (US)"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                error={errors.phoneNumber?.message}
+                hint="Changing your number means verifying the new one."
+                labelAside={
+                  isVerified && hasPhone ? (
+                    <Badge tone="success">
+                      <IconCheckCircle aria-hidden="true" className="size-3.5" />
+                      Verified
+                    </Badge>
+                  ) : (
+                    <Badge tone="warning">Not verified</Badge>
+                  )
+                }
+              />
+            )}
+          />
+          {!isVerified || !hasPhone ? (
+            <div className="flex flex-col gap-3 rounded-xl bg-amber-50/70 p-4 sm:flex-row sm:items-center">
+              <IconPhone aria-hidden="true" className="size-5 shrink-0 text-amber-600" />
+              <p className="flex-1 text-sm text-amber-900">
+                {hasPhone
+                  ? `Verify ${formatUsPhone(user?.phoneNumber ?? '')} to receive your drafts by text.`
+                  : 'Add and verify your number to receive your drafts by text.'}
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setVerifyOpen(true)}
+                disabled={isDirty}
+                title={isDirty ? 'Save your changes first' : undefined}
+              >
+                Verify phone
+              </Button>
+            </div>
+          ) : null}
+        </fieldset>
+
+        <div className="flex justify-end gap-3">
+          <Button
+            variant="ghost"
+            onClick={() => {
+              reset(formValuesOf(user));
+              setServerError(null);
+            }}
+            disabled={!isDirty || isSubmitting}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+
+      <PhoneVerificationModal open={verifyOpen} onClose={() => setVerifyOpen(false)} />
+    </div>
+  );
+}
