@@ -267,6 +267,14 @@ export class ApiStack extends Stack {
           resources: [options.appUrlParameterArn],
         }),
       );
+      // Verification codes by text: SNS publishes straight to a phone number, which has no ARN.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut'],
+          resources: ['*'],
+        }),
+      );
     }
 
     const fn = new NodejsFunction(this, `${group}-function`, {
@@ -292,6 +300,10 @@ export class ApiStack extends Stack {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'sailpost',
         LOG_LEVEL: options.logLevel,
+        // The End User Messaging origination number texts are sent from (context smsOriginationNumber).
+        ...(this.node.tryGetContext('smsOriginationNumber')
+          ? { SMS_ORIGINATION_NUMBER: String(this.node.tryGetContext('smsOriginationNumber')) }
+          : {}),
       },
       bundling: { ...ENDPOINT_BUNDLING, externalModules: [...ENDPOINT_BUNDLING.externalModules] },
     });
@@ -299,7 +311,9 @@ export class ApiStack extends Stack {
     acknowledge(
       role,
       'AwsSolutions-IAM5[Resource::*]',
-      'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; CDK adds exactly these two actions on "*".',
+      group === 'auth'
+        ? 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and SMS to a phone number (sns:Publish with PhoneNumber, sns:CheckIfPhoneNumberIsOptedOut) support no resource-level permissions, so they are granted on "*" and nothing else is.'
+        : 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; CDK adds exactly these two actions on "*".',
     );
     if (group === 'auth') {
       const nag = nagEnv(this);

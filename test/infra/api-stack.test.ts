@@ -148,19 +148,25 @@ describe('api stack', () => {
       }
     });
 
-    it('lets only auth send email and read the app-url parameter', () => {
+    it('lets only auth send email and texts and read the app-url parameter', () => {
       for (const group of groupsWithRoutes) {
         const statements = statementsOf(api, roleIdOf(group));
         const actions = actionsOf(statements);
         if (group === 'auth') {
           expect(actions).toEqual(
-            expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'ssm:GetParameter']),
+            expect.arrayContaining([
+              'ses:SendEmail',
+              'ses:SendRawEmail',
+              'ssm:GetParameter',
+              'sns:Publish',
+              'sns:CheckIfPhoneNumberIsOptedOut',
+            ]),
           );
           const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');
           expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/sailpost/dev/app-url');
         } else {
           expect(
-            actions.filter((action) => /^(ses|ssm):/.test(action)),
+            actions.filter((action) => /^(ses|ssm|sns):/.test(action)),
             group,
           ).toEqual([]);
         }
