@@ -70,6 +70,9 @@ const main = async () => {
     // A steady 150 req/s over 4 connections: latency under load, not the queueing of a saturated
     // single-process sandbox (the second run shows that throughput).
     const auth = { authorization: `Bearer ${token}` };
+    // Warm both JITs (Node's and DynamoDB Local's JVM) first, as a warm Lambda container would be.
+    console.log('Warm-up: GET /auth/me for 5 s (not measured)…');
+    await load(`${api}/auth/me`, { connections: 4, duration: 5, headers: auth });
     console.log(`Load: GET /auth/me at 150 req/s for ${SECONDS} s (4 connections)…`);
     const me = await load(`${api}/auth/me`, { connections: 4, overallRate: 150, headers: auth });
     console.log(`Load: GET /auth/me as fast as it answers for ${SECONDS} s (10 connections)…`);
