@@ -28,6 +28,8 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   /** OpenAI drafts in production; without a key the offline drafter runs (sandbox mode). */
   OPENAI_API_KEY: z.string().optional(),
+  /** In AWS the key lives in Secrets Manager (context openAiSecretName); read when first needed. */
+  OPENAI_SECRET_ARN: z.string().optional(),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

@@ -15,7 +15,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_INDEXES } from '../../functions/core/db/table';
 import {
@@ -245,6 +245,15 @@ export class ApiStack extends Stack {
     );
     jwtSecret.grantRead(role);
 
+    // The OpenAI key, when the stage has one (context openAiSecretName: a secret created by hand,
+    // so the key never passes through CDK, the template or the environment).
+    const openAiSecretName = this.node.tryGetContext('openAiSecretName') as string | undefined;
+    const openAiSecret =
+      group === 'ai' && openAiSecretName
+        ? Secret.fromSecretNameV2(this, 'OpenAiKey', openAiSecretName)
+        : undefined;
+    openAiSecret?.grantRead(role);
+
     if (group === 'auth') {
       role.addToPrincipalPolicy(
         new PolicyStatement({
@@ -300,6 +309,7 @@ export class ApiStack extends Stack {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'sailpost',
         LOG_LEVEL: options.logLevel,
+        ...(openAiSecret ? { OPENAI_SECRET_ARN: openAiSecret.secretArn } : {}),
         // The End User Messaging origination number texts are sent from (context smsOriginationNumber).
         ...(this.node.tryGetContext('smsOriginationNumber')
           ? { SMS_ORIGINATION_NUMBER: String(this.node.tryGetContext('smsOriginationNumber')) }

@@ -102,6 +102,30 @@ describe('api stack', () => {
     });
   });
 
+  describe('the OpenAI key', () => {
+    it('is read from the named secret by the ai function only, when the stage has one', () => {
+      const withKey = buildTestApp({ stage: 'dev', openAiSecretName: 'sailpost/dev/openai' });
+      const template = Template.fromStack(withKey.api);
+      const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+      const ids = functionIdsByGroup(withKey.api);
+      for (const [group, id] of ids) {
+        const variables = (
+          functions[id]?.Properties?.Environment as { Variables: Record<string, unknown> }
+        ).Variables;
+        if (group === 'ai')
+          expect(JSON.stringify(variables.OPENAI_SECRET_ARN)).toContain(
+            'secret:sailpost/dev/openai',
+          );
+        else expect(variables.OPENAI_SECRET_ARN, group).toBeUndefined();
+      }
+      expect(JSON.stringify(resourcesOfType(template, 'AWS::IAM::Policy'))).toContain(
+        'secret:sailpost/dev/openai',
+      );
+      // Without the context nothing refers to an OpenAI secret (the offline drafter runs).
+      expect(JSON.stringify(api.toJSON())).not.toContain('openai');
+    });
+  });
+
   describe('permissions', () => {
     const statementsOf = (template: Template, roleId: string) => {
       const policy = Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).find(

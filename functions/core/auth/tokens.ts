@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/domain/limits';
 import { config } from '../config';
+import { readSecret } from '../secrets';
 import { UnauthorizedError } from '../http/errors';
 
 const ISSUER = 'sailpost';
@@ -15,12 +15,8 @@ let signingKey: Promise<Uint8Array> | undefined;
 /** The HS256 key: from the environment in the sandbox, from Secrets Manager in AWS (once per container). */
 const key = (): Promise<Uint8Array> =>
   (signingKey ??= (async () => {
-    const { JWT_SECRET, JWT_SECRET_ARN, AWS_REGION } = config();
-    if (JWT_SECRET) return new TextEncoder().encode(JWT_SECRET);
-    const client = new SecretsManagerClient({ region: AWS_REGION });
-    const secret = await client.send(new GetSecretValueCommand({ SecretId: JWT_SECRET_ARN }));
-    if (!secret.SecretString) throw new Error('The JWT signing secret is empty');
-    return new TextEncoder().encode(secret.SecretString);
+    const { JWT_SECRET, JWT_SECRET_ARN } = config();
+    return new TextEncoder().encode(JWT_SECRET ?? (await readSecret(JWT_SECRET_ARN!)));
   })().catch((error: unknown) => {
     signingKey = undefined;
     throw error;

@@ -5,4 +5,4 @@ import { openAiDrafter } from './openai-drafter';
 
 /** OpenAI where a key is configured; otherwise the offline drafter, which uses only the page's own words. */
 export const companyProfileDrafter = (): CompanyProfileDrafter =>
-  config().OPENAI_API_KEY ? openAiDrafter() : offlineDrafter;
+  config().OPENAI_API_KEY || config().OPENAI_SECRET_ARN ? openAiDrafter() : offlineDrafter;

@@ -5,18 +5,22 @@ import type { PageSummary } from '../../ai/page-summary';
 import { normaliseHex } from '../../ai/page-summary';
 import { config } from '../../core/config';
 import { lazy } from '../../core/db/lazy';
+import { readSecret } from '../../core/secrets';
 import type { CompanyProfileDraft, CompanyProfileDrafter } from './company-profile-drafter';
 import { companyNameFrom } from './offline-drafter';
 
-const client = lazy(() => {
-  const { OPENAI_API_KEY, OPENAI_BASE_URL } = config();
-  return new OpenAI({
-    apiKey: OPENAI_API_KEY,
-    baseURL: OPENAI_BASE_URL,
-    timeout: 20_000,
-    maxRetries: 1,
-  });
-});
+let openAi: Promise<OpenAI> | undefined;
+
+/** One client per container; the key from the environment (sandbox, tests) or Secrets Manager (AWS). */
+const client = (): Promise<OpenAI> =>
+  (openAi ??= (async () => {
+    const { OPENAI_API_KEY, OPENAI_SECRET_ARN, OPENAI_BASE_URL } = config();
+    const apiKey = OPENAI_API_KEY ?? (await readSecret(OPENAI_SECRET_ARN!));
+    return new OpenAI({ apiKey, baseURL: OPENAI_BASE_URL, timeout: 20_000, maxRetries: 1 });
+  })().catch((error: unknown) => {
+    openAi = undefined;
+    throw error;
+  }));
 
 const draftShape = z.object({
   name: z.string(),
@@ -73,7 +77,8 @@ const prompt = (page: PageSummary) =>
 export const openAiDrafter = lazy((): CompanyProfileDrafter => ({
   source: 'openai',
   async draft(page): Promise<CompanyProfileDraft> {
-    const completion = await client().chat.completions.create({
+    const openai = await client();
+    const completion = await openai.chat.completions.create({
       model: config().OPENAI_MODEL,
       temperature: 0.3,
       response_format: RESPONSE_FORMAT,
