@@ -30,17 +30,18 @@ const findUserByEmail = async (email: string): Promise<UserRecord | null> => {
 
 export const handler = createGroupHandler(authRoutes, {
   login: async ({ body }) => {
-    await assertLoginAllowed(body.email);
+    const failures = await assertLoginAllowed(body.email);
     const user = await findUserByEmail(body.email);
     const valid = await verifyPassword(
       body.password,
       user?.passwordHash ?? (await decoyPasswordHash()),
     );
     if (!user || !valid) {
-      await recordLoginFailure(body.email);
+      await recordLoginFailure(body.email, failures);
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
-    await clearLoginFailures(body.email);
+    // Only a sign-in that follows failures has anything to clear: no write on the usual path.
+    if (failures) await clearLoginFailures(body.email);
     return session(user);
   },
 

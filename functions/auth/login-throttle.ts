@@ -9,9 +9,12 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * window, sign-in for that address answers 429 until the window has passed. Checked before the
  * (deliberately slow) password hash is computed.
  */
-export const assertLoginAllowed = async (email: string): Promise<void> => {
+export type LoginFailures = { failures: number; windowStartedAt: number } | null;
+
+/** Answers the address's current failures (read once per sign-in), or throws 429 when throttled. */
+export const assertLoginAllowed = async (email: string): Promise<LoginFailures> => {
   const { data } = await loginThrottleEntity().get({ email }).go({ consistent: true });
-  if (!data) return;
+  if (!data) return null;
   const windowEnds = data.windowStartedAt + LOGIN_FAILURE_WINDOW_SECONDS;
   const remaining = windowEnds - nowSeconds();
   if (data.failures >= LOGIN_MAX_FAILURES && remaining > 0) {
@@ -21,12 +24,13 @@ export const assertLoginAllowed = async (email: string): Promise<void> => {
       remaining,
     );
   }
+  return data;
 };
 
-export const recordLoginFailure = async (email: string): Promise<void> => {
+/** Counts one failure on top of what assertLoginAllowed read, starting a new window when due. */
+export const recordLoginFailure = async (email: string, current: LoginFailures): Promise<void> => {
   const now = nowSeconds();
-  const { data } = await loginThrottleEntity().get({ email }).go({ consistent: true });
-  if (!data || data.windowStartedAt + LOGIN_FAILURE_WINDOW_SECONDS <= now) {
+  if (!current || current.windowStartedAt + LOGIN_FAILURE_WINDOW_SECONDS <= now) {
     await loginThrottleEntity()
       .put({
         email,

@@ -23,9 +23,9 @@ export const listCompanies = async (userId: string): Promise<CompanyRecord[]> =>
  * Only a paying tier lifts the intro tier's one-company limit. The count comes from the counter
  * (strongly consistent); the owner's list (a GSI) only tells whether any company is paid.
  */
-const mayAddCompany = (count: number, companies: CompanyRecord[]) =>
+const mayAddCompany = async (userId: string, count: number): Promise<boolean> =>
   count < INTRO_TIER_COMPANY_LIMIT ||
-  companies.some((company) => company.subscriptionTier !== 'intro');
+  (await listCompanies(userId)).some((company) => company.subscriptionTier !== 'intro');
 
 /**
  * Creates a company on a 14-day intro-tier trial. The owner's company counter moves from n to
@@ -34,12 +34,12 @@ const mayAddCompany = (count: number, companies: CompanyRecord[]) =>
  */
 export const createCompany = async (userId: string, fields: NewCompany): Promise<CompanyRecord> => {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const companies = await listCompanies(userId);
     const { data: counter } = await counterEntity()
       .get({ name: companiesCounter(userId) })
       .go({ consistent: true });
     const count = counter?.total ?? 0;
-    if (!mayAddCompany(count, companies)) {
+    // The owner's list is read only when the counter says the limit is reached.
+    if (!(await mayAddCompany(userId, count))) {
       throw new ForbiddenError(INTRO_TIER_LIMIT_MESSAGE);
     }
     const now = new Date();

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { controlStateClasses, FieldMessage, useFieldIds } from './field';
 import { IconEye, IconEyeOff } from './icons';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
@@ -17,11 +18,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export const inputClasses = (invalid: boolean) =>
   clsx(
     'block h-11 w-full rounded-lg border bg-white px-3.5 text-base text-slate-900 shadow-xs transition-colors sm:h-10 sm:text-sm',
-    'placeholder:text-slate-400 focus:outline-2 focus:-outline-offset-1',
-    'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
-    invalid
-      ? 'border-red-400 focus:outline-red-500'
-      : 'border-slate-300 hover:border-slate-400 focus:outline-brand-600',
+    controlStateClasses(invalid),
   );
 
 export function TextField({
@@ -35,11 +32,7 @@ export function TextField({
   ref,
   ...props
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = clsx(error && errorId, hint && hintId) || undefined;
+  const { inputId, errorId, hintId, describedBy } = useFieldIds(id, error, hint);
 
   return (
     <div className={className}>
@@ -62,16 +55,7 @@ export function TextField({
           <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
         ) : null}
       </div>
-      {hint && !error ? (
-        <p id={hintId} className="mt-1.5 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage error={error} hint={hint} errorId={errorId} hintId={hintId} />
     </div>
   );
 }

@@ -29,51 +29,58 @@ export function SubscriptionIssueBanner({ company, onChoosePlan }: BannerProps) 
   );
 }
 
-/** The trial banner: active, ending (red, 2 days or fewer) or expired (spec 1 §4). */
+type TrialKind = NonNullable<ReturnType<typeof trialStateOf>>['kind'];
+
+/** The spec's three trial banners (spec 1 §4): red from 2 days left, and once it has ended. */
+const TRIAL_BANNERS: Record<
+  TrialKind,
+  {
+    tone: 'danger' | 'info';
+    title: string;
+    button: string;
+    variant: 'danger' | 'secondary';
+    text: (daysLeft: number) => string;
+  }
+> = {
+  active: {
+    tone: 'info',
+    title: 'Free Trial Active',
+    button: 'Choose Plan',
+    variant: 'secondary',
+    text: (daysLeft) => `${daysText(daysLeft)} remaining in your free trial.`,
+  },
+  ending: {
+    tone: 'danger',
+    title: 'Trial Ending Soon!',
+    button: 'Choose Plan Now',
+    variant: 'danger',
+    text: (daysLeft) => `Only ${daysText(daysLeft)} left - Don't lose the momentum you've built!`,
+  },
+  expired: {
+    tone: 'danger',
+    title: 'Trial Expired',
+    button: 'Set Up Subscription',
+    variant: 'danger',
+    text: () => 'Please set up a subscription to continue using all features',
+  },
+};
+
+/** The trial banner: active, ending (red, 2 days or fewer) or expired. */
 export function TrialBanner({ company, onChoosePlan, now }: BannerProps) {
   const trial = trialStateOf(company, now);
   if (!trial) return null;
-  if (trial.kind === 'expired') {
-    return (
-      <Alert
-        tone="danger"
-        title="Trial Expired"
-        action={
-          <Button variant="danger" size="sm" onClick={onChoosePlan}>
-            Set Up Subscription
-          </Button>
-        }
-      >
-        Please set up a subscription to continue using all features
-      </Alert>
-    );
-  }
-  if (trial.kind === 'ending') {
-    return (
-      <Alert
-        tone="danger"
-        title="Trial Ending Soon!"
-        action={
-          <Button variant="danger" size="sm" onClick={onChoosePlan}>
-            Choose Plan Now
-          </Button>
-        }
-      >
-        {`Only ${daysText(trial.daysLeft)} left - Don't lose the momentum you've built!`}
-      </Alert>
-    );
-  }
+  const banner = TRIAL_BANNERS[trial.kind];
   return (
     <Alert
-      tone="info"
-      title="Free Trial Active"
+      tone={banner.tone}
+      title={banner.title}
       action={
-        <Button variant="secondary" size="sm" onClick={onChoosePlan}>
-          Choose Plan
+        <Button variant={banner.variant} size="sm" onClick={onChoosePlan}>
+          {banner.button}
         </Button>
       }
     >
-      {`${daysText(trial.daysLeft)} remaining in your free trial.`}
+      {banner.text(trial.kind === 'expired' ? 0 : trial.daysLeft)}
     </Alert>
   );
 }
