@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { IMPORT_ALIASES } from './import-aliases';
 
 /** The SPA lives in web/; its build goes to web/dist (served by CloudFront, or by the sandbox). */
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: IMPORT_ALIASES },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

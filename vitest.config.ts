@@ -1,14 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { IMPORT_ALIASES } from './import-aliases';
 
 /**
  * One `npm test` runs every suite: unit tests beside the code, web component tests in jsdom,
  * CDK template tests, and API tests through the sandbox gateway against DynamoDB Local.
  */
 export default defineConfig({
+  resolve: { alias: IMPORT_ALIASES },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           environment: 'node',
@@ -21,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'web',
@@ -31,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'infra',
           environment: 'node',
@@ -42,6 +47,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           environment: 'node',

@@ -1,4 +1,4 @@
-import { aiRoutes } from '../../shared/contract/ai';
+import { aiRoutes } from '#shared/contract/ai';
 import { config } from '../core/config';
 import { createGroupHandler } from '../core/http/group-handler';
 import { companyProfileDrafter } from '../integrations/ai/drafter';

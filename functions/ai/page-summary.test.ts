@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandVoiceFrom, offlineDrafter } from '../integrations/ai/offline-drafter';
-import { HARBOR_COFFEE } from '../../test/support/test-site';
+import { HARBOR_COFFEE } from '#test/support/test-site';
 import { summarisePage } from './page-summary';
 
 describe('summarisePage', () => {

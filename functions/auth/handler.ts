@@ -1,4 +1,4 @@
-import { authRoutes } from '../../shared/contract/auth';
+import { authRoutes } from '#shared/contract/auth';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../core/auth/passwords';
 import { signAccessToken } from '../core/auth/tokens';
 import { uniqueClaimEntity } from '../core/db/entities/unique-claim';

@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '../../shared/domain/limits';
+import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '#shared/domain/limits';
 import { loginThrottleEntity } from '../core/db/entities/login-throttle';
 import { TooManyRequestsError } from '../core/http/errors';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_TTL_SECONDS } from '../../shared/domain/limits';
+import { PASSWORD_RESET_TTL_SECONDS } from '#shared/domain/limits';
 import { resolveAppUrl } from '../core/app-url';
 import { hashPassword } from '../core/auth/passwords';
 import { passwordResetEntity } from '../core/db/entities/password-reset';

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { isRealPhone } from '../../shared/contract/fields';
-import { VERIFICATION_CODE_LENGTH } from '../../shared/domain/limits';
+import { isRealPhone } from '#shared/contract/fields';
+import { VERIFICATION_CODE_LENGTH } from '#shared/domain/limits';
 import { keyedHash } from '../core/auth/tokens';
 import { isConditionFailure } from '../core/db/conditions';
 import { phoneVerificationEntity } from '../core/db/entities/phone-verification';

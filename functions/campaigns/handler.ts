@@ -1,4 +1,4 @@
-import { campaignsRoutes } from '../../shared/contract/campaigns';
+import { campaignsRoutes } from '#shared/contract/campaigns';
 import { loadOwnedCompany } from '../core/auth/owned-company';
 import { campaignEntity } from '../core/db/entities/campaign';
 import { createGroupHandler } from '../core/http/group-handler';

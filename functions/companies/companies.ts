@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
-import { INTRO_TIER_LIMIT_MESSAGE, type createCompanyBody } from '../../shared/contract/companies';
-import { INTRO_TIER_COMPANY_LIMIT, TRIAL_DAYS } from '../../shared/domain/limits';
+import { INTRO_TIER_LIMIT_MESSAGE, type createCompanyBody } from '#shared/contract/companies';
+import { INTRO_TIER_COMPANY_LIMIT, TRIAL_DAYS } from '#shared/domain/limits';
 import { db, tableName } from '../core/db/client';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { counterEntity } from '../core/db/entities/counter';

@@ -1,4 +1,4 @@
-import type { Company } from '../../shared/contract/companies';
+import type { Company } from '#shared/contract/companies';
 import type { CompanyRecord } from '../core/db/entities/company';
 
 /** The company as the API shows it (the spec's field names: `_id`, `user`, `subscription.status`). */

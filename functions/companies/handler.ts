@@ -1,4 +1,4 @@
-import { companiesRoutes } from '../../shared/contract/companies';
+import { companiesRoutes } from '#shared/contract/companies';
 import { loadOwnedCompany } from '../core/auth/owned-company';
 import { companyEntity } from '../core/db/entities/company';
 import { NotFoundError } from '../core/http/errors';

@@ -1,6 +1,6 @@
-import { routes } from '../../shared/contract/manifest';
-import { metaRoutes } from '../../shared/contract/meta';
-import { buildOpenApiDocument } from '../../shared/contract/openapi';
+import { routes } from '#shared/contract/manifest';
+import { metaRoutes } from '#shared/contract/meta';
+import { buildOpenApiDocument } from '#shared/contract/openapi';
 import { config } from '../core/config';
 import { lazy } from '../core/db/lazy';
 import { createGroupHandler } from '../core/http/group-handler';

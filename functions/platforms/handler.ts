@@ -1,4 +1,4 @@
-import { platformsRoutes } from '../../shared/contract/platforms';
+import { platformsRoutes } from '#shared/contract/platforms';
 import { loadOwnedCompany } from '../core/auth/owned-company';
 import { platformCredentialEntity } from '../core/db/entities/platform-credential';
 import { createGroupHandler } from '../core/http/group-handler';

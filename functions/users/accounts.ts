@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isRealPhone } from '../../shared/contract/fields';
-import { FOUNDER_ACCOUNT_CAP } from '../../shared/domain/limits';
-import type { Role } from '../../shared/domain/users';
+import { isRealPhone } from '#shared/contract/fields';
+import { FOUNDER_ACCOUNT_CAP } from '#shared/domain/limits';
+import type { Role } from '#shared/domain/users';
 import { counterEntity, USERS_COUNTER } from '../core/db/entities/counter';
 import type { UserRecord } from '../core/db/entities/user';
 import { accountService } from '../core/db/service';

@@ -1,4 +1,4 @@
-import { usersRoutes } from '../../shared/contract/users';
+import { usersRoutes } from '#shared/contract/users';
 import { createGroupHandler } from '../core/http/group-handler';
 import { NotFoundError } from '../core/http/errors';
 import { countUsers } from './accounts';

@@ -1,6 +1,6 @@
-import { isRealPhone } from '../../shared/contract/fields';
+import { isRealPhone } from '#shared/contract/fields';
 import type { z } from 'zod';
-import type { updateUserBody } from '../../shared/contract/users';
+import type { updateUserBody } from '#shared/contract/users';
 import type { UserRecord } from '../core/db/entities/user';
 import { accountService } from '../core/db/service';
 import { ConflictError } from '../core/http/errors';

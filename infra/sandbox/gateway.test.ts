@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes as manifestRoutes } from '../../shared/contract/manifest';
+import { routes as manifestRoutes } from '#shared/contract/manifest';
 import {
   buildEvent,
   compileRoutes,

@@ -8,8 +8,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { routes as manifestRoutes } from '../../shared/contract/manifest';
-import { routeKeyOf, type RouteDefinition } from '../../shared/contract/route';
+import { routes as manifestRoutes } from '#shared/contract/manifest';
+import { routeKeyOf, type RouteDefinition } from '#shared/contract/route';
 import { repoRoot } from './lock';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '../../functions/integrations/outbox/outbox-entity';
+import type { OutboxMessage } from '#functions/integrations/outbox/outbox-entity';
 import { autolink, createInbox, escapeHtml, renderInboxPage, type ListMessages } from './inbox';
 
 const messages: OutboxMessage[] = [

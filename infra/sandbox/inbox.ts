@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   listOutboxMessages,
   type OutboxMessage,
-} from '../../functions/integrations/outbox/outbox-entity';
+} from '#functions/integrations/outbox/outbox-entity';
 
 /**
  * The dev inbox at `/_sandbox`: every email and text message the sandbox "sent" (the outbox

@@ -17,13 +17,13 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { GLOBAL_INDEXES } from '../../functions/core/db/table';
+import { GLOBAL_INDEXES } from '#functions/core/db/table';
 import {
   API_PREFIX,
   ENDPOINT_GROUPS,
   type EndpointGroup,
   type RouteDefinition,
-} from '../../shared/contract/route';
+} from '#shared/contract/route';
 import { acknowledge, nagEnv } from './nag';
 import { REPO_ROOT } from './paths';
 import type { StageConfig } from './stage';

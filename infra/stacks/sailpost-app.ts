@@ -7,8 +7,8 @@ import {
   type Environment,
 } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { routes as manifestRoutes } from '../../shared/contract/manifest';
-import type { RouteDefinition } from '../../shared/contract/route';
+import { routes as manifestRoutes } from '#shared/contract/manifest';
+import type { RouteDefinition } from '#shared/contract/route';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';

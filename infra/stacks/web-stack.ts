@@ -35,7 +35,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { API_PREFIX } from '../../shared/contract/route';
+import { API_PREFIX } from '#shared/contract/route';
 import { AccessLogsBucket } from './access-logs-bucket';
 import { acknowledge, nagEnv } from './nag';
 import type { StageConfig } from './stage';

@@ -45,8 +45,8 @@ export const useSandboxTable = async () => {
     JWT_SECRET: 'unused-by-these-tests-unused-by-these-tests',
   });
   const [{ campaignEntity }, { platformCredentialEntity }] = await Promise.all([
-    import('../../functions/core/db/entities/campaign'),
-    import('../../functions/core/db/entities/platform-credential'),
+    import('#functions/core/db/entities/campaign'),
+    import('#functions/core/db/entities/platform-credential'),
   ]);
   // The entities read their configuration once, when first made; the worker's environment is
   // then put back so nothing else in this worker sees the sandbox's settings.

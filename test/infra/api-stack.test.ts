@@ -1,8 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../shared/contract/manifest';
-import { ENDPOINT_GROUPS, routeKeyOf, type RouteDefinition } from '../../shared/contract/route';
-import type { SailpostApp } from '../../infra/stacks/sailpost-app';
+import { routes } from '#shared/contract/manifest';
+import { ENDPOINT_GROUPS, routeKeyOf, type RouteDefinition } from '#shared/contract/route';
+import type { SailpostApp } from '#infra/stacks/sailpost-app';
 import {
   buildTestApp,
   compareRoutes,

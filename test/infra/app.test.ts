@@ -5,7 +5,7 @@ import type { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SailpostApp } from '../../infra/stacks/sailpost-app';
+import type { SailpostApp } from '#infra/stacks/sailpost-app';
 import { buildTestApp, nagFindings } from './support';
 
 const distDir = mkdtempSync(join(tmpdir(), 'sailpost-dist-'));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_BUNDLE_BUDGET_BYTES, handlerEntryOf } from '../../infra/stacks/api-stack';
+import { ENDPOINT_BUNDLE_BUDGET_BYTES, handlerEntryOf } from '#infra/stacks/api-stack';
 import { endpointBuildOptions, groupsWithRoutes } from '../../scripts/bundle-functions';
 
 /**

@@ -4,11 +4,11 @@ import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { RouteDefinition } from '../../shared/contract/route';
-import { routeKeyOf } from '../../shared/contract/route';
-import type { ApiStack } from '../../infra/stacks/api-stack';
-import { REPO_ROOT } from '../../infra/stacks/paths';
-import { buildApp, type BuildAppOptions, type SailpostApp } from '../../infra/stacks/sailpost-app';
+import type { RouteDefinition } from '#shared/contract/route';
+import { routeKeyOf } from '#shared/contract/route';
+import type { ApiStack } from '#infra/stacks/api-stack';
+import { REPO_ROOT } from '#infra/stacks/paths';
+import { buildApp, type BuildAppOptions, type SailpostApp } from '#infra/stacks/sailpost-app';
 
 /** The context the CLI passes from cdk.json, so the tests see the same feature flags. */
 const cdkJsonContext = (): Record<string, unknown> =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AllowedMethods, CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SailpostApp } from '../../infra/stacks/sailpost-app';
+import type { SailpostApp } from '#infra/stacks/sailpost-app';
 import { buildTestApp, resourcesOfType } from './support';
 
 const emptyDir = mkdtempSync(join(tmpdir(), 'sailpost-no-dist-'));

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startSandbox, TABLE_NAME, type Sandbox, type SpaMode } from '../../infra/sandbox/sandbox';
+import { startSandbox, TABLE_NAME, type Sandbox, type SpaMode } from '#infra/sandbox/sandbox';
 import { startTestSite } from './test-site';
 
 /**

@@ -1,4 +1,4 @@
-import type { Access } from '../../../shared/contract/route';
+import type { Access } from '#shared/contract/route';
 import { userEntity, type UserRecord } from '../db/entities/user';
 import { ForbiddenError, UnauthorizedError } from '../http/errors';
 import { verifyAccessToken } from './tokens';

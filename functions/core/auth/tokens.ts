@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/domain/limits';
+import { ACCESS_TOKEN_TTL_SECONDS } from '#shared/domain/limits';
 import { config } from '../config';
 import { readSecret } from '../secrets';
 import { UnauthorizedError } from '../http/errors';

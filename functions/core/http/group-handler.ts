@@ -7,7 +7,7 @@ import {
   type ParsedQueryOf,
   type ResponseOf,
   type RouteDefinition,
-} from '../../../shared/contract/route';
+} from '#shared/contract/route';
 import type { Caller } from '../auth/authenticate';
 import { logger } from '../logger';
 import {

@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { RouteDefinition } from '../../../shared/contract/route';
+import type { RouteDefinition } from '#shared/contract/route';
 import { authenticate, type Caller } from '../auth/authenticate';
 import { logger } from '../logger';
 import { HttpError, NotFoundError, reasonPhrase } from './errors';

@@ -1,4 +1,4 @@
-import type { PageSummary } from '../../ai/page-summary';
+import type { PageSummary } from '#functions/ai/page-summary';
 
 /** A first draft of a company profile for the owner to edit. */
 export interface CompanyProfileDraft {

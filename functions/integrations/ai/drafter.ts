@@ -1,4 +1,4 @@
-import { config } from '../../core/config';
+import { config } from '#functions/core/config';
 import type { CompanyProfileDrafter } from './company-profile-drafter';
 import { offlineDrafter } from './offline-drafter';
 import { openAiDrafter } from './openai-drafter';

@@ -1,5 +1,5 @@
-import type { PageSummary } from '../../ai/page-summary';
-import { DEFAULT_BRAND_COLOR } from '../../../shared/domain/limits';
+import type { PageSummary } from '#functions/ai/page-summary';
+import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
 import type { CompanyProfileDraft, CompanyProfileDrafter } from './company-profile-drafter';
 
 /**

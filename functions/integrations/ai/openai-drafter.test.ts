@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HARBOR_COFFEE } from '../../../test/support/test-site';
-import { summarisePage } from '../../ai/page-summary';
-import { resetConfigForTests } from '../../core/config';
+import { HARBOR_COFFEE } from '#test/support/test-site';
+import { summarisePage } from '#functions/ai/page-summary';
+import { resetConfigForTests } from '#functions/core/config';
 import { openAiDrafter } from './openai-drafter';
 
 /** A stand-in for OpenAI's HTTP API: the real SDK runs against it. */

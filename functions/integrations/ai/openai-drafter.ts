@@ -1,11 +1,11 @@
 import OpenAI from 'openai';
 import * as z from 'zod';
-import { DEFAULT_BRAND_COLOR } from '../../../shared/domain/limits';
-import type { PageSummary } from '../../ai/page-summary';
-import { normaliseHex } from '../../ai/page-summary';
-import { config } from '../../core/config';
-import { lazy } from '../../core/db/lazy';
-import { readSecret } from '../../core/secrets';
+import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
+import type { PageSummary } from '#functions/ai/page-summary';
+import { normaliseHex } from '#functions/ai/page-summary';
+import { config } from '#functions/core/config';
+import { lazy } from '#functions/core/db/lazy';
+import { readSecret } from '#functions/core/secrets';
 import type { CompanyProfileDraft, CompanyProfileDrafter } from './company-profile-drafter';
 import { companyNameFrom } from './offline-drafter';
 

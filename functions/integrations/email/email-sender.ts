@@ -1,4 +1,4 @@
-import { config } from '../../core/config';
+import { config } from '#functions/core/config';
 import { outboxEmailSender } from './outbox-email-sender';
 import { sesEmailSender } from './ses-email-sender';
 

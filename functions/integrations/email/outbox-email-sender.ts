@@ -1,4 +1,4 @@
-import { config } from '../../core/config';
+import { config } from '#functions/core/config';
 import { recordOutboxMessage } from '../outbox/outbox-entity';
 import type { EmailSender } from './email-sender';
 

@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { config } from '../../core/config';
-import { lazy } from '../../core/db/lazy';
+import { config } from '#functions/core/config';
+import { lazy } from '#functions/core/db/lazy';
 import type { EmailSender } from './email-sender';
 
 const client = lazy(() => new SESv2Client({ region: config().AWS_REGION }));

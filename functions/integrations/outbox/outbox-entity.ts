@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
-import { db, tableName } from '../../core/db/client';
-import { lazy } from '../../core/db/lazy';
+import { db, tableName } from '#functions/core/db/client';
+import { lazy } from '#functions/core/db/lazy';
 
 /**
  * What the sandbox "sent": every email and text message, kept in the table so the dev inbox

@@ -1,4 +1,4 @@
-import { config } from '../../core/config';
+import { config } from '#functions/core/config';
 import { outboxSmsSender } from './outbox-sms-sender';
 import { snsSmsSender } from './sns-sms-sender';
 

@@ -3,8 +3,8 @@ import {
   PublishCommand,
   SNSClient,
 } from '@aws-sdk/client-sns';
-import { config } from '../../core/config';
-import { lazy } from '../../core/db/lazy';
+import { config } from '#functions/core/config';
+import { lazy } from '#functions/core/db/lazy';
 import { SmsOptedOutError, type SmsSender } from './sms-sender';
 
 const client = lazy(() => new SNSClient({ region: config().AWS_REGION }));

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { PlatformId } from '../../../shared/domain/tiers';
+import type { PlatformId } from '#shared/domain/tiers';
 
 /** A small brand-coloured mark for each social platform. */
 export function PlatformIcon({

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AppConfig } from '../../../shared/contract/meta';
+import type { AppConfig } from '#shared/contract/meta';
 import { callApiLazily } from '../lib/lazy-api';
 
 /** Until the answer arrives, or if it never does, optional features stay hidden. */

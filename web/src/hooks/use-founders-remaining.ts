@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { FOUNDER_ACCOUNT_CAP, foundersRemaining } from '../../../shared/domain/limits';
+import { FOUNDER_ACCOUNT_CAP, foundersRemaining } from '#shared/domain/limits';
 import { callApiLazily } from '../lib/lazy-api';
 
 export interface FoundersState {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contract } from '../../../shared/contract/manifest';
+import { contract } from '#shared/contract/manifest';
 import { makeToken, makeUser, seedSession } from '../test/fixtures';
 import { bodyOfCall, mockFetch } from '../test/fetch-mock';
 import { ApiError, callApi } from './api-client';

@@ -5,7 +5,7 @@ import {
   type QueryOf,
   type ResponseOf,
   type RouteDefinition,
-} from '../../../shared/contract/route';
+} from '#shared/contract/route';
 import { navigateTo } from './navigation';
 import { clearSession, readToken } from './session-storage';
 

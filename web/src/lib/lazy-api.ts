@@ -1,5 +1,5 @@
-import type { RouteDefinition, ResponseOf } from '../../../shared/contract/route';
-import type { contract as Contract } from '../../../shared/contract/manifest';
+import type { RouteDefinition, ResponseOf } from '#shared/contract/route';
+import type { contract as Contract } from '#shared/contract/manifest';
 import type { CallOptions } from './api-client';
 
 /**
@@ -19,7 +19,7 @@ export const callApiLazily = async <R extends RouteDefinition>(
 ): Promise<ResponseOf<R>> => {
   const [{ callApi }, { contract }] = await Promise.all([
     import('./api-client'),
-    import('../../../shared/contract/manifest'),
+    import('#shared/contract/manifest'),
   ]);
   return callApi(pick(contract), options);
 };

@@ -1,5 +1,5 @@
-import type { User } from '../../../shared/contract/users';
-import { STORAGE_KEYS } from '../../../shared/domain/limits';
+import type { User } from '#shared/contract/users';
+import { STORAGE_KEYS } from '#shared/domain/limits';
 
 /**
  * Where the session lives in the browser: the keys `token` and `user` (spec 1 §3).

@@ -1,6 +1,6 @@
-import type { Company } from '../../../shared/contract/companies';
-import type { User } from '../../../shared/contract/users';
-import { STORAGE_KEYS } from '../../../shared/domain/limits';
+import type { Company } from '#shared/contract/companies';
+import type { User } from '#shared/contract/users';
+import { STORAGE_KEYS } from '#shared/domain/limits';
 
 export const makeUser = (overrides: Partial<User> = {}): User => ({
   _id: 'u1',

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { CAMPAIGN_INTENTIONS, CAMPAIGN_STATUSES } from '../../../../shared/domain/campaigns';
+import { CAMPAIGN_INTENTIONS, CAMPAIGN_STATUSES } from '#shared/domain/campaigns';
 import { db, tableName } from '../client';
 import { lazy } from '../lazy';
 import { timestampAttributes } from './timestamps';

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
-import { SUBSCRIPTION_STATUSES } from '../../../../shared/contract/companies';
-import { TIER_IDS } from '../../../../shared/domain/tiers';
+import { SUBSCRIPTION_STATUSES } from '#shared/contract/companies';
+import { TIER_IDS } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '../lazy';
 import { timestampAttributes } from './timestamps';

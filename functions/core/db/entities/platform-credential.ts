@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { PLATFORM_IDS } from '../../../../shared/domain/tiers';
+import { PLATFORM_IDS } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '../lazy';
 import { timestampAttributes } from './timestamps';

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ROLES } from '../../../../shared/domain/users';
+import { ROLES } from '#shared/domain/users';
 import { db, tableName } from '../client';
 import { lazy } from '../lazy';
 import { timestampAttributes } from './timestamps';

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../../../shared/domain/users';
-import { makeCompany, makeUser, seedSession } from '../../test/fixtures';
-import { mockFetch, type MockAnswer } from '../../test/fetch-mock';
-import { PathProbe, renderRoutes } from '../../test/render';
+import type { Role } from '#shared/domain/users';
+import { makeCompany, makeUser, seedSession } from '#web/test/fixtures';
+import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
+import { PathProbe, renderRoutes } from '#web/test/render';
 import { ProtectedRoute } from '../protected-route';
 import { mobileTitle } from './app-layout';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { IconClose, IconMenu } from '../../components/icons';
-import { LogoMark } from '../../components/logo';
+import { IconClose, IconMenu } from '#web/components/icons';
+import { LogoMark } from '#web/components/logo';
 import { SidebarContent } from './sidebar';
 import { useRouteCompany } from './use-route-company';
 

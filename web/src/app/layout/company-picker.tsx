@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import type { Company } from '../../../../shared/contract/companies';
-import { IconBuilding, IconLink, IconMegaphone, IconPlus } from '../../components/icons';
-import { Skeleton } from '../../components/skeleton';
-import { NEW_COMPANY_PATH } from '../../features/companies/paths';
+import type { Company } from '#shared/contract/companies';
+import { IconBuilding, IconLink, IconMegaphone, IconPlus } from '#web/components/icons';
+import { Skeleton } from '#web/components/skeleton';
+import { NEW_COMPANY_PATH } from '#web/features/companies/paths';
 
 const ADD_COMPANY = '__add_company__';
 

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import type { ComponentType, SVGProps } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { canSeeForum } from '../../../../shared/domain/users';
-import { badgeClasses } from '../../components/badge';
+import { canSeeForum } from '#shared/domain/users';
+import { badgeClasses } from '#web/components/badge';
 import {
   IconFlask,
   IconHome,
@@ -10,11 +10,11 @@ import {
   IconLogout,
   IconPhone,
   IconUsers,
-} from '../../components/icons';
-import { Logo } from '../../components/logo';
-import { useSession } from '../../features/auth/session-provider';
-import { useVerificationStatus } from '../../features/phone-verification/use-verification-status';
-import { useAppConfig } from '../../hooks/use-app-config';
+} from '#web/components/icons';
+import { Logo } from '#web/components/logo';
+import { useSession } from '#web/features/auth/session-provider';
+import { useVerificationStatus } from '#web/features/phone-verification/use-verification-status';
+import { useAppConfig } from '#web/hooks/use-app-config';
 import { CompanyPicker, navLinkClasses } from './company-picker';
 import { useRouteCompany } from './use-route-company';
 

@@ -1,7 +1,7 @@
 import { useMatch } from 'react-router';
-import type { Company } from '../../../../shared/contract/companies';
-import { useSession } from '../../features/auth/session-provider';
-import { useCompanies } from '../../features/companies/api/use-companies';
+import type { Company } from '#shared/contract/companies';
+import { useSession } from '#web/features/auth/session-provider';
+import { useCompanies } from '#web/features/companies/api/use-companies';
 
 /** The user's companies, and the one the route's company id points at (if it is one of them). */
 export const useRouteCompany = () => {

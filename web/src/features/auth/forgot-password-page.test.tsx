@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodyOfCall, mockFetch } from '../../test/fetch-mock';
-import { renderScreen } from '../../test/render';
+import { bodyOfCall, mockFetch } from '#web/test/fetch-mock';
+import { renderScreen } from '#web/test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 const renderPage = () =>

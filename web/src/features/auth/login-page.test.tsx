@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../../shared/domain/limits';
-import { makeToken, makeUser } from '../../test/fixtures';
-import { bodyOfCall, mockFetch } from '../../test/fetch-mock';
-import { PathProbe, renderScreen } from '../../test/render';
+import { STORAGE_KEYS } from '#shared/domain/limits';
+import { makeToken, makeUser } from '#web/test/fixtures';
+import { bodyOfCall, mockFetch } from '#web/test/fetch-mock';
+import { PathProbe, renderScreen } from '#web/test/render';
 import { LoginPage } from './login-page';
 
 const config = (googleSignIn = false) => ({

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REGISTRATION_REDIRECT_MS, STORAGE_KEYS } from '../../../../shared/domain/limits';
-import { makeToken, makeUser } from '../../test/fixtures';
-import { bodyOfCall, mockFetch, type MockAnswer } from '../../test/fetch-mock';
-import { PathProbe, renderScreen } from '../../test/render';
-import { waitWithFakeTimers } from '../../test/wait-with-fake-timers';
+import { REGISTRATION_REDIRECT_MS, STORAGE_KEYS } from '#shared/domain/limits';
+import { makeToken, makeUser } from '#web/test/fixtures';
+import { bodyOfCall, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
+import { PathProbe, renderScreen } from '#web/test/render';
+import { waitWithFakeTimers } from '#web/test/wait-with-fake-timers';
 import { RegisterPage } from './register-page';
 
 const count = (total: number): MockAnswer => ({ body: { total } });

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodyOfCall, mockFetch } from '../../test/fetch-mock';
-import { PathProbe, renderScreen } from '../../test/render';
+import { bodyOfCall, mockFetch } from '#web/test/fetch-mock';
+import { PathProbe, renderScreen } from '#web/test/render';
 import { ResetPasswordPage } from './reset-password-page';
 
 const renderReset = (at: string) =>

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { contract } from '../../../../shared/contract/manifest';
-import { Alert } from '../../components/alert';
-import { Button, buttonClasses } from '../../components/button';
-import { PasswordField } from '../../components/text-field';
-import { callApi, errorMessage } from '../../lib/api-client';
+import { contract } from '#shared/contract/manifest';
+import { Alert } from '#web/components/alert';
+import { Button, buttonClasses } from '#web/components/button';
+import { PasswordField } from '#web/components/text-field';
+import { callApi, errorMessage } from '#web/lib/api-client';
 import { AuthLayout, AuthLink } from './components/auth-layout';
 import { resetPasswordFormSchema } from './schemas';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { loginBody, registerBody, resetPasswordBody } from '../../../../shared/contract/auth';
+import { loginBody, registerBody, resetPasswordBody } from '#shared/contract/auth';
 
 /**
  * Form schemas: the server's request schemas (the same field builders, so the same messages),

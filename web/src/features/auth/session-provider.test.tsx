@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../../shared/domain/limits';
-import { makeToken, makeUser, seedSession } from '../../test/fixtures';
+import { STORAGE_KEYS } from '#shared/domain/limits';
+import { makeToken, makeUser, seedSession } from '#web/test/fixtures';
 import { SessionProvider, useSession, type SessionContextValue } from './session-provider';
 
 let session: SessionContextValue;

@@ -8,15 +8,15 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { AuthResponse } from '../../../../shared/contract/auth';
-import type { User } from '../../../../shared/contract/users';
+import type { AuthResponse } from '#shared/contract/auth';
+import type { User } from '#shared/contract/users';
 import {
   clearSession,
   readSession,
   subscribeToSession,
   writeSession,
   writeUser,
-} from '../../lib/session-storage';
+} from '#web/lib/session-storage';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 

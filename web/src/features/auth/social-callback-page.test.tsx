@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SOCIAL_ERROR_REDIRECT_MS, STORAGE_KEYS } from '../../../../shared/domain/limits';
-import { makeToken, makeUser } from '../../test/fixtures';
-import { mockFetch } from '../../test/fetch-mock';
-import { PathProbe, renderRoutes } from '../../test/render';
-import { waitWithFakeTimers } from '../../test/wait-with-fake-timers';
+import { SOCIAL_ERROR_REDIRECT_MS, STORAGE_KEYS } from '#shared/domain/limits';
+import { makeToken, makeUser } from '#web/test/fixtures';
+import { mockFetch } from '#web/test/fetch-mock';
+import { PathProbe, renderRoutes } from '#web/test/render';
+import { waitWithFakeTimers } from '#web/test/wait-with-fake-timers';
 import { SocialCallbackPage } from './social-callback-page';
 import { TokenCallbackPage } from './token-callback-page';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SOCIAL_ERROR_REDIRECT_MS } from '../../../../shared/domain/limits';
-import { errorMessage } from '../../lib/api-client';
+import { SOCIAL_ERROR_REDIRECT_MS } from '#shared/domain/limits';
+import { errorMessage } from '#web/lib/api-client';
 import { CallbackStatus } from './components/callback-status';
 import { useTokenSignIn } from './use-token-sign-in';
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
-import type { User } from '../../../../shared/contract/users';
-import { contract } from '../../../../shared/contract/manifest';
-import { callApi } from '../../lib/api-client';
+import type { User } from '#shared/contract/users';
+import { contract } from '#shared/contract/manifest';
+import { callApi } from '#web/lib/api-client';
 import { useSession } from './session-provider';
 
 interface TokenSignInHandlers {

@@ -1,5 +1,5 @@
-import { PageHeader } from '../../components/page-header';
-import { Breadcrumb } from '../../components/breadcrumb';
+import { PageHeader } from '#web/components/page-header';
+import { Breadcrumb } from '#web/components/breadcrumb';
 import { useSession } from '../auth/session-provider';
 import { useCompanies } from './api/use-companies';
 import { AddCompanyLink, CompanyGrid } from './components/company-grid';

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
-import { Breadcrumb } from '../../components/breadcrumb';
-import { buttonClasses } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { IconArrowLeft, IconLink, IconMegaphone } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
+import { Breadcrumb } from '#web/components/breadcrumb';
+import { buttonClasses } from '#web/components/button';
+import { EmptyState } from '#web/components/empty-state';
+import { IconArrowLeft, IconLink, IconMegaphone } from '#web/components/icons';
+import { PageHeader } from '#web/components/page-header';
 import { useCompany } from './api/use-company';
 import { useRouteCompanyId } from './use-route-company-id';
 

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { Breadcrumb } from '../../components/breadcrumb';
-import { PageHeader } from '../../components/page-header';
+import { Breadcrumb } from '#web/components/breadcrumb';
+import { PageHeader } from '#web/components/page-header';
 import { COMPANY_MESSAGES } from './api/messages';
 import { useCompany } from './api/use-company';
 import { useCompanyMutations } from './api/use-company-mutations';

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import { Breadcrumb } from '../../components/breadcrumb';
-import { cardClasses } from '../../components/card';
-import { IconChevronRight } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
-import { Skeleton } from '../../components/skeleton';
+import { Breadcrumb } from '#web/components/breadcrumb';
+import { cardClasses } from '#web/components/card';
+import { IconChevronRight } from '#web/components/icons';
+import { PageHeader } from '#web/components/page-header';
+import { Skeleton } from '#web/components/skeleton';
 import { useSession } from '../auth/session-provider';
 import { useCompanies } from './api/use-companies';
 import { CompanyAvatar } from './components/company-avatar';

@@ -1,5 +1,5 @@
-import { PLATFORMS, type PlatformId } from '../../../../shared/domain/tiers';
-import { RECENT_ACTIVITY_ITEMS } from '../../../../shared/domain/limits';
+import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
+import { RECENT_ACTIVITY_ITEMS } from '#shared/domain/limits';
 import { formatDate } from './format';
 
 /** A campaign as the overview needs it (GET /campaigns/company/{companyId}). */

@@ -4,9 +4,9 @@ import {
   website,
   type Company,
   type CreateCompanyBody,
-} from '../../../../shared/contract/companies';
-import { optionalText, text } from '../../../../shared/contract/fields';
-import { DEFAULT_BRAND_COLOR } from '../../../../shared/domain/limits';
+} from '#shared/contract/companies';
+import { optionalText, text } from '#shared/contract/fields';
+import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
 
 export const HEX_COLOR_MESSAGE = 'Brand colours must be hex colours like #007BFF';
 

@@ -1,5 +1,5 @@
-import type { Company, SUBSCRIPTION_STATUSES } from '../../../../shared/contract/companies';
-import { TRIAL_WARNING_DAYS } from '../../../../shared/domain/limits';
+import type { Company, SUBSCRIPTION_STATUSES } from '#shared/contract/companies';
+import { TRIAL_WARNING_DAYS } from '#shared/domain/limits';
 
 type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeCompany, makeUser, seedSession } from '../../test/fixtures';
-import { mockFetch, type MockAnswer } from '../../test/fetch-mock';
-import { renderScreen } from '../../test/render';
+import { makeCompany, makeUser, seedSession } from '#web/test/fixtures';
+import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
+import { renderScreen } from '#web/test/render';
 import { DashboardPage } from './dashboard-page';
 
 const renderDashboard = (answers: Record<string, MockAnswer>) => {

@@ -1,4 +1,4 @@
-import { PageHeader } from '../../components/page-header';
+import { PageHeader } from '#web/components/page-header';
 import { useSession } from '../auth/session-provider';
 import { useCompanies } from '../companies/api/use-companies';
 import { PhoneVerificationPrompt } from '../phone-verification/phone-verification-prompt';

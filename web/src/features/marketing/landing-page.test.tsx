@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TIER_LIST } from '../../../../shared/domain/tiers';
-import { seedSession } from '../../test/fixtures';
-import { mockFetch } from '../../test/fetch-mock';
-import { renderScreen } from '../../test/render';
+import { TIER_LIST } from '#shared/domain/tiers';
+import { seedSession } from '#web/test/fixtures';
+import { mockFetch } from '#web/test/fetch-mock';
+import { renderScreen } from '#web/test/render';
 import { LandingPage } from './landing-page';
 
 const renderLanding = (total: number | null) => {

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import { Badge } from '../../components/badge';
-import { buttonClasses } from '../../components/button';
-import { IconCheck, IconClock } from '../../components/icons';
-import { describeFounders, useFoundersRemaining } from '../../hooks/use-founders-remaining';
+import { Badge } from '#web/components/badge';
+import { buttonClasses } from '#web/components/button';
+import { IconCheck, IconClock } from '#web/components/icons';
+import { describeFounders, useFoundersRemaining } from '#web/hooks/use-founders-remaining';
 import { FoundersSection } from './components/founders-section';
 import { PlatformsSection } from './components/platforms-section';
 import { PricingSection } from './components/pricing-section';

@@ -1,8 +1,5 @@
 import { Link } from 'react-router';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  PASSWORD_RESET_TTL_SECONDS,
-} from '../../../../shared/domain/limits';
+import { ACCESS_TOKEN_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '#shared/domain/limits';
 import { LegalDocument } from './components/legal-document';
 
 const SESSION_DAYS = ACCESS_TOKEN_TTL_SECONDS / (24 * 60 * 60);

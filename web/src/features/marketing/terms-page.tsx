@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { FOUNDER_ACCOUNT_CAP, TRIAL_DAYS } from '../../../../shared/domain/limits';
-import { TIER_LIST } from '../../../../shared/domain/tiers';
+import { FOUNDER_ACCOUNT_CAP, TRIAL_DAYS } from '#shared/domain/limits';
+import { TIER_LIST } from '#shared/domain/tiers';
 import { LegalDocument } from './components/legal-document';
 
 const priceList = TIER_LIST.map((tier) => `${tier.name} $${tier.monthlyPrice}`).join(', ');

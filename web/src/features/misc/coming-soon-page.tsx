@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { Breadcrumb } from '../../components/breadcrumb';
-import { EmptyState } from '../../components/empty-state';
-import { IconSparkles } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
+import { Breadcrumb } from '#web/components/breadcrumb';
+import { EmptyState } from '#web/components/empty-state';
+import { IconSparkles } from '#web/components/icons';
+import { PageHeader } from '#web/components/page-header';
 
 /** Titles of the signed-in screens that later issues fill in. */
 const TITLES: Record<string, string> = {

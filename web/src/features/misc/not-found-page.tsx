@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { Logo } from '../../components/logo';
+import { buttonClasses } from '#web/components/button';
+import { Logo } from '#web/components/logo';
 
 export function NotFoundPage() {
   return (

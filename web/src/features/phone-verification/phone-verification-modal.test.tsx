@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PHONE_PLACEHOLDER } from '../../../../shared/domain/limits';
-import { readSession } from '../../lib/session-storage';
-import { makeUser, seedSession } from '../../test/fixtures';
-import { bodiesSentTo, callKeys, mockFetch, type MockAnswer } from '../../test/fetch-mock';
-import { renderScreen } from '../../test/render';
+import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
+import { readSession } from '#web/lib/session-storage';
+import { makeUser, seedSession } from '#web/test/fixtures';
+import { bodiesSentTo, callKeys, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
+import { renderScreen } from '#web/test/render';
 import { PhoneVerificationModal } from './phone-verification-modal';
 
 function Harness() {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import { callApiLazily } from '../../lib/lazy-api';
+import { callApiLazily } from '#web/lib/lazy-api';
 import { useSession } from '../auth/session-provider';
 
 const CHECK_FAILED = 'Failed to check verification status';

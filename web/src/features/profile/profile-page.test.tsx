@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PHONE_PLACEHOLDER } from '../../../../shared/domain/limits';
-import { ApiError } from '../../lib/api-client';
-import { readSession } from '../../lib/session-storage';
-import { makeUser, seedSession } from '../../test/fixtures';
-import { bodiesSentTo, jsonResponse, mockFetch, type MockAnswer } from '../../test/fetch-mock';
-import { renderScreen } from '../../test/render';
+import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
+import { ApiError } from '#web/lib/api-client';
+import { readSession } from '#web/lib/session-storage';
+import { makeUser, seedSession } from '#web/test/fixtures';
+import { bodiesSentTo, jsonResponse, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
+import { renderScreen } from '#web/test/render';
 import { ProfilePage } from './profile-page';
 import { MissingUserIdError, profileErrorMessage, updateProfile } from './update-profile';
 

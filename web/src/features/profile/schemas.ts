@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { firstName, lastName } from '../../../../shared/contract/users';
+import { firstName, lastName } from '#shared/contract/users';
 
 /** The display format the profile's phone must match (spec 1 §5). */
 export const DISPLAY_PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;

@@ -1,6 +1,6 @@
-import type { UpdateUserBody, User } from '../../../../shared/contract/users';
-import { contract } from '../../../../shared/contract/manifest';
-import { ApiError, callApi } from '../../lib/api-client';
+import type { UpdateUserBody, User } from '#shared/contract/users';
+import { contract } from '#shared/contract/manifest';
+import { ApiError, callApi } from '#web/lib/api-client';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { IconChat, IconCheck, IconShield, IconSparkles } from '../../../components/icons';
-import { Logo } from '../../../components/logo';
+import { IconChat, IconCheck, IconShield, IconSparkles } from '#web/components/icons';
+import { Logo } from '#web/components/logo';
 
 interface AuthLayoutProps {
   /** The document title and page heading. */

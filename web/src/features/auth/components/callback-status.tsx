@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Card } from '../../../components/card';
-import { IconWarning } from '../../../components/icons';
-import { Logo } from '../../../components/logo';
-import { Spinner } from '../../../components/spinner';
+import { Card } from '#web/components/card';
+import { IconWarning } from '#web/components/icons';
+import { Logo } from '#web/components/logo';
+import { Spinner } from '#web/components/spinner';
 
 /** What the sign-in return screens show: a spinner while working, or what went wrong. */
 export function CallbackStatus({ failure }: { failure: string | null }) {

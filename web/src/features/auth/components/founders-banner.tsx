@@ -1,5 +1,5 @@
-import { Alert } from '../../../components/alert';
-import { describeFounders, useFoundersRemaining } from '../../../hooks/use-founders-remaining';
+import { Alert } from '#web/components/alert';
+import { describeFounders, useFoundersRemaining } from '#web/hooks/use-founders-remaining';
 
 /** How many founder accounts remain; nothing while the count is loading or unavailable. */
 export function FoundersBanner({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { buttonClasses } from '../../../components/button';
+import { buttonClasses } from '#web/components/button';
 
 /** 'Continue with Google': sends the browser to the backend's identity-provider route. */
 export function GoogleButton() {

@@ -1,6 +1,6 @@
-import type { CompanyProfileDraft } from '../../../../../shared/contract/ai';
-import { contract } from '../../../../../shared/contract/manifest';
-import { callApi } from '../../../lib/api-client';
+import type { CompanyProfileDraft } from '#shared/contract/ai';
+import { contract } from '#shared/contract/manifest';
+import { callApi } from '#web/lib/api-client';
 import { COMPANY_MESSAGES } from './messages';
 
 /** POST /ai/company-profile: reads the website and drafts name, description, voice and colours. */

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import type { Company } from '../../../../../shared/contract/companies';
-import { callApiLazily } from '../../../lib/lazy-api';
+import type { Company } from '#shared/contract/companies';
+import { callApiLazily } from '#web/lib/lazy-api';
 import { companiesKey } from './keys';
 import { COMPANY_MESSAGES, isSessionEnded, messageOf } from './messages';
 

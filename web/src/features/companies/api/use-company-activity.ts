@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import useSWR from 'swr';
-import { callApiLazily, type ApiContract } from '../../../lib/lazy-api';
+import { callApiLazily, type ApiContract } from '#web/lib/lazy-api';
 import type { CampaignSummary, PlatformConnection } from '../recent-activity';
 import { isSessionEnded } from './messages';
 

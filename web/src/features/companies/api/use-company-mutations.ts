@@ -6,10 +6,10 @@ import {
   type Company,
   type CreateCompanyBody,
   type UpdateCompanyBody,
-} from '../../../../../shared/contract/companies';
-import { contract } from '../../../../../shared/contract/manifest';
-import { callApi, errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-provider';
+} from '#shared/contract/companies';
+import { contract } from '#shared/contract/manifest';
+import { callApi, errorMessage } from '#web/lib/api-client';
+import { useSession } from '#web/features/auth/session-provider';
 import { companiesKey, companyKey } from './keys';
 import { COMPANY_MESSAGES } from './messages';
 

@@ -1,9 +1,9 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
-import type { Company } from '../../../../../shared/contract/companies';
-import { callApiLazily } from '../../../lib/lazy-api';
-import { useSession } from '../../auth/session-provider';
+import type { Company } from '#shared/contract/companies';
+import { callApiLazily } from '#web/lib/lazy-api';
+import { useSession } from '#web/features/auth/session-provider';
 import { companyKey } from './keys';
 import { COMPANY_MESSAGES, isSessionEnded, messageOf } from './messages';
 import { useCompanies } from './use-companies';

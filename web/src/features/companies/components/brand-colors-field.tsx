@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { HEX_COLOR, MAX_BRAND_COLORS } from '../../../../../shared/contract/companies';
-import { IconPlus, IconTrash } from '../../../components/icons';
-import { inputClasses } from '../../../components/text-field';
+import { HEX_COLOR, MAX_BRAND_COLORS } from '#shared/contract/companies';
+import { IconPlus, IconTrash } from '#web/components/icons';
+import { inputClasses } from '#web/components/text-field';
 import { normaliseHex, type CompanyFormInput, type CompanyFormValues } from '../schemas';
 
 const quietButton =

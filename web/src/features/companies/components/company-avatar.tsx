@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { DEFAULT_BRAND_COLOR } from '../../../../../shared/domain/limits';
+import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
 import { textColorOn } from '../format';
 
 /** The company's initial on its first brand colour. Decorative: the name is always beside it. */

@@ -1,16 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { INTRO_TIER_LIMIT_MESSAGE } from '../../../../../shared/contract/companies';
-import { makeCompany, seedSession } from '../../../test/fixtures';
+import { INTRO_TIER_LIMIT_MESSAGE } from '#shared/contract/companies';
+import { makeCompany, seedSession } from '#web/test/fixtures';
 import {
   bodiesSentTo,
   deferredAnswer,
   jsonResponse,
   mockFetch,
   type MockAnswer,
-} from '../../../test/fetch-mock';
-import { PathProbe, renderScreen } from '../../../test/render';
+} from '#web/test/fetch-mock';
+import { PathProbe, renderScreen } from '#web/test/render';
 import { EditCompanyPage } from '../edit-company-page';
 import { NewCompanyPage } from '../new-company-page';
 import { DRAFTING_AFTER_MS } from './company-form';

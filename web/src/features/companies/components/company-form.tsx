@@ -3,22 +3,22 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { CompanyProfileDraft } from '../../../../../shared/contract/ai';
+import type { CompanyProfileDraft } from '#shared/contract/ai';
 import {
   INVALID_WEBSITE_MESSAGE,
   isValidWebsite,
   MAX_BRAND_COLORS,
   normaliseWebsite,
   type CreateCompanyBody,
-} from '../../../../../shared/contract/companies';
-import { Alert } from '../../../components/alert';
-import { Button, buttonClasses } from '../../../components/button';
-import { cardClasses } from '../../../components/card';
-import { IconSparkles } from '../../../components/icons';
-import { IndeterminateProgress } from '../../../components/progress-bar';
-import { TextAreaField } from '../../../components/text-area-field';
-import { TextField } from '../../../components/text-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+} from '#shared/contract/companies';
+import { Alert } from '#web/components/alert';
+import { Button, buttonClasses } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
+import { IconSparkles } from '#web/components/icons';
+import { IndeterminateProgress } from '#web/components/progress-bar';
+import { TextAreaField } from '#web/components/text-area-field';
+import { TextField } from '#web/components/text-field';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 import { draftCompanyProfile } from '../api/draft-company-profile';
 import { COMPANY_MESSAGES } from '../api/messages';
 import {

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Company } from '../../../../../shared/contract/companies';
-import { makeCompany, seedSession } from '../../../test/fixtures';
-import { bodiesSentTo, callKeys, mockFetch } from '../../../test/fetch-mock';
-import { PathProbe, renderScreen } from '../../../test/render';
+import type { Company } from '#shared/contract/companies';
+import { makeCompany, seedSession } from '#web/test/fixtures';
+import { bodiesSentTo, callKeys, mockFetch } from '#web/test/fetch-mock';
+import { PathProbe, renderScreen } from '#web/test/render';
 import { CompanyOverviewPage } from '../company-overview-page';
 import type { CampaignSummary, PlatformConnection } from '../recent-activity';
 import { CompanyOverview } from './company-overview';

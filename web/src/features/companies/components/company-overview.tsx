@@ -2,10 +2,10 @@ import clsx from 'clsx';
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import type { Company } from '../../../../../shared/contract/companies';
-import { Breadcrumb } from '../../../components/breadcrumb';
-import { Button, buttonClasses } from '../../../components/button';
-import { cardClasses } from '../../../components/card';
+import type { Company } from '#shared/contract/companies';
+import { Breadcrumb } from '#web/components/breadcrumb';
+import { Button, buttonClasses } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
 import {
   IconActivity,
   IconArrowRight,
@@ -14,8 +14,8 @@ import {
   IconMegaphone,
   IconPencil,
   IconTrash,
-} from '../../../components/icons';
-import { errorMessage } from '../../../lib/api-client';
+} from '#web/components/icons';
+import { errorMessage } from '#web/lib/api-client';
 import { COMPANY_MESSAGES } from '../api/messages';
 import { useCompanyMutations } from '../api/use-company-mutations';
 import { websiteHost } from '../format';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { Button } from '#web/components/button';
+import { Modal } from '#web/components/modal';
 
 interface DeleteCompanyDialogProps {
   open: boolean;

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import type { Company } from '../../../../../shared/contract/companies';
-import { PLATFORMS, PLATFORM_IDS, TIER_LIST } from '../../../../../shared/domain/tiers';
-import { Badge } from '../../../components/badge';
-import { Button } from '../../../components/button';
-import { IconCheck, IconClose } from '../../../components/icons';
-import { Modal } from '../../../components/modal';
+import type { Company } from '#shared/contract/companies';
+import { PLATFORMS, PLATFORM_IDS, TIER_LIST } from '#shared/domain/tiers';
+import { Badge } from '#web/components/badge';
+import { Button } from '#web/components/button';
+import { IconCheck, IconClose } from '#web/components/icons';
+import { Modal } from '#web/components/modal';
 import { formatDate } from '../format';
 
 interface ManageSubscriptionModalProps {

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert';
-import { buttonClasses } from '../../../components/button';
-import { cardClasses } from '../../../components/card';
-import { Skeleton } from '../../../components/skeleton';
+import { Alert } from '#web/components/alert';
+import { buttonClasses } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
+import { Skeleton } from '#web/components/skeleton';
 
 /** A company page while its company loads. */
 export function CompanyPageSkeleton({ label = 'Loading company' }: { label?: string }) {

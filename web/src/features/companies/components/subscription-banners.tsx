@@ -1,6 +1,6 @@
-import type { Company } from '../../../../../shared/contract/companies';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
+import type { Company } from '#shared/contract/companies';
+import { Alert } from '#web/components/alert';
+import { Button } from '#web/components/button';
 import { daysText, subscriptionIssueOf, trialStateOf } from '../subscription';
 
 interface BannerProps {

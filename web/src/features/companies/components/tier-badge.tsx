@@ -1,5 +1,5 @@
-import { TIERS, type TierId } from '../../../../../shared/domain/tiers';
-import { Badge } from '../../../components/badge';
+import { TIERS, type TierId } from '#shared/domain/tiers';
+import { Badge } from '#web/components/badge';
 
 const TONES = { intro: 'neutral', silver: 'neutral', gold: 'warning', platinum: 'brand' } as const;
 

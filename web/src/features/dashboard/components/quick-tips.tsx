@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { cardClasses } from '../../../components/card';
+import { cardClasses } from '#web/components/card';
 interface Tip {
   title: string;
   description: string;

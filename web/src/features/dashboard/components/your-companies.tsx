@@ -2,7 +2,7 @@ import {
   AddCompanyLink,
   CompanyGrid,
   type CompanyCardData,
-} from '../../companies/components/company-grid';
+} from '#web/features/companies/components/company-grid';
 
 interface YourCompaniesProps {
   companies: readonly CompanyCardData[];

@@ -1,5 +1,5 @@
-import { FOUNDER_ACCOUNT_CAP } from '../../../../../shared/domain/limits';
-import { IconUsers } from '../../../components/icons';
+import { FOUNDER_ACCOUNT_CAP } from '#shared/domain/limits';
+import { IconUsers } from '#web/components/icons';
 
 /** The founder programme: what founders get and how many seats are taken. */
 export function FoundersSection({ remaining }: { remaining: number | undefined }) {

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
-import { PLATFORM_IDS, PLATFORMS } from '../../../../../shared/domain/tiers';
-import { Badge } from '../../../components/badge';
-import { cardClasses } from '../../../components/card';
-import { PlatformIcon } from '../../../components/platform-icon';
+import { PLATFORM_IDS, PLATFORMS } from '#shared/domain/tiers';
+import { Badge } from '#web/components/badge';
+import { cardClasses } from '#web/components/card';
+import { PlatformIcon } from '#web/components/platform-icon';
 
 export function PlatformsSection() {
   return (

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import { PLATFORM_IDS, PLATFORMS, TIER_LIST } from '../../../../../shared/domain/tiers';
-import { buttonClasses } from '../../../components/button';
-import { cardClasses } from '../../../components/card';
-import { IconCheck } from '../../../components/icons';
+import { PLATFORM_IDS, PLATFORMS, TIER_LIST } from '#shared/domain/tiers';
+import { buttonClasses } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
+import { IconCheck } from '#web/components/icons';
 
 const postsPerDay = (count: number) => `${count} AI-drafted post${count === 1 ? '' : 's'} per day`;
 

@@ -7,8 +7,8 @@ import {
   IconLink,
   IconMegaphone,
   IconUser,
-} from '../../../components/icons';
-import { cardClasses } from '../../../components/card';
+} from '#web/components/icons';
+import { cardClasses } from '#web/components/card';
 
 interface Step {
   title: string;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Logo } from '../../../components/logo';
+import { Logo } from '#web/components/logo';
 
 export function SiteFooter() {
   return (

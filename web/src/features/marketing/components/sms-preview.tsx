@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { LogoMark } from '../../../components/logo';
+import { LogoMark } from '#web/components/logo';
 
 interface Message {
   from: 'sailpost' | 'owner';
