@@ -1,0 +1,38 @@
+import type { EndpointGroup } from '#shared/contract/route';
+import type { FunctionDeclaration } from './core/bindings';
+import type { JobName } from './core/jobs/names';
+import { declaration as ai } from './ai/bindings';
+import { declaration as auth } from './auth/bindings';
+import { declaration as campaigns } from './campaigns/bindings';
+import { declaration as companies } from './companies/bindings';
+import { declaration as meta } from './meta/bindings';
+import { declaration as platforms } from './platforms/bindings';
+import { declaration as users } from './users/bindings';
+import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
+import { declaration as sweeper } from './jobs/sweeper/bindings';
+
+/**
+ * Every function's declaration, for the two places that build functions from them: the CDK
+ * function construct and the sandbox. Handlers are not imported here (their dependencies stay out
+ * of CDK synth); `functions/<group>/handler.ts` and `functions/jobs/<name>/handler.ts` are the
+ * entry points.
+ */
+export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclaration> = {
+  auth,
+  users,
+  companies,
+  platforms,
+  campaigns,
+  ai,
+  meta,
+};
+
+export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
+  'company-cleanup': companyCleanup,
+  sweeper,
+};
+
+/** Recurring jobs: an EventBridge schedule in the jobs stack, a timer in the sandbox. */
+export const RECURRING_JOBS: Partial<Record<JobName, { everyMinutes: number }>> = {
+  sweeper: { everyMinutes: 60 },
+};

@@ -1,0 +1,62 @@
+import type { JobName } from './jobs/names';
+
+/**
+ * What a function (an endpoint group or a job) touches, declared once beside its code. The CDK
+ * function construct turns a declaration into environment variables and IAM grants — and nothing
+ * else — and the sandbox gives each handler the environment its declaration names, so using
+ * something undeclared fails locally the way it would fail in AWS.
+ */
+export const SECRET_NAMES = ['tokenKey', 'openAiKey'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+export interface Bindings {
+  /** The one DynamoDB table: item reads (and queries), or reads and writes. */
+  readonly table?: 'read' | 'read-write';
+  /** The private media bucket. */
+  readonly mediaBucket?: 'read' | 'read-write';
+  /** Texts through SNS / End User Messaging. */
+  readonly sms?: true;
+  /** Email through SES. */
+  readonly email?: true;
+  /** The web app's public origin, for links in emails and texts. */
+  readonly appUrl?: true;
+  /** Jobs this function creates, changes or deletes one-time schedules for. */
+  readonly schedules?: readonly JobName[];
+  /** Jobs this function starts at once (asynchronously). */
+  readonly starts?: readonly JobName[];
+  /** Secrets it reads. */
+  readonly secrets?: readonly SecretName[];
+}
+
+export interface FunctionDeclaration {
+  readonly bindings: Bindings;
+  /** Lambda memory; CPU grows with it (1769 MB buys one full vCPU). Default 512. */
+  readonly memoryMb?: number;
+  /** Default 10 s for endpoint groups (API Gateway stops waiting at 30 s). */
+  readonly timeoutSeconds?: number;
+}
+
+export const declareFunction = <const D extends FunctionDeclaration>(declaration: D): D =>
+  declaration;
+
+/** The environment variable a job's function ARN is passed in (to schedule or start it). */
+export const jobArnVariable = (job: JobName): string =>
+  `JOB_${job.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_ARN`;
+
+/**
+ * The environment variables each binding brings. In AWS the secrets arrive as ARNs (read from
+ * Secrets Manager when first needed); the sandbox passes their values directly.
+ */
+export const BINDING_VARIABLES = {
+  table: ['TABLE_NAME'],
+  mediaBucket: ['MEDIA_BUCKET'],
+  sms: ['SMS_ORIGINATION_NUMBER'],
+  email: ['EMAIL_FROM'],
+  appUrl: ['APP_URL', 'APP_URL_PARAMETER'],
+  schedules: ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
+  starts: [],
+  secrets: {
+    tokenKey: ['JWT_SECRET', 'JWT_SECRET_ARN'],
+    openAiKey: ['OPENAI_API_KEY', 'OPENAI_SECRET_ARN'],
+  },
+} as const satisfies Record<keyof Bindings, unknown>;

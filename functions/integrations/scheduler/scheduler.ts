@@ -1,0 +1,28 @@
+import type { JobName } from '#functions/core/jobs/names';
+
+/**
+ * One-time schedules: "run this job with this payload at this moment". EventBridge Scheduler in
+ * AWS (`at(...)` in the schedule's time zone, deleted after it fires, retried, then the jobs
+ * stack's dead-letter queue); the sandbox scheduler locally. Both deliver at least once, so the
+ * job must be safe to run twice with the same payload.
+ */
+export interface OneTimeSchedule {
+  /** Unique within the stage, 1-64 characters of [0-9a-zA-Z-_.] (EventBridge's rule). */
+  name: string;
+  job: JobName;
+  /** The moment it fires (stored and passed as a UTC instant). */
+  at: Date;
+  /** The IANA zone the owner thinks in; the schedule is written in it (`at(...)` is local time). */
+  timeZone: string;
+  /** The job's event, delivered as is. */
+  payload: Record<string, unknown>;
+}
+
+export interface Scheduler {
+  /** Fails when a schedule of that name exists. */
+  create(schedule: OneTimeSchedule): Promise<void>;
+  /** Moves or changes an existing schedule; creates it when it is gone. */
+  update(schedule: OneTimeSchedule): Promise<void>;
+  /** Removes it; a schedule that is already gone is not an error. */
+  delete(name: string): Promise<void>;
+}

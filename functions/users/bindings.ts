@@ -1,0 +1,5 @@
+import { declareFunction } from '#functions/core/bindings';
+
+export const declaration = declareFunction({
+  bindings: { table: 'read-write', secrets: ['tokenKey'] },
+});

@@ -1,0 +1,62 @@
+import * as z from 'zod';
+
+/**
+ * Every error answer carries one of these stable codes beside its human `message`. Clients decide
+ * on the code (the message is for people and may be reworded); the OpenAPI document lists the
+ * codes each route can answer. Each code has one HTTP status.
+ */
+export const ERROR_STATUS = {
+  // Any route
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_ENDED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  // Accounts
+  INVALID_CREDENTIALS: 401,
+  LOGIN_THROTTLED: 429,
+  EMAIL_TAKEN: 409,
+  PHONE_TAKEN: 409,
+  USER_NOT_FOUND: 404,
+  INVALID_RESET_TOKEN: 400,
+  // Phone verification
+  PHONE_MISSING: 400,
+  PHONE_MISMATCH: 400,
+  PHONE_OPTED_OUT: 400,
+  PHONE_CODE_MISSING: 400,
+  PHONE_CODE_EXPIRED: 400,
+  PHONE_CODE_WRONG: 400,
+  PHONE_CODE_LOCKED: 400,
+  PHONE_CHANGED: 400,
+  PHONE_CODE_COOLDOWN: 429,
+  // Companies
+  COMPANY_NOT_FOUND: 404,
+  COMPANY_LIMIT_REACHED: 403,
+  // The website reader
+  WEBSITE_INVALID: 400,
+  WEBSITE_PRIVATE: 400,
+  WEBSITE_UNREADABLE: 422,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+
+/** The body of every error answer. */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  error: z.string(),
+  /** Per-field messages, keyed by the field's path (`email`, `brandColors.0`). */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
