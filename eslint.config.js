@@ -1,7 +1,101 @@
 import js from '@eslint/js';
-import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+
+/** The sub-folders of a folder (the features of the web app, the groups and jobs of functions). */
+const foldersIn = (folder) =>
+  readdirSync(path.join(ROOT, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const FEATURES = foldersIn('web/src/features');
+/** Every folder of functions/ that is not core, integrations or jobs is an endpoint group. */
+const GROUPS = foldersIn('functions').filter(
+  (name) => !['core', 'integrations', 'jobs'].includes(name),
+);
+const JOBS = foldersIn('functions/jobs');
+
+/**
+ * DESIGN.md's "Rooms and doors": every arrow of the import graph points down.
+ *
+ *   web/src/app → web/src/features/<f> → web/src/{components,lib} → shared
+ *   functions/jobs/<j> → functions/<group> → functions/{core,integrations} → shared
+ *   infra → functions, shared
+ *
+ * The zones are checked on resolved paths, so a relative import and its `#web/…` or
+ * `#functions/…` alias are judged alike. Folders are read when ESLint starts: a new feature,
+ * group or job gets its zone without an edit here.
+ */
+const IMPORT_ZONES = [
+  ...FEATURES.map((feature) => ({
+    target: `web/src/features/${feature}`,
+    from: 'web/src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move what both need to web/src/lib or web/src/components.',
+  })),
+  {
+    target: 'web/src/features',
+    from: 'web/src/app',
+    message:
+      'A feature never imports web/src/app (the router and layout sit above the features): move what it needs to web/src/lib or web/src/components.',
+  },
+  {
+    target: ['web/src/components', 'web/src/lib'],
+    from: ['web/src/features', 'web/src/app'],
+    message:
+      'web/src/components and web/src/lib sit below the features and the app and never import them: take what is needed as a prop or an argument, or move it down.',
+  },
+  {
+    target: ['functions/core', 'functions/integrations'],
+    from: 'functions',
+    except: ['./core', './integrations'],
+    message:
+      'functions/core and functions/integrations never import an endpoint group, a job or the catalogue: move what both need to functions/core, functions/integrations or shared.',
+  },
+  ...GROUPS.map((group) => ({
+    target: `functions/${group}`,
+    from: 'functions',
+    except: [`./${group}`, './core', './integrations'],
+    message:
+      'An endpoint group never imports another group (its handler or its modules), a job or the catalogue: move what both need to functions/core or shared.',
+  })),
+  ...JOBS.map((job) => ({
+    target: `functions/jobs/${job}`,
+    from: `${ROOT}/functions/**/handler.ts`,
+    except: [`${ROOT}/functions/jobs/${job}/**`],
+    message:
+      "A job may use a group's domain modules but never a handler (a group's or another job's): move the logic it needs out of the handler into a domain module.",
+  })),
+  {
+    target: ['functions', 'web', 'shared'],
+    from: 'infra',
+    message:
+      'infra is never imported by functions, web or shared: infra imports them, not the reverse.',
+  },
+  {
+    target: 'functions',
+    from: 'web',
+    message: 'functions never imports web: what both need lives in shared.',
+  },
+  {
+    target: 'web',
+    from: 'functions',
+    message: 'web never imports functions: what both need lives in shared.',
+  },
+  {
+    target: 'shared',
+    from: ['functions', 'web'],
+    message: 'shared imports nothing from functions or web: both of them import shared.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'web/dist', 'cdk.out', '.sandbox', 'coverage'] },
@@ -37,21 +131,16 @@ export default tseslint.config(
     },
   },
   {
-    // Functions and the web app never import from each other; both may import shared/.
-    files: ['shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/functions/**', '**/web/**', '**/infra/**'] },
+    files: ['{web,functions,shared}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves the tsconfig `paths` aliases (#shared/…, #functions/…, #web/…) like tsc does.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json') }),
       ],
     },
-  },
-  {
-    files: ['functions/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**'] }] },
-  },
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/functions/**', '**/infra/**'] }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: IMPORT_ZONES }],
+    },
   },
 );

@@ -20,6 +20,7 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'infra/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'test/lint/**/*.test.ts',
           ],
         },
       },

@@ -1,7 +1,13 @@
-import { bundleAllGroups } from './bundle-functions';
+import { bundleAllGroups, bundleAllJobs } from './bundle-functions';
 
-/** `npm run build:functions`: every Lambda bundle into dist/functions/<group>/index.mjs. */
-const results = await bundleAllGroups();
-for (const { group, bytes } of results) {
-  console.log(`${group.padEnd(12)} ${(bytes / 1024).toFixed(1).padStart(8)} KB minified`);
+/**
+ * `npm run build:functions`: every Lambda bundle, endpoint groups into
+ * dist/functions/<group>/index.mjs and jobs into dist/functions/jobs/<job>/index.mjs.
+ */
+const sizes = [
+  ...(await bundleAllGroups()).map(({ group, bytes }) => ({ name: group, bytes })),
+  ...(await bundleAllJobs()).map(({ job, bytes }) => ({ name: `jobs/${job}`, bytes })),
+];
+for (const { name, bytes } of sizes) {
+  console.log(`${name.padEnd(22)} ${(bytes / 1024).toFixed(1).padStart(8)} KB minified`);
 }

@@ -1,44 +1,70 @@
 import { build } from 'esbuild';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ENDPOINT_BUNDLING, handlerEntryOf } from '../infra/stacks/api-stack';
-import { REPO_ROOT } from '../infra/stacks/paths';
-import { routes } from '../shared/contract/manifest';
-import { ENDPOINT_GROUPS, type EndpointGroup } from '../shared/contract/route';
+import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
+import {
+  endpointEntryOf,
+  FUNCTION_BUNDLING,
+  jobEntryOf,
+} from '#infra/constructs/sailpost-function';
+import { REPO_ROOT } from '#infra/stacks/paths';
+import { routes } from '#shared/contract/manifest';
+import { ENDPOINT_GROUPS, type EndpointGroup } from '#shared/contract/route';
 
 export { REPO_ROOT };
 
-/** esbuild options equal to what `cdk synth` uses for every endpoint Lambda (ENDPOINT_BUNDLING). */
-export const endpointBuildOptions = (group: EndpointGroup) => ({
-  entryPoints: [handlerEntryOf(group)],
+const DIST_FUNCTIONS = path.join(REPO_ROOT, 'dist', 'functions');
+
+/** esbuild options equal to what `cdk synth` uses for every Lambda (FUNCTION_BUNDLING). */
+export const functionBuildOptions = (entry: string) => ({
+  entryPoints: [entry],
   bundle: true,
-  format: ENDPOINT_BUNDLING.format,
-  platform: ENDPOINT_BUNDLING.platform,
-  target: ENDPOINT_BUNDLING.target,
-  mainFields: [...ENDPOINT_BUNDLING.mainFields],
-  minify: ENDPOINT_BUNDLING.minify,
-  banner: { js: ENDPOINT_BUNDLING.banner },
-  external: [...ENDPOINT_BUNDLING.externalModules],
+  format: FUNCTION_BUNDLING.format,
+  platform: FUNCTION_BUNDLING.platform,
+  target: FUNCTION_BUNDLING.target,
+  mainFields: [...FUNCTION_BUNDLING.mainFields],
+  minify: FUNCTION_BUNDLING.minify,
+  sourcesContent: FUNCTION_BUNDLING.sourcesContent,
+  banner: { js: FUNCTION_BUNDLING.banner },
+  external: [...FUNCTION_BUNDLING.externalModules],
   logLevel: 'warning' as const,
 });
+
+export const endpointBuildOptions = (group: EndpointGroup) =>
+  functionBuildOptions(endpointEntryOf(group));
+
+export const jobBuildOptions = (job: JobName) => functionBuildOptions(jobEntryOf(job));
 
 export const groupsWithRoutes = ENDPOINT_GROUPS.filter((group) =>
   routes.some((route) => route.group === group),
 );
 
-/** Bundles one endpoint group into `<outDir>/<group>/index.mjs` and answers its minified size. */
-export const bundleGroup = async (
-  group: EndpointGroup,
-  outDir = path.join(REPO_ROOT, 'dist', 'functions'),
-) => {
-  const outfile = path.join(outDir, group, 'index.mjs');
+const bundleTo = async (entry: string, outfile: string) => {
   await mkdir(path.dirname(outfile), { recursive: true });
-  await build({ ...endpointBuildOptions(group), outfile, sourcemap: 'external' });
-  return { group, outfile, bytes: (await stat(outfile)).size };
+  await build({ ...functionBuildOptions(entry), outfile, sourcemap: 'external' });
+  return { outfile, bytes: (await stat(outfile)).size };
 };
+
+/** Bundles one endpoint group into `<outDir>/<group>/index.mjs` and answers its minified size. */
+export const bundleGroup = async (group: EndpointGroup, outDir = DIST_FUNCTIONS) => ({
+  group,
+  ...(await bundleTo(endpointEntryOf(group), path.join(outDir, group, 'index.mjs'))),
+});
+
+/** Bundles one job into `<outDir>/jobs/<job>/index.mjs` and answers its minified size. */
+export const bundleJob = async (job: JobName, outDir = DIST_FUNCTIONS) => ({
+  job,
+  ...(await bundleTo(jobEntryOf(job), path.join(outDir, 'jobs', job, 'index.mjs'))),
+});
 
 export const bundleAllGroups = async (outDir?: string) => {
   const results = [];
   for (const group of groupsWithRoutes) results.push(await bundleGroup(group, outDir));
+  return results;
+};
+
+export const bundleAllJobs = async (outDir?: string) => {
+  const results = [];
+  for (const job of JOB_NAMES) results.push(await bundleJob(job, outDir));
   return results;
 };

@@ -1,8 +1,8 @@
 import { aiRoutes } from '#shared/contract/ai';
 import { config } from '../core/config';
 import { createGroupHandler } from '../core/http/group-handler';
-import { companyProfileDrafter } from '../integrations/ai/drafter';
-import { summarisePage } from './page-summary';
+import { summarisePage } from '../integrations/ai/page-summary';
+import { companyProfileDrafter } from '../integrations/ai/provider';
 import { fetchPublicPage } from './safe-fetch';
 
 export const handler = createGroupHandler(aiRoutes, {
@@ -10,7 +10,7 @@ export const handler = createGroupHandler(aiRoutes, {
     const page = await fetchPublicPage(body.website, {
       allowOrigins: config().FETCH_ALLOW_ORIGINS,
     });
-    const drafter = companyProfileDrafter();
+    const drafter = await companyProfileDrafter();
     const draft = await drafter.draft(summarisePage(page.url, page.html));
     return { ...draft, website: page.url, source: drafter.source };
   },

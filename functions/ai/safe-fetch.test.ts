@@ -89,14 +89,16 @@ describe('fetchPublicPage', () => {
       'http://localhost/',
     ]) {
       await expect(fetchPublicPage(url, { timeoutMs: 2000 }), url).rejects.toMatchObject({
-        statusCode: 400,
+        code: 'WEBSITE_PRIVATE',
         message: PRIVATE_WEBSITE,
+        fields: { website: PRIVATE_WEBSITE },
       });
     }
   });
 
   it('refuses a redirect to a private address', async () => {
     await expect(fetchPublicPage(`${site.origin}/to-private`, allowed())).rejects.toMatchObject({
+      code: 'WEBSITE_PRIVATE',
       message: PRIVATE_WEBSITE,
     });
   });
@@ -118,18 +120,25 @@ describe('fetchPublicPage', () => {
     await expect(
       fetchPublicPage(`${site.origin}/slow`, { ...allowed(), timeoutMs: 300 }),
     ).rejects.toMatchObject({
+      code: 'WEBSITE_UNREADABLE',
       message: 'The website took too long to answer',
     });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses non-http schemes, non-pages and error answers', async () => {
-    await expect(fetchPublicPage('file:///etc/passwd')).rejects.toMatchObject({ statusCode: 400 });
-    await expect(fetchPublicPage('ftp://example.com/')).rejects.toMatchObject({ statusCode: 400 });
+    const invalid = {
+      code: 'WEBSITE_INVALID',
+      message: 'Please enter a valid website address, like https://example.com',
+    };
+    await expect(fetchPublicPage('file:///etc/passwd')).rejects.toMatchObject(invalid);
+    await expect(fetchPublicPage('ftp://example.com/')).rejects.toMatchObject(invalid);
     await expect(fetchPublicPage(`${site.origin}/image`, allowed())).rejects.toMatchObject({
+      code: 'WEBSITE_UNREADABLE',
       message: 'The address does not point to a web page',
     });
     await expect(fetchPublicPage(`${site.origin}/missing`, allowed())).rejects.toMatchObject({
+      code: 'WEBSITE_UNREADABLE',
       message: 'The website answered with an error (HTTP 404)',
     });
   });

@@ -4,7 +4,9 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
-import { HttpError } from '../core/http/errors';
+import { INVALID_WEBSITE_MESSAGE } from '#shared/contract/companies';
+import type { ErrorCode } from '#shared/contract/errors';
+import { Invalid } from '../core/errors';
 
 /**
  * Fetches a web page on a user's behalf without letting the user aim the server at anything
@@ -13,7 +15,7 @@ import { HttpError } from '../core/http/errors';
  * again on every redirect; 5-second budget for the whole exchange; at most 1 MB of (decompressed)
  * body is read.
  */
-export interface SafeFetchOptions {
+interface SafeFetchOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -21,20 +23,23 @@ export interface SafeFetchOptions {
   allowOrigins?: readonly string[];
 }
 
-export interface FetchedPage {
+interface FetchedPage {
   url: string;
   html: string;
   truncated: boolean;
 }
 
-export class WebsiteFetchError extends HttpError {
-  constructor(message: string, statusCode = 422) {
-    super(statusCode, message, { website: message });
+/** Why the website could not be read, said on the form's website field. */
+class WebsiteError extends Invalid {
+  constructor(code: ErrorCode, message: string) {
+    super(code, message, { website: message });
   }
 }
 
-export const INVALID_WEBSITE = 'Please enter a valid website address, like https://example.com';
 export const PRIVATE_WEBSITE = 'Only public websites can be read';
+
+const invalidAddress = () => new WebsiteError('WEBSITE_INVALID', INVALID_WEBSITE_MESSAGE);
+const unreadable = (message: string) => new WebsiteError('WEBSITE_UNREADABLE', message);
 
 /** Public unicast only: no loopback, private, link-local, unique-local, CGNAT, multicast or reserved. */
 export const isPublicAddress = (address: string): boolean => {
@@ -64,13 +69,13 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-export const parseWebsiteUrl = (raw: string): URL => {
+const parseWebsiteUrl = (raw: string): URL => {
   const candidate = /^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) ? raw.trim() : `https://${raw.trim()}`;
   let url: URL;
   try {
     url = new URL(candidate);
   } catch {
-    throw new WebsiteFetchError(INVALID_WEBSITE, 400);
+    throw invalidAddress();
   }
   if (
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
@@ -78,7 +83,7 @@ export const parseWebsiteUrl = (raw: string): URL => {
     url.username ||
     url.password
   ) {
-    throw new WebsiteFetchError(INVALID_WEBSITE, 400);
+    throw invalidAddress();
   }
   return url;
 };
@@ -154,27 +159,28 @@ export const fetchPublicPage = async (
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.destroy();
-        if (redirects >= maxRedirects)
-          throw new WebsiteFetchError('The website redirected too many times');
+        if (redirects >= maxRedirects) throw unreadable('The website redirected too many times');
         url = parseWebsiteUrl(new URL(response.headers.location, url).toString());
         continue;
       }
       if (status < 200 || status >= 300) {
         response.destroy();
-        throw new WebsiteFetchError(`The website answered with an error (HTTP ${status})`);
+        throw unreadable(`The website answered with an error (HTTP ${status})`);
       }
       const type = String(response.headers['content-type'] ?? 'text/html');
       if (!/text\/html|application\/xhtml\+xml/i.test(type)) {
         response.destroy();
-        throw new WebsiteFetchError('The address does not point to a web page');
+        throw unreadable('The address does not point to a web page');
       }
       const { text, truncated } = await readCapped(response, maxBytes);
       return { url: url.toString(), html: text, truncated };
     }
   } catch (error) {
-    if (error instanceof WebsiteFetchError) throw error;
-    if (error instanceof BlockedAddressError) throw new WebsiteFetchError(PRIVATE_WEBSITE, 400);
-    if (signal.aborted) throw new WebsiteFetchError('The website took too long to answer');
-    throw new WebsiteFetchError('Could not reach the website');
+    if (error instanceof WebsiteError) throw error;
+    if (error instanceof BlockedAddressError) {
+      throw new WebsiteError('WEBSITE_PRIVATE', PRIVATE_WEBSITE);
+    }
+    if (signal.aborted) throw unreadable('The website took too long to answer');
+    throw unreadable('Could not reach the website');
   }
 };

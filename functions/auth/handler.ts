@@ -3,10 +3,10 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../core/auth/pa
 import { signAccessToken } from '../core/auth/tokens';
 import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../core/db/entities/user';
+import { Unauthenticated } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
-import { UnauthorizedError } from '../core/http/errors';
-import { createAccount } from '../users/accounts';
-import { toPublicUser } from '../users/public-user';
+import { createAccount } from '../core/accounts/accounts';
+import { toPublicUser } from '../core/accounts/public-user';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
 import { CODE_TTL_SECONDS, sendVerificationCode, verifyCode } from './phone-verification';
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset';
@@ -38,7 +38,7 @@ export const handler = createGroupHandler(authRoutes, {
     );
     if (!user || !valid) {
       await recordLoginFailure(body.email, failures);
-      throw new UnauthorizedError(INVALID_CREDENTIALS);
+      throw new Unauthenticated('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     // Only a sign-in that follows failures has anything to clear: no write on the usual path.
     if (failures) await clearLoginFailures(body.email);

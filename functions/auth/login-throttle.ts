@@ -1,6 +1,6 @@
 import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '#shared/domain/limits';
 import { loginThrottleEntity } from '../core/db/entities/login-throttle';
-import { TooManyRequestsError } from '../core/http/errors';
+import { RateLimited } from '../core/errors';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -9,7 +9,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * window, sign-in for that address answers 429 until the window has passed. Checked before the
  * (deliberately slow) password hash is computed.
  */
-export type LoginFailures = { failures: number; windowStartedAt: number } | null;
+type LoginFailures = { failures: number; windowStartedAt: number } | null;
 
 /** Answers the address's current failures (read once per sign-in), or throws 429 when throttled. */
 export const assertLoginAllowed = async (email: string): Promise<LoginFailures> => {
@@ -19,7 +19,8 @@ export const assertLoginAllowed = async (email: string): Promise<LoginFailures> 
   const remaining = windowEnds - nowSeconds();
   if (data.failures >= LOGIN_MAX_FAILURES && remaining > 0) {
     const minutes = Math.ceil(remaining / 60);
-    throw new TooManyRequestsError(
+    throw new RateLimited(
+      'LOGIN_THROTTLED',
       `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       remaining,
     );

@@ -5,13 +5,14 @@ import { hashPassword } from '../core/auth/passwords';
 import { passwordResetEntity } from '../core/db/entities/password-reset';
 import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
 import { userEntity } from '../core/db/entities/user';
-import { accountService } from '../core/db/service';
-import { BadRequestError } from '../core/http/errors';
+import { writeTransaction } from '../core/db/transaction';
+import { Invalid } from '../core/errors';
 import { logger } from '../core/logger';
-import { emailSender } from '../integrations/email/email-sender';
+import { emailSender } from '../integrations/email/provider';
 import { clearLoginFailures } from './login-throttle';
 
 export const INVALID_RESET_TOKEN = 'Invalid reset token';
+const invalidToken = () => new Invalid('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN);
 export const RESET_REQUESTED = 'If an account exists for the address, instructions are sent';
 /** One reset email per address per minute, so the form cannot be used to flood an inbox. */
 const RESEND_INTERVAL_MS = 60_000;
@@ -41,7 +42,8 @@ export const requestPasswordReset = async (email: string): Promise<void> => {
     })
     .go();
   const link = `${await resolveAppUrl()}/reset-password?token=${encodeURIComponent(token)}`;
-  await emailSender().send({
+  const sender = await emailSender();
+  await sender.send({
     to: email,
     subject: 'Reset your Sailpost password',
     text: [
@@ -64,21 +66,27 @@ export const requestPasswordReset = async (email: string): Promise<void> => {
 export const resetPassword = async (token: string, newPassword: string): Promise<void> => {
   const tokenHash = sha256(token);
   const { data: reset } = await passwordResetEntity().get({ tokenHash }).go({ consistent: true });
-  if (!reset || reset.expiresAt <= nowSeconds()) throw new BadRequestError(INVALID_RESET_TOKEN);
+  if (!reset || reset.expiresAt <= nowSeconds()) throw invalidToken();
   const { data: user } = await userEntity().get({ userId: reset.userId }).go({ consistent: true });
-  if (!user) throw new BadRequestError(INVALID_RESET_TOKEN);
+  if (!user) throw invalidToken();
 
   const passwordHash = await hashPassword(newPassword);
-  const result = await accountService()
-    .transaction.write(({ passwordReset, user: users }) => [
-      passwordReset
+  const outcome = await writeTransaction(
+    { passwordReset: passwordResetEntity(), user: userEntity() },
+    ({ passwordReset, user: users }) => ({
+      consumeToken: passwordReset
         .delete({ tokenHash })
         .where((attr, op) => op.exists(attr.userId))
         .commit(),
-      users.patch({ userId: user.userId }).set({ passwordHash }).add({ tokenVersion: 1 }).commit(),
-    ])
-    .go();
-  if (result.canceled) throw new BadRequestError(INVALID_RESET_TOKEN);
+      changePassword: users
+        .patch({ userId: user.userId })
+        .set({ passwordHash })
+        .add({ tokenVersion: 1 })
+        .commit(),
+    }),
+  );
+  // A token used in the meantime (or a user deleted) fails its condition: the link is spent.
+  if (!outcome.committed) throw invalidToken();
 
   // Other outstanding links for this account die with the password they were meant to replace.
   const { data: others } = await passwordResetEntity().query.byUser({ userId: user.userId }).go();

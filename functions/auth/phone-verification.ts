@@ -1,20 +1,21 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { ErrorCode } from '#shared/contract/errors';
 import { isRealPhone } from '#shared/contract/fields';
 import { VERIFICATION_CODE_LENGTH } from '#shared/domain/limits';
 import { keyedHash } from '../core/auth/tokens';
 import { isConditionFailure } from '../core/db/conditions';
 import { phoneVerificationEntity } from '../core/db/entities/phone-verification';
-import type { UserRecord } from '../core/db/entities/user';
-import { userEntity } from '../core/db/entities/user';
-import { BadRequestError, TooManyRequestsError } from '../core/http/errors';
+import { userEntity, type UserRecord } from '../core/db/entities/user';
+import { Invalid, RateLimited } from '../core/errors';
 import { logger } from '../core/logger';
-import { SmsOptedOutError, smsSender } from '../integrations/sms/sms-sender';
+import { smsSender } from '../integrations/sms/provider';
+import { SmsOptedOutError } from '../integrations/sms/sms-sender';
 
 export const CODE_TTL_SECONDS = 10 * 60;
-export const MAX_WRONG_CODES = 5;
-export const RESEND_INTERVAL_SECONDS = 30;
+const MAX_WRONG_CODES = 5;
+const RESEND_INTERVAL_SECONDS = 30;
 
-export const MESSAGES = {
+const MESSAGES = {
   noPhone: 'Add your phone number to your profile first',
   otherPhone: 'This is not the phone number on your profile. Update your profile first.',
   optedOut:
@@ -25,6 +26,14 @@ export const MESSAGES = {
   wrongCode: 'Invalid verification code',
   phoneChanged: 'Your phone number changed. Please request a new code.',
 } as const;
+
+/** Refusals about the phone number, shown on its field. */
+const phoneError = (code: ErrorCode, message: string) =>
+  new Invalid(code, message, { phoneNumber: message });
+
+/** Refusals about the code, shown on the code field. */
+const codeError = (code: ErrorCode, message: string) =>
+  new Invalid(code, message, { code: message });
 
 const hashCode = (userId: string, phoneNumber: string, code: string) =>
   keyedHash('phone-verification', `${userId}:${phoneNumber}:${code}`);
@@ -37,10 +46,9 @@ export const sendVerificationCode = async (
   user: UserRecord,
   requestedPhone: string | undefined,
 ): Promise<void> => {
-  if (!isRealPhone(user.phoneNumber))
-    throw new BadRequestError(MESSAGES.noPhone, { phoneNumber: MESSAGES.noPhone });
+  if (!isRealPhone(user.phoneNumber)) throw phoneError('PHONE_MISSING', MESSAGES.noPhone);
   if (requestedPhone && requestedPhone !== user.phoneNumber) {
-    throw new BadRequestError(MESSAGES.otherPhone, { phoneNumber: MESSAGES.otherPhone });
+    throw phoneError('PHONE_MISMATCH', MESSAGES.otherPhone);
   }
   const { data: previous } = await phoneVerificationEntity()
     .get({ userId: user.userId })
@@ -49,7 +57,8 @@ export const sendVerificationCode = async (
     ? Math.ceil((previous.sentAt + RESEND_INTERVAL_SECONDS * 1000 - Date.now()) / 1000)
     : 0;
   if (waitSeconds > 0) {
-    throw new TooManyRequestsError(
+    throw new RateLimited(
+      'PHONE_CODE_COOLDOWN',
       `Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'} before requesting a new code.`,
       waitSeconds,
     );
@@ -70,14 +79,14 @@ export const sendVerificationCode = async (
     })
     .go();
   try {
-    await smsSender().send({
+    const sender = await smsSender();
+    await sender.send({
       to: user.phoneNumber,
       text: `${code} is your Sailpost verification code. It expires in 10 minutes. Never share it.`,
     });
   } catch (error) {
     await phoneVerificationEntity().delete({ userId: user.userId }).go();
-    if (error instanceof SmsOptedOutError)
-      throw new BadRequestError(MESSAGES.optedOut, { phoneNumber: MESSAGES.optedOut });
+    if (error instanceof SmsOptedOutError) throw phoneError('PHONE_OPTED_OUT', MESSAGES.optedOut);
     throw error;
   }
   logger.info('Verification code sent', { userId: user.userId });
@@ -91,12 +100,12 @@ export const verifyCode = async (user: UserRecord, code: string): Promise<void> 
   const { data: pending } = await phoneVerificationEntity()
     .get({ userId: user.userId })
     .go({ consistent: true });
-  if (!pending) throw new BadRequestError(MESSAGES.noCode, { code: MESSAGES.noCode });
+  if (!pending) throw codeError('PHONE_CODE_MISSING', MESSAGES.noCode);
   if (pending.expiresAt <= Math.floor(Date.now() / 1000)) {
-    throw new BadRequestError(MESSAGES.expired, { code: MESSAGES.expired });
+    throw codeError('PHONE_CODE_EXPIRED', MESSAGES.expired);
   }
   if (pending.phoneNumber !== user.phoneNumber) {
-    throw new BadRequestError(MESSAGES.phoneChanged, { code: MESSAGES.phoneChanged });
+    throw codeError('PHONE_CHANGED', MESSAGES.phoneChanged);
   }
   // Every try is counted atomically before the comparison, so parallel guesses cannot exceed five.
   let attempts: number;
@@ -108,17 +117,16 @@ export const verifyCode = async (user: UserRecord, code: string): Promise<void> 
       .go({ response: 'all_new' });
     attempts = data.attempts;
   } catch (error) {
-    if (isConditionFailure(error))
-      throw new BadRequestError(MESSAGES.tooManyTries, { code: MESSAGES.tooManyTries });
+    if (isConditionFailure(error)) throw codeError('PHONE_CODE_LOCKED', MESSAGES.tooManyTries);
     throw error;
   }
   if (!sameHash(await hashCode(user.userId, pending.phoneNumber, code), pending.codeHash)) {
     const left = MAX_WRONG_CODES - attempts;
-    const message =
-      left > 0
-        ? `${MESSAGES.wrongCode}. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : MESSAGES.tooManyTries;
-    throw new BadRequestError(message, { code: message });
+    if (left <= 0) throw codeError('PHONE_CODE_LOCKED', MESSAGES.tooManyTries);
+    throw codeError(
+      'PHONE_CODE_WRONG',
+      `${MESSAGES.wrongCode}. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+    );
   }
   await userEntity()
     .patch({ userId: user.userId })

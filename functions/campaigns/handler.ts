@@ -5,7 +5,7 @@ import { createGroupHandler } from '../core/http/group-handler';
 
 export const handler = createGroupHandler(campaignsRoutes, {
   listForCompany: async ({ params, query, caller }) => {
-    const company = await loadOwnedCompany(params.companyId!, caller);
+    const company = await loadOwnedCompany(params.companyId, caller);
     // A company's campaigns are one partition: read it whole, then order and page in memory.
     const { data } = await campaignEntity()
       .query.byCompany({ companyId: company.companyId })

@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { INTRO_TIER_LIMIT_MESSAGE, type createCompanyBody } from '#shared/contract/companies';
 import { INTRO_TIER_COMPANY_LIMIT, TRIAL_DAYS } from '#shared/domain/limits';
-import { db, tableName } from '../core/db/client';
+import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { counterEntity } from '../core/db/entities/counter';
-import { companyService } from '../core/db/service';
-import { ForbiddenError } from '../core/http/errors';
+import { writeTransaction } from '../core/db/transaction';
+import { LimitReached, NotFound } from '../core/errors';
+import { logger } from '../core/logger';
+import { jobStarter } from '../integrations/jobs/provider';
 
 type NewCompany = z.output<typeof createCompanyBody>;
 
 const companiesCounter = (userId: string) => `companies#${userId}`;
 const MAX_ATTEMPTS = 5;
 
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+
+/** The owner's companies, without deleted ones (their clean-up may still be under way). */
 export const listCompanies = async (userId: string): Promise<CompanyRecord[]> => {
-  const { data } = await companyEntity().query.byOwner({ userId }).go({ pages: 'all' });
+  const { data } = await companyEntity()
+    .query.byOwner({ userId })
+    .where(({ deletedAt }, { notExists }) => notExists(deletedAt))
+    .go({ pages: 'all' });
   return data;
 };
 
@@ -40,7 +48,7 @@ export const createCompany = async (userId: string, fields: NewCompany): Promise
     const count = counter?.total ?? 0;
     // The owner's list is read only when the counter says the limit is reached.
     if (!(await mayAddCompany(userId, count))) {
-      throw new ForbiddenError(INTRO_TIER_LIMIT_MESSAGE);
+      throw new LimitReached('COMPANY_LIMIT_REACHED', INTRO_TIER_LIMIT_MESSAGE);
     }
     const now = new Date();
     const record = {
@@ -53,67 +61,73 @@ export const createCompany = async (userId: string, fields: NewCompany): Promise
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
-    const result = await companyService()
-      .transaction.write(({ company, counter: counters }) => [
-        company.create(record).commit(),
-        counters
+    const outcome = await writeTransaction(
+      { company: companyEntity(), counter: counterEntity() },
+      ({ company, counter: counters }) => ({
+        company: company.create(record).commit(),
+        counter: counters
           .update({ name: companiesCounter(userId) })
           .set({ total: count + 1 })
           .where((attr, op) => (counter ? op.eq(attr.total, count) : op.notExists(attr.total)))
           .commit(),
-      ])
-      .go();
-    if (!result.canceled) return record as CompanyRecord;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }),
+    );
+    if (outcome.committed) return record as CompanyRecord;
+    // Only the counter can have moved (another company created or deleted meanwhile): read it again.
+    if (!outcome.failedConditions.has('counter') && !outcome.conflicted) {
+      throw new Error(`Company transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
+    }
+    await backOff(attempt);
   }
   throw new Error('Could not create the company: the company counter stayed contended');
 };
 
 /**
- * Deletes a company and everything in its item collection (all company-owned entities share the
- * company's partition key), then the company itself with the owner's counter. Children go first,
- * so an interrupted delete leaves the company visible and a retry finishes the job.
+ * Marks the company deleted and gives its place back to the owner's company limit, in one
+ * transaction. The mark is conditional (only a company not yet deleted), so a second DELETE —
+ * even one racing this one — cannot free the counter twice.
  */
-export const deleteCompany = async (company: CompanyRecord): Promise<void> => {
-  const { Key } = companyEntity().get({ companyId: company.companyId }).params() as {
-    Key: { pk: string; sk: string };
-  };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk' },
-        ExpressionAttributeValues: { ':pk': Key.pk },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
+const markCompanyDeleted = async (company: CompanyRecord, deletedAt: string): Promise<void> => {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const outcome = await writeTransaction(
+      { company: companyEntity(), counter: counterEntity() },
+      ({ company: companies, counter }) => ({
+        mark: companies
+          .patch({ companyId: company.companyId })
+          .set({ deletedAt })
+          .where(({ deletedAt: mark }, { notExists }) => notExists(mark))
+          .commit(),
+        counter: counter
+          .update({ name: companiesCounter(company.userId) })
+          .add({ total: -1 })
+          .commit(),
       }),
     );
-    const children = (page.Items ?? []).filter((item) => item.sk !== Key.sk);
-    for (let i = 0; i < children.length; i += 25) {
-      let requests = children
-        .slice(i, i + 25)
-        .map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
-      for (let tries = 0; requests.length && tries < 8; tries++) {
-        const { UnprocessedItems } = await db().send(
-          new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
-        );
-        requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-        if (requests.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** tries));
-      }
-      if (requests.length) throw new Error('Could not delete every item of the company');
+    if (outcome.committed) return;
+    // Deleted by someone else in between (or gone altogether): it is not found any more.
+    if (outcome.failedConditions.has('mark'))
+      throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+    if (!outcome.conflicted) {
+      throw new Error(`Company deletion cancelled: ${JSON.stringify(outcome.reasons)}`);
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+    await backOff(attempt);
+  }
+  throw new Error('Could not delete the company: its items stayed contended');
+};
 
-  await companyService()
-    .transaction.write(({ company: companies, counter }) => [
-      companies.delete({ companyId: company.companyId }).commit(),
-      counter
-        .update({ name: companiesCounter(company.userId) })
-        .add({ total: -1 })
-        .commit(),
-    ])
-    .go();
+/**
+ * Deletes a company as far as anyone can see at once — gone from every read, its place in the
+ * owner's limit free — and starts the company-cleanup job that removes what it owned. Should the
+ * job not start, the hourly sweeper finds the company through its deletion mark and starts it.
+ */
+export const deleteCompany = async (company: CompanyRecord): Promise<void> => {
+  await markCompanyDeleted(company, new Date().toISOString());
+  try {
+    await (await jobStarter()).start('company-cleanup', { companyId: company.companyId });
+  } catch (error) {
+    logger.error('Could not start company-cleanup; the sweeper will start it', {
+      companyId: company.companyId,
+      error,
+    });
+  }
 };

@@ -1,7 +1,7 @@
 import type { Company } from '#shared/contract/companies';
 import type { CompanyRecord } from '../core/db/entities/company';
 
-/** The company as the API shows it (the spec's field names: `_id`, `user`, `subscription.status`). */
+/** The company as the API shows it, in the field names clients read (`_id`, `user`, `subscription.status`). */
 export const toCompany = (record: CompanyRecord): Company => ({
   _id: record.companyId,
   user: record.userId,

@@ -1,7 +1,7 @@
 import { companiesRoutes } from '#shared/contract/companies';
 import { loadOwnedCompany } from '../core/auth/owned-company';
 import { companyEntity } from '../core/db/entities/company';
-import { NotFoundError } from '../core/http/errors';
+import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanies } from './companies';
 import { toCompany } from './company-view';
@@ -9,17 +9,17 @@ import { toCompany } from './company-view';
 export const handler = createGroupHandler(companiesRoutes, {
   listForUser: async ({ params, caller }) => {
     // Only one's own list; another user's id answers as if they had none to show.
-    if (params.userId !== caller.userId) throw new NotFoundError('User not found');
+    if (params.userId !== caller.userId) throw new NotFound('USER_NOT_FOUND', 'User not found');
     const companies = (await listCompanies(caller.userId)).map(toCompany);
     return { data: companies, total: companies.length };
   },
 
-  get: async ({ params, caller }) => toCompany(await loadOwnedCompany(params.id!, caller)),
+  get: async ({ params, caller }) => toCompany(await loadOwnedCompany(params.id, caller)),
 
   create: async ({ body, caller }) => toCompany(await createCompany(caller.userId, body)),
 
   update: async ({ params, body, caller }) => {
-    const company = await loadOwnedCompany(params.id!, caller);
+    const company = await loadOwnedCompany(params.id, caller);
     const { data } = await companyEntity()
       .patch({ companyId: company.companyId })
       .set(body)
@@ -28,7 +28,7 @@ export const handler = createGroupHandler(companiesRoutes, {
   },
 
   remove: async ({ params, caller }) => {
-    await deleteCompany(await loadOwnedCompany(params.id!, caller));
+    await deleteCompany(await loadOwnedCompany(params.id, caller));
     return { message: 'Company deleted' };
   },
 });

@@ -1,40 +1,44 @@
 import * as z from 'zod';
+import { currentEnvironment, type Environment } from './environment';
 
 /**
- * Configuration from the environment, parsed once per cold start. A missing required variable
- * fails fast with its name. Secrets are read here but never logged.
+ * Configuration from the function's environment (`currentEnvironment()`), parsed once per
+ * environment. Nothing here is required for every function: each binding's variables are
+ * required where they are used (`required('TABLE_NAME')`), so a function that did not declare a
+ * binding fails there with the variable's name. Secrets are read here but never logged.
  */
 const schema = z.object({
   STAGE: z.string().default('sandbox'),
-  TABLE_NAME: z.string().min(1),
-  /**
-   * Public origin of the web app, for links in emails and texts. In AWS the web stack publishes
-   * it as an SSM parameter (APP_URL_PARAMETER), which avoids a CloudFront <-> API dependency cycle.
-   */
-  APP_URL: z.url().optional(),
-  APP_URL_PARAMETER: z.string().optional(),
   AWS_REGION: z.string().default('us-east-1'),
-  /** Set by the sandbox: DynamoDB Local's address. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
   /** "true" in the sandbox: outside services are stood in for locally. */
   SANDBOX: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Set by the sandbox and the tests: DynamoDB Local's address. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  TABLE_NAME: z.string().min(1).optional(),
+  /**
+   * The web app's public origin, for links in emails and texts. In AWS the web stack publishes it
+   * as an SSM parameter (APP_URL_PARAMETER), which avoids a CloudFront <-> API dependency cycle.
+   */
+  APP_URL: z.url().optional(),
+  APP_URL_PARAMETER: z.string().min(1).optional(),
   /** Signing key for access tokens: given directly (sandbox) or as a Secrets Manager ARN (AWS). */
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_SECRET_ARN: z.string().optional(),
-  EMAIL_FROM: z.string().default('Sailpost <no-reply@sailpost.app>'),
+  JWT_SECRET_ARN: z.string().min(1).optional(),
+  EMAIL_FROM: z.string().min(1).optional(),
+  /** The number texts are sent from (End User Messaging origination identity); optional. */
+  SMS_ORIGINATION_NUMBER: z.string().min(1).optional(),
+  /** Shows "Continue with Google" when set. */
   GOOGLE_CLIENT_ID: z.string().optional(),
-  /** OpenAI drafts in production; without a key the offline drafter runs (sandbox mode). */
-  OPENAI_API_KEY: z.string().optional(),
+  /** OpenAI drafts when a key is configured; without one the offline drafter runs. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
   /** In AWS the key lives in Secrets Manager (context openAiSecretName); read when first needed. */
-  OPENAI_SECRET_ARN: z.string().optional(),
+  OPENAI_SECRET_ARN: z.string().min(1).optional(),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
-  /** The number texts are sent from (End User Messaging origination identity). */
-  SMS_ORIGINATION_NUMBER: z.string().optional(),
   /**
    * Origins the website reader may fetch although they are private (comma-separated). Only the
    * tests' local sites are listed here; never set in AWS.
@@ -48,31 +52,51 @@ const schema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
-  LOG_LEVEL: z.string().default('INFO'),
 });
 
-export type Config = z.infer<typeof schema>;
+type Config = z.infer<typeof schema>;
 
-let cached: Config | undefined;
+/** Unset and empty are the same: a variable set to '' (a blank line in .env) is not configured. */
+const withoutEmpty = (environment: Environment) =>
+  Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
 
-export const config = (): Config => {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+const parse = (environment: Environment): Config => {
+  const parsed = schema.safeParse(withoutEmpty(environment));
   if (!parsed.success) {
     const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    throw new Error(`Invalid or missing configuration: ${names}`);
+    throw new Error(`Invalid configuration: ${names}`);
   }
-  if (!parsed.data.JWT_SECRET && !parsed.data.JWT_SECRET_ARN) {
-    throw new Error('Invalid or missing configuration: JWT_SECRET or JWT_SECRET_ARN');
-  }
-  if (!parsed.data.APP_URL && !parsed.data.APP_URL_PARAMETER) {
-    throw new Error('Invalid or missing configuration: APP_URL or APP_URL_PARAMETER');
-  }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
 };
 
-/** Tests and the sandbox change the environment between runs. */
+/**
+ * Keyed by the environment object: one per function in the sandbox, `process.env` in Lambda. A
+ * WeakMap, so an environment that is gone takes its configuration with it.
+ */
+let parsedByEnvironment = new WeakMap<Environment, Config>();
+
+export const config = (): Config => {
+  const environment = currentEnvironment();
+  let parsed = parsedByEnvironment.get(environment);
+  if (!parsed) {
+    parsed = parse(environment);
+    parsedByEnvironment.set(environment, parsed);
+  }
+  return parsed;
+};
+
+type OptionalName = {
+  [K in keyof Config]-?: undefined extends Config[K] ? K : never;
+}[keyof Config];
+
+/** A variable the caller cannot work without: its value, or an error naming it. */
+export const required = <K extends OptionalName>(name: K): NonNullable<Config[K]> => {
+  const value = config()[name];
+  if (value === undefined) throw new Error(`Missing configuration: ${name}`);
+  return value as NonNullable<Config[K]>;
+};
+
+/** Tests change `process.env` in place between runs; this forgets what was parsed from it. */
 export const resetConfigForTests = (): void => {
-  cached = undefined;
+  parsedByEnvironment = new WeakMap();
 };

@@ -2,7 +2,7 @@ import { routes } from '#shared/contract/manifest';
 import { metaRoutes } from '#shared/contract/meta';
 import { buildOpenApiDocument } from '#shared/contract/openapi';
 import { config } from '../core/config';
-import { lazy } from '../core/db/lazy';
+import { lazy } from '../core/lazy';
 import { createGroupHandler } from '../core/http/group-handler';
 
 const openApiDocument = lazy(() => buildOpenApiDocument(routes));

@@ -5,7 +5,7 @@ import { createGroupHandler } from '../core/http/group-handler';
 
 export const handler = createGroupHandler(platformsRoutes, {
   listCredentials: async ({ params, caller }) => {
-    const company = await loadOwnedCompany(params.companyId!, caller);
+    const company = await loadOwnedCompany(params.companyId, caller);
     const { data } = await platformCredentialEntity()
       .query.byCompany({ companyId: company.companyId })
       .go({ pages: 'all' });

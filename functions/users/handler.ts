@@ -1,16 +1,16 @@
 import { usersRoutes } from '#shared/contract/users';
+import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
-import { NotFoundError } from '../core/http/errors';
-import { countUsers } from './accounts';
+import { countUsers } from '../core/accounts/accounts';
 import { updateProfile } from './profile';
-import { toPublicUser } from './public-user';
+import { toPublicUser } from '../core/accounts/public-user';
 
 export const handler = createGroupHandler(usersRoutes, {
   countTotal: async () => ({ total: await countUsers() }),
 
   update: async ({ params, body, caller }) => {
     // Only one's own profile; another account's id answers as if it did not exist.
-    if (params.id !== caller.userId) throw new NotFoundError('User not found');
+    if (params.id !== caller.userId) throw new NotFound('USER_NOT_FOUND', 'User not found');
     return toPublicUser(await updateProfile(caller.user, body));
   },
 });

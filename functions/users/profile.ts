@@ -1,10 +1,10 @@
+import type * as z from 'zod';
 import { isRealPhone } from '#shared/contract/fields';
-import type { z } from 'zod';
 import type { updateUserBody } from '#shared/contract/users';
-import type { UserRecord } from '../core/db/entities/user';
-import { accountService } from '../core/db/service';
-import { ConflictError } from '../core/http/errors';
-import { PHONE_TAKEN } from './accounts';
+import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
+import { userEntity, type UserRecord } from '../core/db/entities/user';
+import { writeTransaction } from '../core/db/transaction';
+import { phoneTaken } from '../core/accounts/accounts';
 
 type ProfileChanges = z.output<typeof updateUserBody>;
 
@@ -27,9 +27,10 @@ export const updateProfile = async (
     updatedAt: new Date().toISOString(),
   };
   const { userId } = user;
-  const result = await accountService()
-    .transaction.write(({ user: users, claim }) => [
-      users
+  const outcome = await writeTransaction(
+    { user: userEntity(), claim: uniqueClaimEntity() },
+    ({ user: users, claim }) => ({
+      profile: users
         .patch({ userId })
         .set({
           firstName: next.firstName,
@@ -39,25 +40,20 @@ export const updateProfile = async (
           phoneVerified: next.phoneVerified,
         })
         .commit(),
-      ...(phoneChanged && isRealPhone(next.phoneNumber)
-        ? [claim.create({ kind: 'phone', value: next.phoneNumber, userId }).commit()]
-        : []),
-      ...(phoneChanged && isRealPhone(user.phoneNumber)
-        ? [
-            claim
-              .delete({ kind: 'phone', value: user.phoneNumber })
-              .where((attr, op) => op.eq(attr.userId, userId))
-              .commit(),
-          ]
-        : []),
-    ])
-    .go();
-  if (result.canceled) {
-    const codes = result.data.map((item) => (item as { code: string }).code);
-    if (phoneChanged && codes[1] === 'ConditionalCheckFailed') {
-      throw new ConflictError(PHONE_TAKEN, { phoneNumber: PHONE_TAKEN });
-    }
-    throw new Error(`Profile transaction cancelled: ${JSON.stringify(codes)}`);
-  }
-  return next;
+      newPhoneClaim:
+        phoneChanged &&
+        isRealPhone(next.phoneNumber) &&
+        claim.create({ kind: 'phone', value: next.phoneNumber, userId }).commit(),
+      oldPhoneClaim:
+        phoneChanged &&
+        isRealPhone(user.phoneNumber) &&
+        claim
+          .delete({ kind: 'phone', value: user.phoneNumber })
+          .where((attr, op) => op.eq(attr.userId, userId))
+          .commit(),
+    }),
+  );
+  if (outcome.committed) return next;
+  if (outcome.failedConditions.has('newPhoneClaim')) throw phoneTaken();
+  throw new Error(`Profile transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
 };

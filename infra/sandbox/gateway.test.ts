@@ -1,18 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENDPOINT_GROUP_DECLARATIONS } from '#functions/catalogue';
+import { currentEnvironment } from '#functions/core/environment';
 import { routes as manifestRoutes } from '#shared/contract/manifest';
-import {
-  buildEvent,
-  compileRoutes,
-  createGateway,
-  formatRequestTime,
-  matchRoute,
-  toHttpResponse,
-  type GatewayRequest,
-  type LambdaHandler,
-} from './gateway';
+import { functionEnvironment } from './function-environment';
+import { createGateway, type LambdaHandler } from './gateway';
+import { buildEvent, formatRequestTime, type GatewayRequest } from './gateway-event';
+import { toHttpResponse } from './gateway-response';
+import { compileRoutes, matchRoute } from './gateway-routes';
 
 const routes = compileRoutes([
   { method: 'GET', path: '/users/{id}', group: 'users' },
@@ -307,5 +304,58 @@ describe('createGateway over HTTP', () => {
     const response = await fetch(`${base}/api/users/u1`, { method: 'PUT', body: 'x'.repeat(2048) });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
+  });
+});
+
+describe('each group’s handler runs in the environment its declaration names', () => {
+  const wiring = {
+    url: 'http://localhost:3000',
+    dynamoDbEndpoint: 'http://127.0.0.1:8000',
+    s3Endpoint: 'http://localhost:9000',
+    jwtSecret: 'b'.repeat(128),
+    settings: {},
+  };
+  const seeEnvironment: LambdaHandler = async () => ({
+    statusCode: 200,
+    body: JSON.stringify(currentEnvironment()),
+  });
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    // Set in the process, as the sandbox itself may have it: a handler must still not see it.
+    vi.stubEnv('TABLE_NAME', 'from-the-process');
+    const gateway = createGateway({
+      routes: [
+        { method: 'GET', path: '/config', group: 'meta' },
+        { method: 'GET', path: '/users/{id}', group: 'users' },
+      ],
+      loadHandler: async () => seeEnvironment,
+      environmentOf: (group) =>
+        functionEnvironment(
+          group,
+          ENDPOINT_GROUP_DECLARATIONS[group as keyof typeof ENDPOINT_GROUP_DECLARATIONS],
+          wiring,
+        ),
+    });
+    server = createServer((req, res) => void gateway.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('meta sees no table and no token key; users sees both', async () => {
+    const meta = (await (await fetch(`${base}/api/config`)).json()) as Record<string, string>;
+    expect(meta).toMatchObject({ STAGE: 'sandbox', SANDBOX: 'true' });
+    expect(meta).not.toHaveProperty('TABLE_NAME');
+    expect(meta).not.toHaveProperty('JWT_SECRET');
+
+    const users = (await (await fetch(`${base}/api/users/u1`)).json()) as Record<string, string>;
+    expect(users).toMatchObject({ TABLE_NAME: 'sailpost-sandbox', JWT_SECRET: 'b'.repeat(128) });
+    expect(users).not.toHaveProperty('APP_URL');
   });
 });

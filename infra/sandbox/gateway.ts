@@ -2,22 +2,32 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyResultV2,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { withEnvironment, type Environment } from '#functions/core/environment';
 import { routes as manifestRoutes } from '#shared/contract/manifest';
-import { routeKeyOf, type RouteDefinition } from '#shared/contract/route';
+import { API_PREFIX, type RouteDefinition } from '#shared/contract/route';
+import { buildEvent, type GatewayRequest } from './gateway-event';
+import {
+  internalServerError,
+  notFound,
+  payloadTooLarge,
+  sendHttpResponse,
+  serviceUnavailable,
+  toHttpResponse,
+  type HttpResponse,
+} from './gateway-response';
+import { compileRoutes, matchRoute, type RouteMatch } from './gateway-routes';
+import { createContext } from './lambda-context';
 import { repoRoot } from './lock';
+import type { Service } from './service';
 
 /**
  * The local API Gateway: turns a Node request into the HTTP API (payload format 2.0) event the
- * route manifest describes, invokes the group's handler in this process, and writes its answer
- * back the way API Gateway would. Behaviour copied from API Gateway on purpose: unknown routes
- * answer 404 `{"message":"Not Found"}`, a crash 500 `{"message":"Internal Server Error"}`,
- * bodies over 10 MB 413, and `cookie` is moved out of `headers` into `cookies`.
+ * route manifest describes, invokes the group's handler in this process inside the environment
+ * its declaration names, and writes its answer back the way API Gateway would. Behaviour copied
+ * from API Gateway on purpose: unknown routes answer 404 `{"message":"Not Found"}`, a crash 500
+ * `{"message":"Internal Server Error"}`, bodies over 10 MB 413, and `cookie` is moved out of
+ * `headers` into `cookies`.
  *
  * Unlike Lambda, concurrent requests run concurrently in this one process (AWS would give each its
  * own container): races between requests are exercised, but module-level per-invocation state
@@ -36,6 +46,11 @@ export interface GatewayOptions {
   routes?: readonly Pick<RouteDefinition, 'method' | 'path' | 'group'>[];
   /** Defaults to importing `functions/<group>/handler.ts` (its `handler` export). */
   loadHandler?: LoadHandler;
+  /**
+   * The environment each group's handler runs in (`currentEnvironment()` inside it). Without it
+   * handlers read `process.env`, as the gateway's own unit tests do.
+   */
+  environmentOf?: (group: string) => Environment;
   /** One line per request: method, path, status, duration. */
   log?: boolean;
   /**
@@ -54,318 +69,6 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const LAMBDA_TIMEOUT_MS = 29_000;
 const INTEGRATION_TIMEOUT_MS = 30_000;
 
-// ---------------------------------------------------------------------------------------------
-// Route matching
-
-type Segment =
-  | { kind: 'literal'; value: string }
-  | { kind: 'param'; name: string }
-  | { kind: 'greedy'; name: string };
-
-export interface CompiledRoute {
-  method: string;
-  group: string;
-  routeKey: string;
-  segments: Segment[];
-}
-
-export interface RouteMatch {
-  route: CompiledRoute;
-  pathParameters: Record<string, string>;
-}
-
-const SEGMENT_RANK = { literal: 0, param: 1, greedy: 2 } as const;
-
-/** Most specific first: at the first differing segment a literal beats `{param}` beats `{proxy+}`. */
-const bySpecificity = (a: CompiledRoute, b: CompiledRoute): number => {
-  const length = Math.min(a.segments.length, b.segments.length);
-  for (let index = 0; index < length; index += 1) {
-    const difference =
-      SEGMENT_RANK[a.segments[index]!.kind] - SEGMENT_RANK[b.segments[index]!.kind];
-    if (difference !== 0) return difference;
-  }
-  return b.segments.length - a.segments.length;
-};
-
-export const compileRoutes = (
-  routes: readonly Pick<RouteDefinition, 'method' | 'path' | 'group'>[],
-): CompiledRoute[] =>
-  routes
-    .map((route) => {
-      const routeKey = routeKeyOf(route);
-      const template = routeKey.slice(routeKey.indexOf(' ') + 1);
-      const segments = template
-        .split('/')
-        .slice(1)
-        .map((part): Segment => {
-          const greedy = /^\{(\w+)\+\}$/.exec(part);
-          if (greedy) return { kind: 'greedy', name: greedy[1]! };
-          const param = /^\{(\w+)\}$/.exec(part);
-          return param ? { kind: 'param', name: param[1]! } : { kind: 'literal', value: part };
-        });
-      return { method: route.method, group: route.group, routeKey, segments };
-    })
-    .sort(bySpecificity);
-
-const decode = (value: string): string => {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-};
-
-/** `rawPath` as received (percent-encoded); parameters come back decoded, like API Gateway's. */
-export const matchRoute = (
-  compiled: readonly CompiledRoute[],
-  method: string,
-  rawPath: string,
-): RouteMatch | undefined => {
-  const parts = rawPath.split('/').slice(1);
-  for (const route of compiled) {
-    if (route.method !== method) continue;
-    const pathParameters: Record<string, string> = {};
-    let matched = true;
-    for (let index = 0; index < route.segments.length; index += 1) {
-      const segment = route.segments[index]!;
-      const part = parts[index];
-      if (segment.kind === 'greedy') {
-        const rest = parts.slice(index).join('/');
-        if (!rest) matched = false;
-        else pathParameters[segment.name] = decode(rest);
-        break;
-      }
-      if (part === undefined || part === '') {
-        matched = false;
-        break;
-      }
-      if (segment.kind === 'literal') {
-        if (decode(part) !== segment.value) {
-          matched = false;
-          break;
-        }
-      } else {
-        pathParameters[segment.name] = decode(part);
-      }
-    }
-    const last = route.segments.at(-1);
-    if (matched && last?.kind !== 'greedy' && parts.length !== route.segments.length)
-      matched = false;
-    if (matched) return { route, pathParameters };
-  }
-  return undefined;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Request → event
-
-export interface GatewayRequest {
-  method: string;
-  /** Path and query as received, e.g. `/api/users/u1?x=1`. */
-  url: string;
-  /** Node's `rawHeaders`: name, value, name, value... (repeats kept). */
-  rawHeaders: readonly string[];
-  body: Buffer;
-  sourceIp: string;
-  protocol?: string;
-  requestId?: string;
-  now?: Date;
-}
-
-/** API Gateway hands these over as UTF-8 text; everything else arrives base64-encoded. */
-export const isTextContentType = (contentType: string | undefined): boolean => {
-  if (!contentType) return false;
-  const mime = contentType.split(';')[0]!.trim().toLowerCase();
-  return mime.startsWith('text/') || mime === 'application/json' || mime.endsWith('+json');
-};
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** API Gateway's `requestContext.time`: `12/Mar/2020:19:03:58 +0000`. */
-export const formatRequestTime = (date: Date): string => {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return (
-    `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`
-  );
-};
-
-export const buildEvent = (request: GatewayRequest, match: RouteMatch): APIGatewayProxyEventV2 => {
-  const queryStart = request.url.indexOf('?');
-  const rawPath = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-  const rawQueryString = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
-
-  const headers: Record<string, string> = {};
-  const cookies: string[] = [];
-  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
-    const name = request.rawHeaders[index]!.toLowerCase();
-    const value = request.rawHeaders[index + 1]!;
-    if (name === 'cookie') {
-      cookies.push(
-        ...value
-          .split(';')
-          .map((cookie) => cookie.trim())
-          .filter(Boolean),
-      );
-      continue;
-    }
-    headers[name] = name in headers ? `${headers[name]},${value}` : value;
-  }
-  headers['x-forwarded-for'] ??= request.sourceIp;
-  headers['x-forwarded-proto'] ??= 'http';
-
-  const queryStringParameters: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(rawQueryString)) {
-    queryStringParameters[name] =
-      name in queryStringParameters ? `${queryStringParameters[name]},${value}` : value;
-  }
-
-  const domainName = (headers.host ?? 'localhost').replace(/:\d+$/, '');
-  const now = request.now ?? new Date();
-  const routeKey = match.route.routeKey;
-  const text = isTextContentType(headers['content-type']);
-  const hasBody = request.body.length > 0;
-
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath,
-    rawQueryString,
-    ...(cookies.length ? { cookies } : {}),
-    headers,
-    ...(Object.keys(queryStringParameters).length ? { queryStringParameters } : {}),
-    ...(Object.keys(match.pathParameters).length ? { pathParameters: match.pathParameters } : {}),
-    requestContext: {
-      accountId: 'sandbox',
-      apiId: 'sandbox',
-      domainName,
-      domainPrefix: domainName.split('.')[0]!,
-      http: {
-        method: request.method,
-        path: rawPath,
-        protocol: request.protocol ?? 'HTTP/1.1',
-        sourceIp: request.sourceIp,
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId: request.requestId ?? randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: formatRequestTime(now),
-      timeEpoch: now.getTime(),
-    },
-    ...(hasBody
-      ? { body: text ? request.body.toString('utf8') : request.body.toString('base64') }
-      : {}),
-    isBase64Encoded: hasBody && !text,
-  };
-};
-
-// ---------------------------------------------------------------------------------------------
-// Handler result → HTTP response
-
-export interface HttpResponse {
-  statusCode: number;
-  /** Lower-case names; `set-cookie` may repeat. */
-  headers: [string, string][];
-  body: Buffer;
-}
-
-const json = (statusCode: number, value: unknown): HttpResponse => ({
-  statusCode,
-  headers: [['content-type', 'application/json']],
-  body: Buffer.from(JSON.stringify(value)),
-});
-
-export const notFound = (): HttpResponse => json(404, { message: 'Not Found' });
-export const internalServerError = (): HttpResponse =>
-  json(500, { message: 'Internal Server Error' });
-const serviceUnavailable = (): HttpResponse => json(503, { message: 'Service Unavailable' });
-const payloadTooLarge = (): HttpResponse => json(413, { message: 'Request Entity Too Large' });
-
-/** Headers API Gateway owns; a handler's values for them are dropped. */
-const RESERVED_HEADERS = new Set([
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-]);
-
-/**
- * API Gateway's rules for payload format 2.0: a result with a `statusCode` is a structured response;
- * anything else (a string, an object) is the body of a 200 with `content-type: application/json`.
- */
-export const toHttpResponse = (result: unknown): HttpResponse => {
-  if (typeof result === 'string') {
-    return {
-      statusCode: 200,
-      headers: [['content-type', 'application/json']],
-      body: Buffer.from(result),
-    };
-  }
-  if (result === undefined || result === null) {
-    return {
-      statusCode: 200,
-      headers: [['content-type', 'application/json']],
-      body: Buffer.alloc(0),
-    };
-  }
-  if (typeof result !== 'object' || !('statusCode' in result)) return json(200, result);
-
-  const structured = result as APIGatewayProxyStructuredResultV2 & {
-    multiValueHeaders?: Record<string, readonly (string | number | boolean)[]>;
-  };
-  const statusCode = structured.statusCode;
-  if (
-    typeof statusCode !== 'number' ||
-    !Number.isInteger(statusCode) ||
-    statusCode < 100 ||
-    statusCode > 599
-  ) {
-    throw new Error(`The handler returned an invalid statusCode: ${JSON.stringify(statusCode)}`);
-  }
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(structured.headers ?? {})) {
-    if (value !== undefined && value !== null) headers.push([name.toLowerCase(), String(value)]);
-  }
-  for (const [name, values] of Object.entries(structured.multiValueHeaders ?? {})) {
-    for (const value of values ?? []) headers.push([name.toLowerCase(), String(value)]);
-  }
-  for (const cookie of structured.cookies ?? []) headers.push(['set-cookie', cookie]);
-  const body = structured.body ?? '';
-  return {
-    statusCode,
-    headers: headers.filter(([name]) => !RESERVED_HEADERS.has(name)),
-    body: structured.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8'),
-  };
-};
-
-// ---------------------------------------------------------------------------------------------
-// Lambda context and handler loading
-
-export const createContext = (group: string, requestId: string, timeoutMs: number): Context => {
-  const functionName = `sailpost-sandbox-${group}`;
-  const deadline = Date.now() + timeoutMs;
-  const unsupported = () => {
-    throw new Error(
-      'Callback-style completion (done/succeed/fail) is not supported; return a value.',
-    );
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: `sandbox/[$LATEST]${requestId.replaceAll('-', '')}`,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: unsupported,
-    fail: unsupported,
-    succeed: unsupported,
-  };
-};
-
 export const handlerPath = (group: string): string =>
   join(repoRoot, 'functions', group, 'handler.ts');
 
@@ -379,9 +82,6 @@ export const importHandler: LoadHandler = async (group) => {
   }
   return module.handler as LambdaHandler;
 };
-
-// ---------------------------------------------------------------------------------------------
-// The gateway
 
 const readBody = (request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> =>
   new Promise((resolve, reject) => {
@@ -404,19 +104,6 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | 'timed-out
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 };
 
-const send = (response: ServerResponse, result: HttpResponse, requestId: string): void => {
-  const grouped = new Map<string, string[]>();
-  for (const [name, value] of result.headers)
-    grouped.set(name, [...(grouped.get(name) ?? []), value]);
-  for (const [name, values] of grouped) {
-    response.setHeader(name, name === 'set-cookie' ? values : values.join(','));
-  }
-  response.setHeader('apigw-requestid', requestId);
-  response.setHeader('content-length', result.body.length);
-  response.writeHead(result.statusCode);
-  response.end(response.req.method === 'HEAD' ? undefined : result.body);
-};
-
 export interface Gateway {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
 }
@@ -428,11 +115,13 @@ export const createGateway = (options: GatewayOptions = {}): Gateway => {
   const integrationTimeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const handlers = new Map<string, Promise<LambdaHandler>>();
+  const inEnvironmentOf = <T>(group: string, run: () => T): T =>
+    options.environmentOf ? withEnvironment(options.environmentOf(group), run) : run();
 
   const handlerFor = (group: string): Promise<LambdaHandler> => {
     let loading = handlers.get(group);
     if (!loading) {
-      loading = loadHandler(group);
+      loading = inEnvironmentOf(group, () => loadHandler(group));
       handlers.set(group, loading);
       // A failed import is retried on the next request (the file may be fixed or written meanwhile).
       loading.catch(() => handlers.delete(group));
@@ -447,7 +136,7 @@ export const createGateway = (options: GatewayOptions = {}): Gateway => {
       const handler = await handlerFor(group);
       const context = createContext(group, event.requestContext.requestId, lambdaTimeoutMs);
       const result = await withTimeout(
-        Promise.resolve(handler(event, context)),
+        inEnvironmentOf(group, () => Promise.resolve(handler(event, context))),
         integrationTimeoutMs,
       );
       if (result === 'timed-out') {
@@ -497,12 +186,21 @@ export const createGateway = (options: GatewayOptions = {}): Gateway => {
         result = internalServerError();
       }
       if (response.destroyed) return;
-      send(response, result, requestId);
+      sendHttpResponse(response, result, requestId);
       if (options.log) {
         const ms = Math.round(performance.now() - started);
         // The path only: query strings can carry tokens (password reset links).
         console.log(`${method} ${rawPath} ${result.statusCode} ${ms} ms`);
       }
     },
+  };
+};
+
+/** The gateway as a sandbox service: everything under `/api`. */
+export const startGateway = (options: GatewayOptions): Service => {
+  const gateway = createGateway(options);
+  return {
+    routes: [{ prefix: API_PREFIX, name: 'the gateway', handle: gateway.handle }],
+    stop: () => undefined,
   };
 };

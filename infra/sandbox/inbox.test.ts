@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '#functions/integrations/outbox/outbox-entity';
-import { autolink, createInbox, escapeHtml, renderInboxPage, type ListMessages } from './inbox';
+import { escapeHtml } from './html';
+import { createInbox, type ListMessages } from './inbox';
+import { autolink, renderInboxPage } from './inbox-page';
 
 const messages: OutboxMessage[] = [
   {
@@ -135,5 +137,41 @@ describe('createInbox over HTTP', () => {
 
   it('answers 404 for other sandbox paths', async () => {
     expect((await fetch(`${base}/_sandbox/nothing`)).status).toBe(404);
+  });
+});
+
+describe('panels of other services on the page', () => {
+  const returns: string[] = [];
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const inbox = createInbox({
+      listMessages: async () => messages,
+      panels: [
+        async ({ returnTo }) => {
+          returns.push(returnTo);
+          return '<section data-region="schedules" data-signature="s1">Schedules here</section>';
+        },
+      ],
+    });
+    server = createServer((req, res) => void inbox.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('shows them above the messages, in the page and in the fragment, told where to come back to', async () => {
+    const page = await (await fetch(`${base}/_sandbox?channel=sms`)).text();
+    expect(page.indexOf('Schedules here')).toBeGreaterThan(-1);
+    expect(page.indexOf('Schedules here')).toBeLessThan(page.indexOf('data-region="messages"'));
+    expect(returns).toEqual(['/_sandbox?channel=sms']);
+
+    const fragment = await (
+      await fetch(`${base}/_sandbox`, { headers: { 'x-sandbox-fragment': '1' } })
+    ).text();
+    expect(fragment).toContain('data-region="schedules"');
+    expect(fragment).toContain('data-region="messages"');
   });
 });

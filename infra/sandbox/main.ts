@@ -5,8 +5,9 @@
  *   npm start -- --spa=dist    the built bundle in web/dist (npm run build:web first)
  *   npm start -- --quiet       no per-request log lines
  */
-import { startSandbox, type Sandbox, type SpaMode } from './sandbox';
+import { startSandbox, type Sandbox } from './sandbox';
 import { SandboxError } from './sandbox-error';
+import type { SpaMode } from './spa';
 
 const SPA_MODES: readonly SpaMode[] = ['vite', 'dist', 'none'];
 

@@ -1,6 +1,6 @@
 /**
- * `npm run sandbox:reset`: deletes `.sandbox/` (DynamoDB data, media, the JWT secret), so the
- * next `npm start` begins empty. Refuses while a sandbox is running on it.
+ * `npm run sandbox:reset`: deletes `.sandbox/` (DynamoDB data, media, schedules, the JWT secret),
+ * so the next `npm start` begins empty. Refuses while a sandbox is running on it.
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,6 +10,7 @@ const DESCRIPTIONS: Record<string, string> = {
   dynamodb: 'DynamoDB Local data (accounts, companies, posts, the outbox)',
   s3: 'uploaded media (the S3 emulator)',
   'jwt-secret': 'the JWT signing secret (everyone is signed out)',
+  'schedules.json': 'the sandbox scheduler’s one-time schedules, pending and past',
   'sandbox.lock': 'a stale lock from a sandbox that did not stop cleanly',
 };
 

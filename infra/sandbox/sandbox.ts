@@ -1,45 +1,49 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import S3rver from 's3rver';
-import s3rverAccounts from 's3rver/lib/models/account.js';
-import type { ViteDevServer } from 'vite';
-import { resetConfigForTests } from '#functions/core/config';
-import { API_PREFIX } from '#shared/contract/route';
-import { checkJava, ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
-import { createGateway, type LoadHandler } from './gateway';
-import { createInbox } from './inbox';
+import { ENDPOINT_GROUP_DECLARATIONS } from '#functions/catalogue';
+import { declareFunction } from '#functions/core/bindings';
+import type { Environment } from '#functions/core/environment';
+import { killOrphanedDynamoDb, startDynamoDb } from './dynamodb';
+import { startEvents } from './events';
 import {
-  defaultDataDir,
-  isDynamoDbLocal,
-  liveLock,
-  readLock,
-  removeLock,
-  repoRoot,
-  writeLock,
-} from './lock';
+  functionEnvironment,
+  functionEnvironments,
+  MEDIA_BUCKET,
+  TABLE_NAME,
+  type SandboxWiring,
+} from './function-environment';
+import { startGateway, type LoadHandler } from './gateway';
+import { startInbox } from './inbox';
+import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
+import { loadJwtSecret } from './jwt-secret';
+import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
+import { listen } from './ports';
+import { sendPlain } from './responses';
+import { routeRequests } from './router';
+import { startS3, S3_DUMMY_KEY } from './s3';
 import { SandboxError } from './sandbox-error';
-import { createStaticHandler } from './static-files';
+import { ServiceGroup } from './service';
+import { checkSpa, startSpa, type SpaMode } from './spa';
 
 /**
- * The whole product on one machine and one origin: DynamoDB Local, an S3 emulator, the API
- * gateway running the real handlers in this process, the dev inbox and the SPA.
+ * The whole product on one machine and one origin, one service per file: DynamoDB Local
+ * (dynamodb.ts), an S3 emulator (s3.ts), the API gateway running the real handlers in this
+ * process (gateway.ts), the events service — scheduler, recurring timers, jobs — (events.ts), the
+ * dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
+ * what it needs from the others, and routes requests to them. `npm start` (main.ts) and the tests
+ * (test/support/test-sandbox.ts) both start the sandbox here.
  *
- * ONE SANDBOX PER PROCESS. Handlers run in this process and read their configuration from
- * `process.env` once (config, the DynamoDB client and entities are module-level singletons), so a
- * second sandbox in the same process would talk to the first one's DynamoDB. `startSandbox`
- * refuses a second start; run another sandbox in another process.
+ * ONE SANDBOX PER PROCESS. Handlers run in this process and keep module-level singletons (the
+ * DynamoDB client, entities), so a second sandbox in the same process would talk to the first
+ * one's DynamoDB. `startSandbox` refuses a second start; run another sandbox in another process.
  */
-
-export type SpaMode = 'vite' | 'dist' | 'none';
 
 export interface SandboxOptions {
   /** 0 picks a free port. Defaults to $PORT, else 3000. */
   port?: number;
-  /** Defaults to `<repo>/.sandbox`: DynamoDB data, media and the JWT secret persist there. */
+  /** Defaults to `<repo>/.sandbox`: DynamoDB data, media, schedules and the JWT secret persist there. */
   dataDir?: string;
   /** Vite in middleware mode (default), the built bundle in web/dist, or nothing (404). */
   spa?: SpaMode;
@@ -49,6 +53,13 @@ export interface SandboxOptions {
   host?: string;
   /** Load `<repo>/.env` into process.env first (default true; tests pass false to stay hermetic). */
   loadDotEnv?: boolean;
+  /**
+   * Settings as if they were in `.env` (FETCH_ALLOW_ORIGINS, OPENAI_BASE_URL, …); each function
+   * gets the ones its declaration names. Tests pass theirs here rather than through process.env.
+   */
+  environment?: Readonly<Record<string, string>>;
+  /** Jobs beside those of `JOB_NAMES`, by name (the tests' probe job). */
+  extraJobs?: JobRegistry;
   /** For tests of the gateway: how a group's handler is loaded. */
   loadHandler?: LoadHandler;
 }
@@ -61,96 +72,30 @@ export interface Sandbox {
   s3Endpoint: string;
   dynamoDbEndpoint: string;
   dataDir: string;
-  /** The variables this sandbox set in process.env for the handlers. */
+  /** The variables this sandbox set in process.env (put back by stop()). */
   env: Readonly<Record<string, string>>;
+  /** The environment each function (endpoint group or job) runs with, by name. */
+  environments: Readonly<Record<string, Environment>>;
   stop(): Promise<void>;
 }
 
-export const TABLE_NAME = 'sailpost-sandbox';
-export const MEDIA_BUCKET = 'sailpost-media';
-/** s3rver's built-in account; the sandbox also registers whatever key id the handlers sign with. */
-const S3_DUMMY_KEY = 'S3RVER';
+/** What the sandbox's own code (the inbox listing the outbox) touches. */
+const SANDBOX_DECLARATION = declareFunction({ bindings: { table: 'read' } });
 
 let used = false;
 
-const listen = (server: Server, port: number, host: string): Promise<number> =>
-  new Promise((resolvePort, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new SandboxError(
-              `Port ${port} is already in use (another sandbox or dev server?). Stop it, or choose another port: PORT=${port + 1} npm start`,
-            )
-          : error,
-      );
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolvePort((server.address() as AddressInfo).port);
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
+/** Sets variables in process.env for as long as the sandbox runs; stop() puts the old values back. */
+const setProcessEnv = (services: ServiceGroup, variables: Record<string, string>): void => {
+  const previous = Object.fromEntries(
+    Object.keys(variables).map((name) => [name, process.env[name]]),
+  );
+  Object.assign(process.env, variables);
+  services.onStop(() => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   });
-
-const freePort = (host: string): Promise<number> =>
-  new Promise((resolvePort, reject) => {
-    const server = createNetServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolvePort(port));
-    });
-  });
-
-/** Generated once per data directory (64 random bytes, hex, mode 0600) and reused afterwards. */
-export const loadJwtSecret = async (dataDir: string): Promise<string> => {
-  const path = join(dataDir, 'jwt-secret');
-  try {
-    const secret = (await readFile(path, 'utf8')).trim();
-    if (/^[0-9a-f]{64,}$/.test(secret)) return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(64).toString('hex');
-  await writeFile(path, `${secret}\n`, { mode: 0o600 });
-  await chmod(path, 0o600);
-  return secret;
-};
-
-const corsConfiguration = (origins: readonly string[]): string => `<CORSConfiguration>
-  <CORSRule>
-${origins.map((origin) => `    <AllowedOrigin>${origin}</AllowedOrigin>`).join('\n')}
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>POST</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
-
-const sendPlain = (response: ServerResponse, statusCode: number, text: string): void => {
-  response.writeHead(statusCode, {
-    'content-type': 'text/plain; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(text);
-};
-
-const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-
-/** A DynamoDB Local left behind by a sandbox that was killed hard (its lock is stale). */
-const killOrphanedDynamoDb = async (dataDir: string): Promise<void> => {
-  const stale = readLock(dataDir);
-  if (!stale?.dynamoDbPid || !isDynamoDbLocal(stale.dynamoDbPid)) return;
-  process.kill(stale.dynamoDbPid, 'SIGKILL');
-  for (let attempt = 0; attempt < 50 && isDynamoDbLocal(stale.dynamoDbPid); attempt += 1) {
-    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
-  }
 };
 
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
@@ -172,12 +117,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     );
   }
   const host = options.host ?? process.env.SANDBOX_HOST ?? '127.0.0.1';
-  const distDir = join(repoRoot, 'web', 'dist');
-  if (spa === 'dist' && !existsSync(join(distDir, 'index.html'))) {
-    throw new SandboxError(
-      'There is no built app in web/dist: run npm run build:web first (or start without --spa=dist).',
-    );
-  }
+  checkSpa(spa);
 
   await mkdir(dataDir, { recursive: true });
   const other = liveLock(dataDir);
@@ -189,17 +129,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   await killOrphanedDynamoDb(dataDir);
   writeLock(dataDir, { pid: process.pid, startedAt: new Date().toISOString() });
 
-  // Undone in reverse order when start-up fails half-way, and by stop().
-  const cleanups: (() => Promise<void> | void)[] = [() => removeLock(dataDir)];
-  const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error('[sandbox] clean-up step failed:', error);
-      }
-    }
-  };
+  // Stopped in reverse order when start-up fails half-way, and by stop().
+  const services = new ServiceGroup();
+  services.onStop(() => removeLock(dataDir));
+  const removeLockOnExit = () => removeLock(dataDir);
+  process.on('exit', removeLockOnExit);
+  services.onStop(() => {
+    process.off('exit', removeLockOnExit);
+  });
 
   const unavailable = (_request: IncomingMessage, response: ServerResponse) =>
     sendPlain(response, 503, 'The Sailpost sandbox is not running (starting or stopping).');
@@ -207,206 +144,95 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer((request, response) => handleRequest(request, response));
 
   try {
-    // Java is checked before anything else can fail, but DynamoDB Local (the slow part) is
-    // spawned alongside the check; without a usable Java it exits at once and is discarded.
-    const javaCheck = checkJava();
-    javaCheck.catch(() => undefined);
-    const dbPath = join(dataDir, 'dynamodb');
-    const dynamoStart = freePort('127.0.0.1').then(async (dynamoPort) => {
-      try {
-        return await startDynamoDbLocal({ dbPath, port: dynamoPort, pollAfter: javaCheck });
-      } catch (error) {
-        // The free port can be taken in between: one retry on another one.
-        if (!(error instanceof SandboxError) || !/exited during start-up/.test(error.message))
-          throw error;
-        return startDynamoDbLocal({ dbPath, port: await freePort('127.0.0.1') });
-      }
-    });
-    dynamoStart.then(
-      (started) => cleanups.push(() => started.stop()),
-      () => undefined,
-    );
-
-    const [java, listening, secret] = await Promise.allSettled([
-      javaCheck,
-      listen(server, requestedPort, host),
+    const listening = listen(server, requestedPort, host);
+    const origins = listening.then(({ port }) => [
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}`,
+    ]);
+    // Side by side; DynamoDB first, so that a missing Java is the message shown.
+    const [dynamodb, { port }, jwtSecret, s3] = await services.startAll([
+      startDynamoDb({ dataDir, tableName: TABLE_NAME }),
+      listening,
       loadJwtSecret(dataDir),
+      origins.then((allowed) => startS3({ dataDir, host, bucket: MEDIA_BUCKET, origins: allowed })),
+      startSpa({ mode: spa, server, log: options.log ?? false }),
     ]);
-    if (listening.status === 'fulfilled') {
-      cleanups.push(
-        () =>
-          new Promise<void>((resolveClose) => {
-            server.close(() => resolveClose());
-            server.closeAllConnections();
-          }),
-      );
-    }
-    for (const step of [java, listening, secret]) {
-      if (step.status === 'rejected') {
-        await dynamoStart.catch(() => undefined);
-        throw step.reason;
-      }
-    }
-    const port = (listening as PromiseFulfilledResult<number>).value;
     const url = `http://localhost:${port}`;
-    const origins = [url, `http://127.0.0.1:${port}`];
 
-    const startS3 = async () => {
-      const s3 = new S3rver({
-        address: host,
-        port: 0,
-        silent: true,
-        directory: join(dataDir, 's3'),
-        configureBuckets: [{ name: MEDIA_BUCKET, configs: [corsConfiguration(origins)] }],
-      });
-      const address = await s3.run();
-      cleanups.push(() => s3.close());
-      // The browser uploads here too, so the same host name as the app.
-      const s3Host = ['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(host)
-        ? 'localhost'
-        : host;
-      return `http://${s3Host}:${address.port}`;
-    };
-
-    const startVite = async (): Promise<ViteDevServer | undefined> => {
-      if (spa !== 'vite') return undefined;
-      const { createServer: createViteServer } = await import('vite');
-      const vite = await createViteServer({
-        configFile: join(repoRoot, 'vite.config.ts'),
-        root: join(repoRoot, 'web'),
-        server: { middlewareMode: true, hmr: { server } },
-        appType: 'spa',
-        clearScreen: false,
-        logLevel: options.log ? 'info' : 'warn',
-      });
-      cleanups.push(() => vite.close());
-      return vite;
-    };
-
-    // Settle all three before judging, so a failure never leaves one of them running untracked.
-    const [dynamoStep, s3Step, viteStep] = await Promise.allSettled([
-      dynamoStart.then(async (started) => {
-        const warning = await ensureTable(started.endpoint, TABLE_NAME);
-        if (warning) console.warn(`[sandbox] ${warning}`);
-        return started;
-      }),
-      startS3(),
-      startVite(),
-    ]);
-    for (const step of [dynamoStep, s3Step, viteStep]) {
-      if (step.status === 'rejected') throw step.reason;
-    }
-    const dynamo = (dynamoStep as PromiseFulfilledResult<DynamoDbLocal>).value;
-    const s3Endpoint = (s3Step as PromiseFulfilledResult<string>).value;
-    const vite = (viteStep as PromiseFulfilledResult<ViteDevServer | undefined>).value;
-
-    // A hard exit (an uncaught error, process.exit) must not leave java running.
-    const killDynamoOnExit = () => {
-      const child = dynamo.process;
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
-        child.kill('SIGKILL');
-      removeLock(dataDir);
-    };
-    process.on('exit', killDynamoOnExit);
-    cleanups.push(() => {
-      process.off('exit', killDynamoOnExit);
-    });
-    let stopping = false;
-    dynamo.process.once('exit', (code, signal) => {
-      // SIGINT reaches java straight from the terminal on Ctrl-C: that is a normal stop.
-      if (!stopping && signal !== 'SIGINT' && code !== 130) {
-        console.error(
-          `[sandbox] DynamoDB Local stopped unexpectedly (${signal ?? `exit code ${code}`}); API calls will fail until the sandbox is restarted.`,
-        );
-      }
-    });
-
-    // The handlers' environment. Sandbox wiring always wins; credentials only when not set.
-    const env: Record<string, string> = {
-      STAGE: 'sandbox',
-      SANDBOX: 'true',
-      TABLE_NAME,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      JWT_SECRET: (secret as PromiseFulfilledResult<string>).value,
-      APP_URL: url,
-      MEDIA_BUCKET,
-      S3_ENDPOINT: s3Endpoint,
-    };
-    if (!process.env.AWS_REGION) env.AWS_REGION = 'us-east-1';
+    // The only variables the sandbox sets in its own process: the SDK's credential chain reads
+    // process.env, not a handler's environment (in Lambda the role's keys are there too). Dummy
+    // keys that DynamoDB Local and s3rver take, unless real ones are set.
+    const processEnv: Record<string, string> = {};
+    if (!process.env.AWS_REGION) processEnv.AWS_REGION = 'us-east-1';
     if (!process.env.AWS_ACCESS_KEY_ID) {
-      env.AWS_ACCESS_KEY_ID = S3_DUMMY_KEY;
-      env.AWS_SECRET_ACCESS_KEY = S3_DUMMY_KEY;
-    }
-    const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-    Object.assign(process.env, env);
-    used = true;
-    resetConfigForTests();
-    cleanups.push(() => {
-      for (const [name, value] of Object.entries(previous)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-    });
-    // s3rver only accepts signatures from access keys it knows (it does not check SigV4 itself).
-    for (const keyId of new Set([
-      S3_DUMMY_KEY,
-      'local',
-      process.env.AWS_ACCESS_KEY_ID ?? S3_DUMMY_KEY,
-    ])) {
-      if (!s3rverAccounts.registry.has(keyId))
-        s3rverAccounts.DUMMY_ACCOUNT.createKeyPair(keyId, keyId);
+      processEnv.AWS_ACCESS_KEY_ID = S3_DUMMY_KEY;
+      processEnv.AWS_SECRET_ACCESS_KEY = S3_DUMMY_KEY;
     }
 
-    const gateway = createGateway({
-      log: options.log ?? false,
-      ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
-    });
-    const inbox = createInbox();
-    const serveDist = spa === 'dist' ? createStaticHandler(distDir) : undefined;
-    handleRequest = (request, response) => {
-      const path = (request.url ?? '/').split('?')[0]!;
-      const onError = (where: string) => (error: unknown) => {
-        console.error(`[sandbox] ${where} failed:`, error);
-        if (!response.headersSent) sendPlain(response, 500, 'Internal Server Error');
-        else response.destroy();
-      };
-      if (isUnder(path, API_PREFIX)) {
-        gateway.handle(request, response).catch(onError('the gateway'));
-      } else if (isUnder(path, '/_sandbox')) {
-        inbox.handle(request, response).catch(onError('the dev inbox'));
-      } else if (vite) {
-        vite.middlewares(request, response, () => sendPlain(response, 404, 'Not Found'));
-      } else if (serveDist) {
-        serveDist(request, response).catch(onError('the static files'));
-      } else {
-        sendPlain(response, 404, 'Not Found');
-      }
+    const wiring: SandboxWiring = {
+      url,
+      dynamoDbEndpoint: dynamodb.endpoint,
+      s3Endpoint: s3.endpoint,
+      jwtSecret,
+      settings: { ...process.env, ...options.environment },
     };
+    const jobs: JobRegistry = { ...catalogueJobs(), ...options.extraJobs };
+    const environments = functionEnvironments(
+      {
+        ...ENDPOINT_GROUP_DECLARATIONS,
+        ...Object.fromEntries(Object.entries(jobs).map(([job, entry]) => [job, entry.declaration])),
+      },
+      wiring,
+    );
+    const environmentOf = (name: string): Environment => {
+      const environment = environments[name];
+      if (!environment) throw new Error(`No function named ${name} is declared.`);
+      return environment;
+    };
+
+    setProcessEnv(services, processEnv);
+    used = true;
+
+    const events = await services.start(
+      startEvents({ dataDir, runner: createJobRunner({ jobs, environmentOf }) }),
+    );
+    await services.start(
+      startGateway({
+        log: options.log ?? false,
+        environmentOf,
+        ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
+      }),
+    );
+    await services.start(
+      startInbox({
+        environment: functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring),
+        panels: [events.panel],
+      }),
+    );
+    handleRequest = routeRequests(services.routes());
 
     writeLock(dataDir, {
       pid: process.pid,
       url,
       startedAt: new Date().toISOString(),
-      dynamoDbPid: dynamo.process.pid,
+      ...(dynamodb.pid ? { dynamoDbPid: dynamodb.pid } : {}),
     });
 
-    let stopped: Promise<void> | undefined;
     return {
       url,
       port,
-      s3Endpoint,
-      dynamoDbEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      dynamoDbEndpoint: dynamodb.endpoint,
       dataDir,
-      env,
+      env: processEnv,
+      environments,
       stop: () => {
-        stopping = true;
         handleRequest = unavailable;
-        stopped ??= cleanUp();
-        return stopped;
+        return services.stopAll();
       },
     };
   } catch (error) {
-    await cleanUp();
+    await services.stopAll();
     throw error;
   }
 };

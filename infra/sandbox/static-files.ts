@@ -70,7 +70,9 @@ export const createStaticHandler = (root: string): StaticHandler => {
       'x-content-type-options': 'nosniff',
     };
     if (request.headers['if-none-match'] === etag) {
-      response.writeHead(304, headers);
+      // Without a type: nothing to compress, so no content-encoding on an empty answer.
+      const { 'content-type': _type, ...notModified } = headers;
+      response.writeHead(304, notModified);
       response.end();
       return;
     }

@@ -1,41 +1,72 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Alias } from 'aws-cdk-lib/aws-kms';
-import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import {
+  ContextAttribute,
+  Schedule,
+  ScheduleExpression,
+  ScheduleGroup,
+  ScheduleTargetInput,
+} from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { acknowledge } from './nag';
+import {
+  ENDPOINT_GROUP_DECLARATIONS,
+  JOB_DECLARATIONS,
+  RECURRING_JOBS,
+} from '#functions/catalogue';
+import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
+import { jobEntryOf, SailpostFunction, type BindingTargets } from '../constructs/sailpost-function';
+import { acknowledge, nagReference } from './nag';
 import type { StageConfig } from './stage';
 
 export interface JobsStackProps extends StackProps {
   readonly stage: StageConfig;
+  /** What bindings resolve to outside this stack: the data stack's resources and the context. */
+  readonly targets: Omit<BindingTargets, 'schedulerRole' | 'deadLetterQueue' | 'jobFunction'>;
 }
 
+/** Jobs that some function (endpoint group or job) creates one-time schedules for. */
+const jobsScheduledOnce = (): Set<JobName> =>
+  new Set(
+    [...Object.values(ENDPOINT_GROUP_DECLARATIONS), ...Object.values(JOB_DECLARATIONS)].flatMap(
+      (declaration) => declaration.bindings.schedules ?? [],
+    ),
+  );
+
 /**
- * The non-HTTP plumbing: the scheduler group the publisher's one-time schedules go into, the role
- * the scheduler assumes, the dead-letter queue for schedules that cannot be delivered, and the
- * topic inbound SMS replies arrive on. The publisher, daily-drafts and sms-inbound functions land
- * in later issues and attach to these.
+ * The background jobs: one function per job (functions/catalogue.ts, built from its declaration),
+ * the recurring ones as EventBridge Scheduler schedules, the schedule group one-time schedules go
+ * into, the role the scheduler assumes to fire them, the dead-letter queue for what cannot be
+ * delivered or keeps failing, and the topic inbound SMS replies arrive on.
  */
 export class JobsStack extends Stack {
   readonly scheduleGroup: ScheduleGroup;
   readonly schedulerRole: Role;
   readonly deadLetterQueue: Queue;
   readonly inboundSmsTopic: Topic;
+  readonly functions: ReadonlyMap<JobName, SailpostFunction>;
+  private readonly jobFunctions = new Map<JobName, SailpostFunction>();
+  private readonly stage: StageConfig;
+  /** What every function's bindings resolve to: the data stack's resources and these jobs. */
+  readonly bindingTargets: BindingTargets;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    this.stage = stage;
+    this.functions = this.jobFunctions;
 
     this.scheduleGroup = new ScheduleGroup(this, 'ScheduleGroup', {
-      scheduleGroupName: `sailpost-${stage.name}`,
+      scheduleGroupName: stage.scheduleGroupName,
       removalPolicy: stage.removalPolicy,
     });
 
-    // Deliberately without policies for now: lambda:InvokeFunction on the publisher (and
-    // sqs:SendMessage on the DLQ) are added when the publisher lands. Only schedules of this
-    // account's schedule group may assume it (confused-deputy protection).
+    // May invoke exactly the jobs that are scheduled (below) and send to the DLQ. Only schedules
+    // of this account's schedule group may assume it (confused-deputy protection).
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       description: `Sailpost ${stage.name}: assumed by EventBridge Scheduler to invoke job targets`,
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com').withConditions({
@@ -44,7 +75,7 @@ export class JobsStack extends Stack {
           'aws:SourceArn': this.formatArn({
             service: 'scheduler',
             resource: 'schedule',
-            resourceName: `${this.scheduleGroup.scheduleGroupName}/*`,
+            resourceName: `${stage.scheduleGroupName}/*`,
           }),
         },
       }),
@@ -59,7 +90,7 @@ export class JobsStack extends Stack {
     acknowledge(
       this.deadLetterQueue,
       'AwsSolutions-SQS3',
-      'This queue is itself the dead-letter queue (for EventBridge Scheduler targets); a DLQ of a DLQ has nothing to catch.',
+      'This queue is itself the dead-letter queue (of EventBridge Scheduler targets and of asynchronous job invocations); a DLQ of a DLQ has nothing to catch.',
     );
 
     // AWS-managed SNS key as asked. Note: a publisher from another service (End User Messaging
@@ -70,10 +101,94 @@ export class JobsStack extends Stack {
       masterKey: Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
     });
 
+    this.bindingTargets = {
+      ...props.targets,
+      schedulerRole: this.schedulerRole,
+      deadLetterQueue: this.deadLetterQueue,
+      jobFunction: (job: JobName): IFunction => {
+        const fn = this.jobFunctions.get(job);
+        if (!fn) throw new Error(`The ${job} job has no function (yet)`);
+        return fn.function;
+      },
+    };
+    for (const job of JOB_NAMES) this.addJobFunction(job, []);
+
+    const scheduledJobs = new Set([
+      ...jobsScheduledOnce(),
+      ...(Object.keys(RECURRING_JOBS) as JobName[]),
+    ]);
+    for (const job of scheduledJobs) this.allowSchedulerToInvoke(job);
+    if (scheduledJobs.size > 0) {
+      this.schedulerRole.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['sqs:SendMessage'],
+          resources: [this.deadLetterQueue.queueArn],
+        }),
+      );
+    }
+    for (const [job, { everyMinutes }] of Object.entries(RECURRING_JOBS) as [
+      JobName,
+      { everyMinutes: number },
+    ][]) {
+      this.addRecurringSchedule(job, everyMinutes);
+    }
+
     new CfnOutput(this, 'ScheduleGroupName', { value: this.scheduleGroup.scheduleGroupName });
     new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedulerRole.roleArn });
     new CfnOutput(this, 'DeadLetterQueueArn', { value: this.deadLetterQueue.queueArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'InboundSmsTopicArn', { value: this.inboundSmsTopic.topicArn });
+  }
+
+  /** A job's function, after the functions of the jobs it starts or schedules (it needs their ARNs). */
+  private addJobFunction(job: JobName, startedBy: readonly JobName[]): void {
+    if (this.jobFunctions.has(job)) return;
+    if (startedBy.includes(job)) {
+      throw new Error(
+        `Jobs cannot start or schedule each other in a circle (${[...startedBy, job].join(' → ')}): a function cannot be given its own ARN; a job that continues itself uses context.invokedFunctionArn`,
+      );
+    }
+    const declaration = JOB_DECLARATIONS[job];
+    const { starts = [], schedules = [] } = declaration.bindings;
+    for (const next of [...starts, ...schedules]) this.addJobFunction(next, [...startedBy, job]);
+    this.jobFunctions.set(
+      job,
+      new SailpostFunction(this, job, {
+        title: `${job} job`,
+        entry: jobEntryOf(job),
+        declaration,
+        targets: this.bindingTargets,
+        failedInvocationQueue: this.deadLetterQueue,
+      }),
+    );
+  }
+
+  private allowSchedulerToInvoke(job: JobName): void {
+    const fn = this.bindingTargets.jobFunction(job);
+    fn.grantInvoke(this.schedulerRole);
+    acknowledge(
+      this.schedulerRole,
+      `AwsSolutions-IAM5[Resource::${nagReference(this.schedulerRole, fn, fn.functionArn)}:*]`,
+      `lambda:InvokeFunction is granted on the ${job} job's function and its versions and aliases (the ":*" CDK's grantInvoke adds) - one function, no other.`,
+    );
+  }
+
+  /** A recurring job: an EventBridge schedule in the stage's group, retried, then the DLQ. */
+  private addRecurringSchedule(job: JobName, everyMinutes: number): void {
+    new Schedule(this, `${job}-schedule`, {
+      description: `Sailpost ${this.stage.name}: the ${job} job every ${everyMinutes} min`,
+      scheduleGroup: this.scheduleGroup,
+      schedule: ScheduleExpression.rate(Duration.minutes(everyMinutes)),
+      target: new LambdaInvoke(this.bindingTargets.jobFunction(job), {
+        role: this.schedulerRole,
+        deadLetterQueue: this.deadLetterQueue,
+        retryAttempts: 3,
+        // A delivery older than the interval is superseded by the next run.
+        maxEventAge: Duration.minutes(Math.min(Math.max(everyMinutes, 1), 24 * 60)),
+        // The tick's time, as the sandbox's timers pass it: the job's idempotency key, so a
+        // redelivered tick runs once.
+        input: ScheduleTargetInput.fromObject({ time: ContextAttribute.scheduledTime }),
+      }),
+    });
   }
 }

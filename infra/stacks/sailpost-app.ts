@@ -36,9 +36,9 @@ export interface SailpostApp {
   readonly app: App;
   readonly stage: StageConfig;
   readonly data: DataStack;
+  readonly jobs: JobsStack;
   readonly api: ApiStack;
   readonly web: WebStack;
-  readonly jobs: JobsStack;
 }
 
 const stringContext = (app: App, key: string): string | undefined => {
@@ -49,11 +49,14 @@ const stringContext = (app: App, key: string): string | undefined => {
 };
 
 /**
- * Wires one stage's stacks: `Sailpost-<Stage>-Data|Api|Web|Jobs`. The CLI entry (infra/bin/app.ts)
- * and the infra tests both call this, so what the tests assert is what gets deployed.
+ * Wires one stage's stacks, each using the ones before it: `Sailpost-<Stage>-Data` → `-Jobs` (job
+ * functions use the table; endpoints start and schedule jobs) → `-Api` → `-Web` (CloudFront in
+ * front of the API). The CLI entry (infra/bin/app.ts) and the infra tests both call this, so what
+ * the tests assert is what gets deployed.
  *
- * Context: `stage` (default dev), `emailFrom`, `logLevel`, `domainName` + `certificateArn`
- * (custom domain for CloudFront), `webAclArn` (existing CloudFront web ACL).
+ * Context: `stage` (default dev), `emailFrom`, `logLevel`, `smsOriginationNumber`,
+ * `openAiSecretName`, `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
+ * (existing CloudFront web ACL).
  */
 export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const app = options.app ?? new App({ context: options.context });
@@ -88,16 +91,27 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       ? [`https://${customDomain.domainName}`]
       : ['https://*.cloudfront.net'],
   });
+  const jobs = new JobsStack(app, stackName('Jobs'), {
+    ...common,
+    stackName: stackName('Jobs'),
+    description: `Sailpost ${stage.name}: background jobs, their schedules, scheduler role, DLQ, inbound SMS topic`,
+    targets: {
+      stage,
+      logLevel: stringContext(app, 'logLevel') ?? 'INFO',
+      table: data.table,
+      mediaBucket: data.mediaBucket,
+      jwtSecret: data.jwtSecret,
+      emailFrom: stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM,
+      smsOriginationNumber: stringContext(app, 'smsOriginationNumber'),
+      openAiSecretName: stringContext(app, 'openAiSecretName'),
+    },
+  });
   const api = new ApiStack(app, stackName('Api'), {
     ...common,
     stackName: stackName('Api'),
     description: `Sailpost ${stage.name}: HTTP API and one Lambda per endpoint group`,
-    table: data.table,
-    jwtSecret: data.jwtSecret,
-    mediaBucket: data.mediaBucket,
+    targets: jobs.bindingTargets,
     routes: options.routes ?? manifestRoutes,
-    emailFrom: stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM,
-    logLevel: stringContext(app, 'logLevel') ?? 'INFO',
   });
   const web = new WebStack(app, stackName('Web'), {
     ...common,
@@ -108,13 +122,8 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
     customDomain,
     webAclArn: stringContext(app, 'webAclArn'),
   });
-  const jobs = new JobsStack(app, stackName('Jobs'), {
-    ...common,
-    stackName: stackName('Jobs'),
-    description: `Sailpost ${stage.name}: scheduler group and role, DLQ, inbound SMS topic`,
-  });
 
-  for (const stack of [data, api, web, jobs]) {
+  for (const stack of [data, jobs, api, web]) {
     Tags.of(stack).add('Project', 'sailpost');
     Tags.of(stack).add('Stage', stage.name);
   }
@@ -122,5 +131,5 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   // cdk-nag v3 is a policy-validation plugin: synth fails on any unacknowledged finding.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-  return { app, stage, data, api, web, jobs };
+  return { app, stage, data, jobs, api, web };
 };

@@ -22,6 +22,12 @@ export interface StageConfig {
   readonly accessLogRetentionDays: number;
   /** The SSM parameter holding the app's public origin; written by the web stack. */
   readonly appUrlParameterName: string;
+  /**
+   * The EventBridge Scheduler group of the stage's schedules (recurring and one-time). Known from
+   * the stage name alone, so functions in other stacks can be granted its schedules without
+   * importing anything from the jobs stack.
+   */
+  readonly scheduleGroupName: string;
 }
 
 export const stageConfig = (name: string): StageConfig => {
@@ -43,5 +49,6 @@ export const stageConfig = (name: string): StageConfig => {
     logRetention: isProd ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
     accessLogRetentionDays: isProd ? 365 : 30,
     appUrlParameterName: `/sailpost/${name}/app-url`,
+    scheduleGroupName: `sailpost-${name}`,
   };
 };

@@ -35,7 +35,7 @@ export const resetPasswordBody = z.object(
   { error: 'Body must be a JSON object' },
 );
 
-export const enableTwoFactorBody = z.object(
+const enableTwoFactorBody = z.object(
   {
     phoneNumber: usPhone().optional(),
     isVerification: z.boolean({ error: 'isVerification must be true or false' }).optional(),
@@ -43,9 +43,9 @@ export const enableTwoFactorBody = z.object(
   { error: 'Body must be a JSON object' },
 );
 
-export const CODE_FORMAT_MESSAGE = `Enter the ${VERIFICATION_CODE_LENGTH}-digit code`;
+const CODE_FORMAT_MESSAGE = `Enter the ${VERIFICATION_CODE_LENGTH}-digit code`;
 
-export const verifyTwoFactorBody = z.object(
+const verifyTwoFactorBody = z.object(
   {
     code: z
       .string({
@@ -59,10 +59,10 @@ export const verifyTwoFactorBody = z.object(
   { error: 'Body must be a JSON object' },
 );
 
-export const authResponse = z.object({ access_token: z.string(), user: userSchema });
+const authResponse = z.object({ access_token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponse>;
 
-export const messageResponse = z.object({ message: z.string() });
+const messageResponse = z.object({ message: z.string() });
 
 export const authRoutes = {
   login: defineRoute({
@@ -73,6 +73,7 @@ export const authRoutes = {
     summary: 'Sign in with email and password',
     body: loginBody,
     response: authResponse,
+    errors: ['INVALID_CREDENTIALS', 'LOGIN_THROTTLED'],
   }),
   register: defineRoute({
     method: 'POST',
@@ -83,6 +84,7 @@ export const authRoutes = {
     body: registerBody,
     response: authResponse,
     successStatus: 201,
+    errors: ['EMAIL_TAKEN', 'PHONE_TAKEN'],
   }),
   me: defineRoute({
     method: 'GET',
@@ -91,6 +93,7 @@ export const authRoutes = {
     access: 'user',
     summary: 'The signed-in user',
     response: userSchema,
+    errors: [],
   }),
   forgotPassword: defineRoute({
     method: 'POST',
@@ -101,6 +104,7 @@ export const authRoutes = {
       'Send a single-use password reset link (same answer whether or not the address exists)',
     body: forgotPasswordBody,
     response: messageResponse,
+    errors: [],
   }),
   resetPassword: defineRoute({
     method: 'POST',
@@ -110,6 +114,7 @@ export const authRoutes = {
     summary: 'Set a new password with a reset token; earlier sign-in tokens stop working',
     body: resetPasswordBody,
     response: messageResponse,
+    errors: ['INVALID_RESET_TOKEN'],
   }),
   verificationStatus: defineRoute({
     method: 'GET',
@@ -118,6 +123,7 @@ export const authRoutes = {
     access: 'user',
     summary: "Whether the caller's phone number is verified",
     response: z.object({ isVerified: z.boolean() }),
+    errors: [],
   }),
   sendVerificationCode: defineRoute({
     method: 'POST',
@@ -127,6 +133,7 @@ export const authRoutes = {
     summary: 'Text a 6-digit code to the phone number on the profile (one every 30 seconds)',
     body: enableTwoFactorBody,
     response: z.object({ message: z.string(), expiresInSeconds: z.number().int() }),
+    errors: ['PHONE_MISSING', 'PHONE_MISMATCH', 'PHONE_OPTED_OUT', 'PHONE_CODE_COOLDOWN'],
   }),
   verifyCode: defineRoute({
     method: 'POST',
@@ -136,5 +143,12 @@ export const authRoutes = {
     summary: 'Check the texted code; the phone becomes verified',
     body: verifyTwoFactorBody,
     response: z.object({ isVerified: z.literal(true), message: z.string() }),
+    errors: [
+      'PHONE_CODE_MISSING',
+      'PHONE_CODE_EXPIRED',
+      'PHONE_CHANGED',
+      'PHONE_CODE_WRONG',
+      'PHONE_CODE_LOCKED',
+    ],
   }),
 } as const;

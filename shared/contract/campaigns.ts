@@ -6,7 +6,7 @@ import {
 } from '../domain/campaigns';
 import { defineRoute } from './route';
 
-export const campaignSummarySchema = z.object({
+const campaignSummarySchema = z.object({
   _id: z.string(),
   company: z.string(),
   name: z.string(),
@@ -21,7 +21,7 @@ export const campaignSummarySchema = z.object({
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
-export const campaignListQuery = z.object({
+const campaignListQuery = z.object({
   skip: z.coerce
     .number({ error: 'skip must be a number' })
     .int()
@@ -50,5 +50,6 @@ export const campaignsRoutes = {
       skip: z.number().int(),
       limit: z.number().int(),
     }),
+    errors: ['COMPANY_NOT_FOUND'],
   }),
 } as const;

@@ -14,7 +14,7 @@ export const SUBSCRIPTION_STATUSES = [
   'unpaid',
 ] as const;
 
-export const companySchema = z.object({
+const companySchema = z.object({
   _id: z.string(),
   /** The owner's user id. */
   user: z.string(),
@@ -35,10 +35,30 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+/*
+ * The company field rules, once: the API validates with them, the web form validates with the same
+ * builders (same messages), and the AI drafter keeps its drafts inside the same limits.
+ */
+
+export const COMPANY_NAME_MAX = 100;
+export const COMPANY_DESCRIPTION_MAX = 2000;
+export const BRAND_VOICE_MAX = 2000;
+export const WEBSITE_MAX = 2048;
 export const MAX_BRAND_COLORS = 10;
+
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const HEX_COLOR_MESSAGE = 'Brand colours must be hex colours like #007BFF';
 export const INVALID_WEBSITE_MESSAGE =
   'Please enter a valid website address, like https://example.com';
+
+/** "#007bff", "007BFF" and "#08f" all become "#007BFF"; anything else is not a colour (null). */
+export const normaliseHexColor = (value: string): string | null => {
+  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
+  if (!match) return null;
+  const hex = match[1]!;
+  const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  return `#${full.toUpperCase()}`;
+};
 
 /** Adds https:// when the owner typed a bare domain; '' stays '' (the website is optional). */
 export const normaliseWebsite = (value: string): string => {
@@ -57,12 +77,26 @@ export const isValidWebsite = (value: string): boolean => {
   }
 };
 
+export const companyName = () => text('Company name', 'Company name is required', COMPANY_NAME_MAX);
+export const companyDescription = () => optionalText('Description', COMPANY_DESCRIPTION_MAX);
+export const brandVoice = () => optionalText('Brand voice', BRAND_VOICE_MAX);
+
 export const website = () =>
-  optionalText('Website', 2048)
+  optionalText('Website', WEBSITE_MAX)
     .transform(normaliseWebsite)
     .refine(isValidWebsite, INVALID_WEBSITE_MESSAGE);
 
-/** Empty colour rows are dropped; if none is left, the default colour stays (spec 1 §5). */
+/** One colour as stored: `#RRGGBB`, upper case. */
+export const brandColor = () =>
+  z
+    .string()
+    .regex(HEX_COLOR, HEX_COLOR_MESSAGE)
+    .transform((color) => color.toUpperCase());
+
+/**
+ * Empty colour rows are dropped (the form submits its empty rows); a company always keeps at least
+ * one colour, the default one when none is left.
+ */
 export const brandColors = () =>
   z
     .array(z.string({ error: 'Brand colours must be text' }).trim(), {
@@ -70,50 +104,39 @@ export const brandColors = () =>
     })
     .max(MAX_BRAND_COLORS, `At most ${MAX_BRAND_COLORS} brand colours`)
     .transform((colors) => colors.filter(Boolean))
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(HEX_COLOR, 'Brand colours must be hex colours like #007BFF')
-          .transform((c) => c.toUpperCase()),
-      ),
-    )
+    .pipe(z.array(brandColor()))
     .transform((colors) => (colors.length ? [...new Set(colors)] : [DEFAULT_BRAND_COLOR]));
 
-const companyFields = {
-  name: text('Company name', 'Company name is required', 100),
-  description: optionalText('Description', 2000).default(''),
-  website: website().default(''),
-  brandColors: brandColors().default([DEFAULT_BRAND_COLOR]),
-  brandVoice: optionalText('Brand voice', 2000).default(''),
-};
+const unknownFields = (verb: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys'
+    ? `These fields cannot be ${verb}: ${issue.keys!.join(', ')}`
+    : 'Body must be a JSON object';
 
-export const createCompanyBody = z.strictObject(companyFields, {
-  error: (issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `These fields cannot be set: ${issue.keys.join(', ')}`
-      : 'Body must be a JSON object',
-});
+export const createCompanyBody = z.strictObject(
+  {
+    name: companyName(),
+    description: companyDescription().default(''),
+    website: website().default(''),
+    brandColors: brandColors().default([DEFAULT_BRAND_COLOR]),
+    brandVoice: brandVoice().default(''),
+  },
+  { error: unknownFields('set') },
+);
 export type CreateCompanyBody = z.input<typeof createCompanyBody>;
 
-export const updateCompanyBody = z.strictObject(
+const updateCompanyBody = z.strictObject(
   {
-    name: companyFields.name.optional(),
-    description: optionalText('Description', 2000).optional(),
+    name: companyName().optional(),
+    description: companyDescription().optional(),
     website: website().optional(),
     brandColors: brandColors().optional(),
-    brandVoice: optionalText('Brand voice', 2000).optional(),
+    brandVoice: brandVoice().optional(),
   },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `These fields cannot be changed: ${issue.keys.join(', ')}`
-        : 'Body must be a JSON object',
-  },
+  { error: unknownFields('changed') },
 );
 export type UpdateCompanyBody = z.input<typeof updateCompanyBody>;
 
-export const companyListResponse = z.object({
+const companyListResponse = z.object({
   data: z.array(companySchema),
   total: z.number().int(),
 });
@@ -129,6 +152,7 @@ export const companiesRoutes = {
     access: 'user',
     summary: "The caller's companies (the list is in `data`)",
     response: companyListResponse,
+    errors: ['USER_NOT_FOUND'],
   }),
   get: defineRoute({
     method: 'GET',
@@ -137,6 +161,7 @@ export const companiesRoutes = {
     access: 'user',
     summary: 'One of the caller’s companies',
     response: companySchema,
+    errors: ['COMPANY_NOT_FOUND'],
   }),
   create: defineRoute({
     method: 'POST',
@@ -147,6 +172,7 @@ export const companiesRoutes = {
     body: createCompanyBody,
     response: companySchema,
     successStatus: 201,
+    errors: ['COMPANY_LIMIT_REACHED'],
   }),
   update: defineRoute({
     method: 'PUT',
@@ -156,6 +182,7 @@ export const companiesRoutes = {
     summary: 'Update a company',
     body: updateCompanyBody,
     response: companySchema,
+    errors: ['COMPANY_NOT_FOUND'],
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -164,5 +191,6 @@ export const companiesRoutes = {
     access: 'user',
     summary: 'Delete a company and everything that belongs to it',
     response: z.object({ message: z.string() }),
+    errors: ['COMPANY_NOT_FOUND'],
   }),
 } as const;

@@ -47,9 +47,6 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
-
 /** The body of every error answer. */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),

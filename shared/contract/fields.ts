@@ -3,7 +3,7 @@ import { PHONE_PLACEHOLDER } from '../domain/limits';
 
 /**
  * Field builders shared by the server's validation and the web forms, so both speak the same
- * words (spec 1 §5). Every builder answers a missing value with the "required" text and a value of
+ * words. Every builder answers a missing value with the "required" text and a value of
  * the wrong type with "<label> must be text", never zod's generic wording.
  */
 export const text = (label: string, requiredMessage: string, max: number) =>
@@ -25,17 +25,17 @@ export const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /** Pragmatic address pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const email = () =>
   text('Email', 'Email is required', 254)
     .regex(EMAIL_PATTERN, 'Invalid email address')
     .transform((value) => value.toLowerCase());
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
-/** A new password: the spec's minimum, and an upper bound so hashing cannot be abused. */
+/** A new password: long enough to resist guessing, and bounded so hashing cannot be abused. */
 export const newPassword = () =>
   z
     .string({
@@ -109,5 +109,3 @@ export const formatUsPhone = (phone: string): string => {
   if (digits.length !== 10) return phone;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 };
-
-export const isoDateTime = () => z.string();

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineRoute } from './route';
 
 /** What the web app needs to know about this deployment before anyone signs in. */
-export const appConfigSchema = z.object({
+const appConfigSchema = z.object({
   stage: z.string(),
   /** True when outside services are stood in for by the sandbox (shown in the UI). */
   sandbox: z.boolean(),
@@ -19,6 +19,7 @@ export const metaRoutes = {
     access: 'public',
     summary: 'Public configuration of this deployment',
     response: appConfigSchema,
+    errors: [],
   }),
   openapi: defineRoute({
     method: 'GET',
@@ -27,5 +28,6 @@ export const metaRoutes = {
     access: 'public',
     summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
     response: z.record(z.string(), z.unknown()),
+    errors: [],
   }),
 } as const;

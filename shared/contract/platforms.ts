@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { PLATFORM_IDS } from '../domain/tiers';
 import { defineRoute } from './route';
 
-export const platformCredentialSchema = z.object({
+const platformCredentialSchema = z.object({
   _id: z.string(),
   platform: z.enum(PLATFORM_IDS),
   /** The connected account's display name, when the platform tells it. */
@@ -20,5 +20,6 @@ export const platformsRoutes = {
     access: 'user',
     summary: "A company's connected social accounts (never their tokens)",
     response: z.array(platformCredentialSchema),
+    errors: ['COMPANY_NOT_FOUND'],
   }),
 } as const;

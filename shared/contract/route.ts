@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './errors';
 
 /** Every API path is served under this prefix: CloudFront forwards `/api/*` to the HTTP API. */
 export const API_PREFIX = '/api';
@@ -22,7 +23,7 @@ export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
-  /** The spec's path, without the `/api` prefix; parameters as `{name}`. */
+  /** The path clients call, without the `/api` prefix; parameters as `{name}`. */
   readonly path: string;
   readonly group: EndpointGroup;
   readonly access: Access;
@@ -30,6 +31,12 @@ export interface RouteDefinition {
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
   readonly response: z.ZodType;
+  /**
+   * The domain error codes the route may answer with. The generic ones follow from the route
+   * itself and are not listed (`routeErrorCodes` adds them): validation with a body or query,
+   * session codes when it is not public, FORBIDDEN for staff and admin, INTERNAL_ERROR always.
+   */
+  readonly errors: readonly ErrorCode[];
   /** Defaults to 200 (201 for POST creating a resource is set explicitly). */
   readonly successStatus?: number;
 }
@@ -40,10 +47,20 @@ export const defineRoute = <const T extends RouteDefinition>(route: T): T => rou
 export const routeKeyOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>
   `${route.method} ${API_PREFIX}${route.path}`;
 
-/** Fills `{name}` placeholders: `pathOf('/users/{id}', { id: 'u1' })` → `/users/u1`. */
-export const fillPath = (path: string, params: Record<string, string> = {}): string =>
+/** The path parameters of a template: `ParamsOf<'/users/{id}'>` is `{ id: string }`. */
+export type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name | keyof ParamsOf<Rest>]: string }
+  : Record<never, never>;
+
+/** The parameters argument of a path: required exactly when the template has parameters. */
+type ParamsArgument<P extends string> = keyof ParamsOf<P> extends never
+  ? [params?: ParamsOf<P>]
+  : [params: ParamsOf<P>];
+
+/** Fills `{name}` placeholders: `fillPath('/users/{id}', { id: 'u1' })` → `/users/u1`. */
+export const fillPath = <P extends string>(path: P, ...[params]: ParamsArgument<P>): string =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
+    const value = (params as Record<string, string> | undefined)?.[name];
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(value);
   });

@@ -50,6 +50,7 @@ export const usersRoutes = {
     access: 'public',
     summary: 'Total number of accounts (founder seats remaining = 50 - total)',
     response: z.object({ total: z.number().int().nonnegative() }),
+    errors: [],
   }),
   update: defineRoute({
     method: 'PUT',
@@ -59,5 +60,6 @@ export const usersRoutes = {
     summary: "Update the caller's own profile",
     body: updateUserBody,
     response: userSchema,
+    errors: ['USER_NOT_FOUND', 'PHONE_TAKEN'],
   }),
 } as const;

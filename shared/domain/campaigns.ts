@@ -1,6 +1,5 @@
-/** Campaign constants (spec 2 §3, §4). */
+/** Campaign statuses and intentions, as stored and as the API and the web app name them. */
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'completed'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const CAMPAIGN_INTENTIONS = [
   'educational',
@@ -12,6 +11,5 @@ export const CAMPAIGN_INTENTIONS = [
   'product-launch',
   'event-promotion',
 ] as const;
-export type CampaignIntention = (typeof CAMPAIGN_INTENTIONS)[number];
 
 export const DEFAULT_CAMPAIGN_LIST_LIMIT = 10;

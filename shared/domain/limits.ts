@@ -1,4 +1,4 @@
-/** Business constants from spec 1 §9 and spec 2 §9, used verbatim by the server and the web app. */
+/** Business constants, shared by the server and the web app so both enforce and show the same numbers. */
 export const FOUNDER_ACCOUNT_CAP = 50;
 export const TRIAL_DAYS = 14;
 export const TRIAL_WARNING_DAYS = 2;
@@ -9,7 +9,6 @@ export const SOCIAL_ERROR_REDIRECT_MS = 3000;
 export const DEFAULT_BRAND_COLOR = '#007BFF';
 export const INTRO_TIER_COMPANY_LIMIT = 1;
 export const RECENT_ACTIVITY_ITEMS = 3;
-export const MOBILE_BREAKPOINT_PX = 1024;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
 
 /** Sign-in tokens live for 7 days. */

@@ -1,6 +1,6 @@
 /**
- * Subscription tiers (spec 1 §3). One constant for the landing page, billing and gating.
- * Silver is $100 a month (DESIGN.md settles the spec's two readings).
+ * Subscription tiers: one constant for the landing page, billing and gating, so a price or a
+ * limit changes in one place. Silver is $100 a month.
  */
 export const TIER_IDS = ['intro', 'silver', 'gold', 'platinum'] as const;
 export type TierId = (typeof TIER_IDS)[number];
@@ -8,7 +8,7 @@ export type TierId = (typeof TIER_IDS)[number];
 export const PLATFORM_IDS = ['twitter', 'linkedin', 'facebook', 'instagram'] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
-export interface PlatformInfo {
+interface PlatformInfo {
   id: PlatformId;
   name: string;
   /** facebook and instagram cannot be connected yet. */
@@ -22,7 +22,7 @@ export const PLATFORMS: Record<PlatformId, PlatformInfo> = {
   instagram: { id: 'instagram', name: 'Instagram', comingSoon: true },
 };
 
-export interface TierPlan {
+interface TierPlan {
   id: TierId;
   name: string;
   allowedPlatforms: readonly PlatformId[];

@@ -1,7 +1,7 @@
 export const ROLES = ['user', 'founder', 'staff', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Onboarding tour ids (spec 2 §2). */
+/** Onboarding tours; an account remembers which it has completed so each shows once. */
 export const TOUR_IDS = [
   'dashboard',
   'company-dashboard',
@@ -12,7 +12,6 @@ export const TOUR_IDS = [
   'campaign-form',
   'campaign-details',
 ] as const;
-export type TourId = (typeof TOUR_IDS)[number];
 
 /** Admin and founder see the Founder Forum. */
 export const canSeeForum = (role: Role | undefined): boolean =>

@@ -33,14 +33,19 @@ describe('POST /ai/company-profile', () => {
     ]) {
       const result = await call('POST', '/ai/company-profile', { token, body: { website } });
       expect(result.status, website).toBe(400);
-      expect(result.body.message).toBe('Only public websites can be read');
+      expect(result.body).toMatchObject({
+        code: 'WEBSITE_PRIVATE',
+        message: 'Only public websites can be read',
+        fields: { website: 'Only public websites can be read' },
+      });
     }
   });
 
   it('validates the address and needs a session', async () => {
     const { token } = await registerUser();
-    expect((await call('POST', '/ai/company-profile', { token, body: {} })).body.fields).toEqual({
-      website: 'Website is required',
+    expect((await call('POST', '/ai/company-profile', { token, body: {} })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { website: 'Website is required' },
     });
     expect(
       (
@@ -48,11 +53,14 @@ describe('POST /ai/company-profile', () => {
           token,
           body: { website: 'javascript:alert(1)' },
         })
-      ).status,
-    ).toBe(400);
+      ).body,
+    ).toMatchObject({
+      code: 'WEBSITE_INVALID',
+      message: 'Please enter a valid website address, like https://example.com',
+    });
     expect(
-      (await call('POST', '/ai/company-profile', { body: { website: 'https://example.com' } }))
-        .status,
-    ).toBe(401);
+      (await call('POST', '/ai/company-profile', { body: { website: 'https://example.com' } })).body
+        .code,
+    ).toBe('UNAUTHENTICATED');
   });
 });

@@ -43,8 +43,10 @@ describe('POST /auth/register', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       statusCode: 409,
+      code: 'EMAIL_TAKEN',
       error: 'Conflict',
       message: 'An account with this email already exists',
+      fields: { email: 'An account with this email already exists' },
     });
     // Nothing was written: the counter did not move and the second phone number is still free.
     const after = (await call<{ total: number }>('GET', '/users/count/total')).body.total;
@@ -59,6 +61,7 @@ describe('POST /auth/register', () => {
     });
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({
+      code: 'PHONE_TAKEN',
       message: 'This phone number is already registered to another user',
       fields: { phoneNumber: 'This phone number is already registered to another user' },
     });
@@ -71,7 +74,7 @@ describe('POST /auth/register', () => {
     const failed = await call('POST', '/auth/register', {
       body: { ...fresh, phoneNumber: taken.phoneNumber },
     });
-    expect(failed.status).toBe(409);
+    expect(failed.body.code).toBe('PHONE_TAKEN');
     const corrected = await call('POST', '/auth/register', { body: fresh });
     expect(corrected.status).toBe(201);
   });
@@ -105,6 +108,7 @@ describe('validation on every auth endpoint', () => {
       expect(result.status, path).toBe(400);
       expect(result.body).toMatchObject({
         statusCode: 400,
+        code: 'MALFORMED_JSON',
         error: 'Bad Request',
         message: 'Malformed JSON in request body',
       });
@@ -114,6 +118,7 @@ describe('validation on every auth endpoint', () => {
   it('lists the spec message of each missing field', async () => {
     const result = await call('POST', '/auth/register', { body: {} });
     expect(result.status).toBe(400);
+    expect(result.body.code).toBe('VALIDATION_FAILED');
     expect(result.body.fields).toEqual({
       email: 'Email is required',
       password: 'Password is required',
@@ -134,6 +139,7 @@ describe('validation on every auth endpoint', () => {
       },
     });
     expect(result.status).toBe(400);
+    expect(result.body.code).toBe('VALIDATION_FAILED');
     expect(result.body.fields).toEqual({
       email: 'Invalid email address',
       password: 'Password must be at least 8 characters',
@@ -144,7 +150,7 @@ describe('validation on every auth endpoint', () => {
     const login = await call('POST', '/auth/login', {
       body: { email: 'a@b.co', password: 'p'.repeat(129) },
     });
-    expect(login.status).toBe(400);
+    expect(login.body.code).toBe('VALIDATION_FAILED');
     expect(login.body.fields).toEqual({ password: 'Password must be at most 128 characters' });
     const forgot = await call('POST', '/auth/forgot-password', { body: { email: ['a@b.co'] } });
     expect(forgot.body.fields).toEqual({ email: 'Email must be text' });
@@ -181,9 +187,11 @@ describe('POST /auth/login and GET /auth/me', () => {
       body: { email: `nobody-${user._id}@example.com`, password: 'whatever1' },
     });
     expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
-    expect(wrong.body.message).toBe('Invalid email or password');
-    expect(unknown.body.message).toBe(wrong.body.message);
+    expect(wrong.body).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid email or password',
+    });
+    expect(unknown.body).toEqual(wrong.body);
   });
 
   it('throttles repeated failures for one email with 429, even for the right password', async () => {
@@ -194,11 +202,12 @@ describe('POST /auth/login and GET /auth/me', () => {
           await call('POST', '/auth/login', {
             body: { email: user.email, password: 'wrong-password' },
           })
-        ).status,
-      ).toBe(401);
+        ).body.code,
+      ).toBe('INVALID_CREDENTIALS');
     }
     const blocked = await call('POST', '/auth/login', { body: { email: user.email, password } });
     expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('LOGIN_THROTTLED');
     expect(blocked.body.message).toMatch(
       /^Too many failed login attempts\. Please try again in \d+ minutes?\.$/,
     );
@@ -207,14 +216,23 @@ describe('POST /auth/login and GET /auth/me', () => {
 
   it('refuses a missing, malformed or tampered token with 401', async () => {
     const { token } = await registerUser();
-    expect((await call('GET', '/auth/me')).status).toBe(401);
-    expect((await call('GET', '/auth/me', { token: 'abc.def.ghi' })).status).toBe(401);
+    const refusal = async (bearer?: string) => {
+      const { status, body } = await call('GET', '/auth/me', bearer ? { token: bearer } : {});
+      return { status, code: body.code, message: body.message };
+    };
+    expect(await refusal()).toEqual({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'Authentication required',
+    });
+    const invalid = { status: 401, code: 'UNAUTHENTICATED', message: 'Invalid token' };
+    expect(await refusal('abc.def.ghi')).toEqual(invalid);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url')}.${signature}`;
-    expect((await call('GET', '/auth/me', { token: tampered })).status).toBe(401);
+    expect(await refusal(tampered)).toEqual(invalid);
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
-    expect((await call('GET', '/auth/me', { token: none })).status).toBe(401);
+    expect(await refusal(none)).toEqual(invalid);
   });
 });
 
@@ -249,10 +267,13 @@ describe('forgot and reset password', () => {
     });
     expect(reset.status).toBe(200);
 
-    expect((await call('GET', '/auth/me', { token })).status).toBe(401);
+    expect((await call('GET', '/auth/me', { token })).body).toMatchObject({
+      code: 'SESSION_ENDED',
+      message: 'Your session has ended. Please log in again.',
+    });
     expect(
-      (await call('POST', '/auth/login', { body: { email: user.email, password } })).status,
-    ).toBe(401);
+      (await call('POST', '/auth/login', { body: { email: user.email, password } })).body.code,
+    ).toBe('INVALID_CREDENTIALS');
     const login = await call('POST', '/auth/login', {
       body: { email: user.email, password: 'a-brand-new-password' },
     });
@@ -262,7 +283,10 @@ describe('forgot and reset password', () => {
       body: { token: resetToken, newPassword: 'another-password' },
     });
     expect(reused.status).toBe(400);
-    expect(reused.body.message).toBe('Invalid reset token');
+    expect(reused.body).toMatchObject({
+      code: 'INVALID_RESET_TOKEN',
+      message: 'Invalid reset token',
+    });
   });
 
   it("answers 'Invalid reset token' for a made-up token", async () => {
@@ -270,7 +294,10 @@ describe('forgot and reset password', () => {
       body: { token: 'made-up-token', newPassword: 'whatever-123' },
     });
     expect(result.status).toBe(400);
-    expect(result.body.message).toBe('Invalid reset token');
+    expect(result.body).toMatchObject({
+      code: 'INVALID_RESET_TOKEN',
+      message: 'Invalid reset token',
+    });
   });
 
   it('the reset link never appears in the API answer', async () => {

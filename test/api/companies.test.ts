@@ -63,19 +63,23 @@ describe('companies', () => {
       body: { name: 'Free Upgrade', subscriptionTier: 'platinum' },
     });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toBe('These fields cannot be set: subscriptionTier');
+    expect(invalid.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'These fields cannot be set: subscriptionTier',
+    });
     const fields = await call('POST', '/companies', {
       token: other.token,
       body: { name: '', website: 'not a url', brandColors: ['blue'], brandVoice: 'x'.repeat(2001) },
     });
+    expect(fields.body.code).toBe('VALIDATION_FAILED');
     expect(fields.body.fields).toEqual({
       name: 'Company name is required',
       website: 'Please enter a valid website address, like https://example.com',
       'brandColors.0': 'Brand colours must be hex colours like #007BFF',
       brandVoice: 'Brand voice must be at most 2000 characters',
     });
-    expect((await call('POST', '/companies', { token: other.token, rawBody: '{' })).status).toBe(
-      400,
+    expect((await call('POST', '/companies', { token: other.token, rawBody: '{' })).body.code).toBe(
+      'MALFORMED_JSON',
     );
   });
 
@@ -88,7 +92,11 @@ describe('companies', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 403, 403]);
     const refused = results.find((r) => r.status === 403)!;
-    expect(refused.body.message).toContain('intro tier');
+    expect(refused.body).toMatchObject({
+      code: 'COMPANY_LIMIT_REACHED',
+      message:
+        'You can only have one company in the intro tier. Please upgrade to create additional companies.',
+    });
     const list = await call<{ data: Company[] }>('GET', `/companies/user/${owner.user._id}`, {
       token: owner.token,
     });
@@ -117,14 +125,20 @@ describe('companies', () => {
           token: owner.token,
           body: { subscriptionTier: 'gold' },
         })
-      ).status,
-    ).toBe(400);
+      ).body,
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'These fields cannot be changed: subscriptionTier',
+    });
 
     const removed = await call('DELETE', `/companies/${created._id}`, { token: owner.token });
     expect(removed.status).toBe(200);
-    expect((await call('GET', `/companies/${created._id}`, { token: owner.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await call('GET', `/companies/${created._id}`, { token: owner.token })).body,
+    ).toMatchObject({
+      code: 'COMPANY_NOT_FOUND',
+      message: 'Company not found',
+    });
     expect((await call('POST', '/companies', { token: owner.token, body: company() })).status).toBe(
       201,
     );
@@ -162,13 +176,18 @@ describe('companies', () => {
       await call('DELETE', `/companies/${created._id}`, { token }),
       await call('GET', `/companies/user/${owner.user._id}`, { token }),
     ];
-    expect(attempts.map((a) => a.status)).toEqual([404, 404, 404, 404]);
+    expect(attempts.map((a) => [a.status, a.body.code])).toEqual([
+      [404, 'COMPANY_NOT_FOUND'],
+      [404, 'COMPANY_NOT_FOUND'],
+      [404, 'COMPANY_NOT_FOUND'],
+      [404, 'USER_NOT_FOUND'],
+    ]);
     expect(
       (await call('GET', `/companies/${created._id}`, { token: owner.token })).body,
     ).toMatchObject({ name: 'Harbor Coffee' });
-    expect((await call('GET', `/companies/${created._id}`)).status).toBe(401);
-    expect((await call('GET', '/companies/no-such-company', { token: owner.token })).status).toBe(
-      404,
-    );
+    expect((await call('GET', `/companies/${created._id}`)).body.code).toBe('UNAUTHENTICATED');
+    expect(
+      (await call('GET', '/companies/no-such-company', { token: owner.token })).body.code,
+    ).toBe('COMPANY_NOT_FOUND');
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { useSandboxTable } from './db';
-import { call, registerUser } from './http';
+import { describe, expect, it, vi } from 'vitest';
+import { companyPartitionSize, seedCampaigns, useSandboxTable } from './db';
+import { apiUrl, call, registerUser } from './http';
 
 type Company = { _id: string };
 
@@ -89,8 +89,30 @@ describe('a company’s platform credentials and campaigns (the overview’s cou
       (await call('GET', `/campaigns/company/${company._id}`, { token: stranger.token })).status,
     ).toBe(404);
   });
+});
 
-  it('deleting a company deletes everything that belongs to it, and nothing else', async () => {
+/** What the sandbox's events service answers for a job run by name. */
+type JobRun = { outcome: { status: string; result?: unknown; error?: string } };
+
+const runJob = async (job: string, event: unknown): Promise<JobRun['outcome']> => {
+  const response = await fetch(`${apiUrl()}/_sandbox/api/jobs/${job}/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(event),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as JobRun).outcome;
+};
+
+/** Waits for the clean-up that DELETE started in the background to empty the company's partition. */
+const waitUntilRemoved = (companyId: string, timeout = 30_000) =>
+  vi.waitFor(async () => expect(await companyPartitionSize(companyId)).toBe(0), {
+    timeout,
+    interval: 200,
+  });
+
+describe('deleting a company', () => {
+  it('answers at once, hides the company from every read and frees its place; the job then removes all it owned and nothing else', async () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const { body: doomed } = await call<Company>('POST', '/companies', {
@@ -101,20 +123,56 @@ describe('a company’s platform credentials and campaigns (the overview’s cou
       token: bob.token,
       body: { name: 'Kept' },
     });
-    const doomedCampaigns = await seed(doomed._id);
+    await seed(doomed._id);
     await seed(kept._id);
-
-    expect((await call('DELETE', `/companies/${doomed._id}`, { token: alice.token })).status).toBe(
-      200,
-    );
-
-    const { campaigns, credentials } = await useSandboxTable();
-    expect((await campaigns.query.byCompany({ companyId: doomed._id }).go()).data).toEqual([]);
-    expect((await credentials.query.byCompany({ companyId: doomed._id }).go()).data).toEqual([]);
+    // On the intro tier one company is the limit.
     expect(
-      (await campaigns.get({ companyId: doomed._id, campaignId: doomedCampaigns[0]! }).go()).data,
-    ).toBeNull();
+      (await call('POST', '/companies', { token: alice.token, body: { name: 'Second' } })).status,
+    ).toBe(403);
 
+    const deleted = await call('DELETE', `/companies/${doomed._id}`, { token: alice.token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ message: 'Company deleted' });
+
+    // Gone from every read at once, whatever the clean-up has done so far.
+    expect((await call('GET', `/companies/${doomed._id}`, { token: alice.token })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await call<{ data: Company[] }>('GET', `/companies/user/${alice.user._id}`, {
+          token: alice.token,
+        })
+      ).body.data,
+    ).toEqual([]);
+    for (const path of [
+      `/companies/${doomed._id}/platform-credentials`,
+      `/campaigns/company/${doomed._id}`,
+    ])
+      expect((await call('GET', path, { token: alice.token })).status).toBe(404);
+    const again = await call('DELETE', `/companies/${doomed._id}`, { token: alice.token });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'COMPANY_NOT_FOUND' });
+
+    // Its place in the limit is free — once: the second DELETE freed nothing more.
+    const { status: created, body: replacement } = await call<Company>('POST', '/companies', {
+      token: alice.token,
+      body: { name: 'Fresh start' },
+    });
+    expect(created).toBe(201);
+    const refused = await call('POST', '/companies', {
+      token: alice.token,
+      body: { name: 'One more' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'COMPANY_LIMIT_REACHED' });
+
+    await waitUntilRemoved(doomed._id);
+    const { campaigns } = await useSandboxTable();
+    expect((await campaigns.query.byCompany({ companyId: doomed._id }).go()).data).toEqual([]);
+
+    // Nothing of anyone else's went with it.
+    expect(await companyPartitionSize(kept._id)).toBe(4);
     expect(
       (await call<{ total: number }>('GET', `/campaigns/company/${kept._id}`, { token: bob.token }))
         .body.total,
@@ -126,6 +184,75 @@ describe('a company’s platform credentials and campaigns (the overview’s cou
         })
       ).body,
     ).toHaveLength(1);
+    expect(
+      (await call('GET', `/companies/${replacement._id}`, { token: alice.token })).status,
+    ).toBe(200);
     expect((await call('GET', '/auth/me', { token: alice.token })).status).toBe(200);
+
+    // Running the job again (a redelivery) is harmless.
+    expect(await runJob('company-cleanup', { companyId: doomed._id })).toEqual({
+      status: 'duplicate',
+    });
+    expect(await companyPartitionSize(kept._id)).toBe(4);
+  });
+
+  it('deletes a company with 3,000 campaigns: the answer does not wait for them, the job removes every one', async () => {
+    const owner = await registerUser();
+    const { body: company } = await call<Company>('POST', '/companies', {
+      token: owner.token,
+      body: { name: 'Busy Bakery' },
+    });
+    await seedCampaigns(company._id, 3000);
+    expect(await companyPartitionSize(company._id)).toBe(3001);
+
+    expect((await call('DELETE', `/companies/${company._id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    expect((await call('GET', `/companies/${company._id}`, { token: owner.token })).status).toBe(
+      404,
+    );
+
+    await waitUntilRemoved(company._id, 90_000);
+  }, 120_000);
+
+  it('the clean-up job refuses a company that is not deleted', async () => {
+    const owner = await registerUser();
+    const { body: company } = await call<Company>('POST', '/companies', {
+      token: owner.token,
+      body: { name: 'Still Here' },
+    });
+    await seed(company._id);
+
+    expect(await runJob('company-cleanup', { companyId: company._id })).toMatchObject({
+      status: 'failed',
+    });
+    expect(await companyPartitionSize(company._id)).toBe(4);
+    expect((await call('GET', `/companies/${company._id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+  });
+
+  it('the sweeper restarts a clean-up that never ran', async () => {
+    // A company deleted an hour ago whose clean-up was lost (written directly: no endpoint can).
+    const { companies } = await useSandboxTable();
+    const companyId = randomUUID();
+    await companies
+      .create({
+        companyId,
+        userId: randomUUID(),
+        name: 'Lost Cleanup',
+        brandColors: [],
+        deletedAt: new Date(Date.now() - 60 * 60_000).toISOString(),
+      })
+      .go();
+    await seed(companyId);
+    expect(await companyPartitionSize(companyId)).toBe(4);
+
+    const outcome = await runJob('sweeper', {});
+    expect(outcome).toMatchObject({ status: 'done', result: { companyCleanups: { failed: 0 } } });
+    expect(
+      (outcome.result as { companyCleanups: { started: number } }).companyCleanups.started,
+    ).toBeGreaterThanOrEqual(1);
+    await waitUntilRemoved(companyId);
   });
 });

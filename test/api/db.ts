@@ -1,19 +1,29 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
+import { withEnvironment } from '#functions/core/environment';
+import { lazy } from '#functions/core/lazy';
 
 /**
- * Direct access to the sandbox's DynamoDB Local, only to move time forward for a record (a code
- * that would take ten real minutes to expire). Everything else in the API tests goes through HTTP.
+ * Direct access to the sandbox's DynamoDB Local: to move time forward for a record (a code that
+ * would take ten real minutes to expire), to seed records no endpoint creates yet, and to see
+ * what a background job left behind. Everything else in the API tests goes through HTTP.
  */
-const client = () =>
+const client = lazy(() =>
   DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: inject('dynamoDbEndpoint'),
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
-  );
+    { marshallOptions: { removeUndefinedValues: true } },
+  ),
+);
 
 /** Makes the user's outstanding verification code expired (keys as ElectroDB writes them). */
 export const expireVerificationCode = async (userId: string): Promise<void> => {
@@ -31,26 +41,94 @@ export const expireVerificationCode = async (userId: string): Promise<void> => {
 
 /**
  * The real ElectroDB entities, pointed at the sandbox's table — to seed records that no endpoint
- * creates yet (campaigns and platform credentials arrive with later issues).
+ * creates yet (campaigns and platform credentials arrive with later issues). They are made inside
+ * the sandbox's environment (an entity reads its table name when made) and use this file's client
+ * (the functions' own client is made inside a request's environment, which tests have none of).
  */
 export const useSandboxTable = async () => {
-  const saved = { ...process.env };
-  Object.assign(process.env, {
-    TABLE_NAME: inject('tableName'),
-    DYNAMODB_ENDPOINT: inject('dynamoDbEndpoint'),
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    APP_URL: inject('apiUrl'),
-    JWT_SECRET: 'unused-by-these-tests-unused-by-these-tests',
-  });
-  const [{ campaignEntity }, { platformCredentialEntity }] = await Promise.all([
+  const [{ campaignEntity }, { platformCredentialEntity }, { companyEntity }] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/platform-credential'),
+    import('#functions/core/db/entities/company'),
   ]);
-  // The entities read their configuration once, when first made; the worker's environment is
-  // then put back so nothing else in this worker sees the sandbox's settings.
-  const entities = { campaigns: campaignEntity(), credentials: platformCredentialEntity() };
-  process.env = saved;
+  const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
+    campaigns: campaignEntity(),
+    credentials: platformCredentialEntity(),
+    companies: companyEntity(),
+  }));
+  for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;
+};
+
+const forEachConcurrently = async <T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> => {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+};
+
+/**
+ * Seeds `count` campaigns of a company with batch writes (25 a request, several requests at once),
+ * items exactly as the campaign entity writes them. Returns their ids.
+ */
+export const seedCampaigns = async (companyId: string, count: number): Promise<string[]> => {
+  const { campaigns } = await useSandboxTable();
+  const ids = Array.from(
+    { length: count },
+    (_, index) => `seeded-${String(index).padStart(5, '0')}`,
+  );
+  const items = ids.map(
+    (campaignId) =>
+      campaigns
+        .put({
+          companyId,
+          campaignId,
+          name: `Campaign ${campaignId}`,
+          startDate: '2026-03-01',
+          endDate: '2026-03-31',
+        })
+        .params<{ Item: Record<string, unknown> }>().Item,
+  );
+  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) =>
+    items.slice(index * 25, (index + 1) * 25),
+  );
+  const db = client();
+  await forEachConcurrently(batches, 8, async (batch) => {
+    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length; attempt++) {
+      if (attempt === 10) throw new Error('DynamoDB Local kept the seed items unprocessed');
+      const { UnprocessedItems } = await db.send(
+        new BatchWriteCommand({ RequestItems: { [inject('tableName')]: requests } }),
+      );
+      requests = (UnprocessedItems?.[inject('tableName')] ?? []) as typeof requests;
+    }
+  });
+  return ids;
+};
+
+/** How many items the company's partition (its item collection, the company included) holds. */
+export const companyPartitionSize = async (companyId: string): Promise<number> => {
+  const db = client();
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: inject('tableName'),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `$sailpost#companyid_${companyId}` },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 };

@@ -16,6 +16,13 @@ describe('the dev inbox', () => {
     expect(html).toContain('Sandbox mode');
   });
 
+  it('compresses its pages as CloudFront would', async () => {
+    const response = await fetch(`${apiUrl}/_sandbox`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await response.text()).toContain('<title>Dev inbox · Sailpost sandbox</title>');
+  });
+
   it('answers the messages as JSON', async () => {
     const response = await fetch(
       `${apiUrl}/_sandbox/api/messages?to=${encodeURIComponent('nobody@example.com')}&channel=email`,
@@ -36,9 +43,11 @@ describe('the gateway and the SPA switch', () => {
     expect(await response.json()).toEqual({ message: 'Not Found' });
   });
 
-  it('keeps the handlers’ environment out of the test workers', () => {
-    // The sandbox sets APP_URL=apiUrl for the handlers in the main process only.
+  it('keeps the sandbox’s own environment out of the test workers', () => {
+    // Handlers get their variables through their declared environment, never process.env; the
+    // sandbox sets only the SDK's dummy keys in the main process, and the workers do not see them.
     expect(process.env.APP_URL).not.toBe(apiUrl);
+    expect(process.env.AWS_ACCESS_KEY_ID).not.toBe('S3RVER');
   });
 });
 

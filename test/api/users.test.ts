@@ -38,7 +38,10 @@ describe('PUT /users/{id}', () => {
       body: { role: 'admin', email: 'x@y.co' },
     });
     expect(result.status).toBe(400);
-    expect(result.body.message).toBe('These fields cannot be changed: role, email');
+    expect(result.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'These fields cannot be changed: role, email',
+    });
     expect((await call('GET', '/auth/me', { token })).body).toMatchObject({
       role: user.role,
       email: user.email,
@@ -53,6 +56,7 @@ describe('PUT /users/{id}', () => {
       body: { firstName: 'Mallory' },
     });
     expect(result.status).toBe(404);
+    expect(result.body).toMatchObject({ code: 'USER_NOT_FOUND', message: 'User not found' });
     expect((await call('GET', '/auth/me', { token: alice.token })).body).toMatchObject({
       firstName: 'Ada',
     });
@@ -60,9 +64,9 @@ describe('PUT /users/{id}', () => {
 
   it('needs a session', async () => {
     const { user } = await registerUser();
-    expect((await call('PUT', `/users/${user._id}`, { body: { firstName: 'X' } })).status).toBe(
-      401,
-    );
+    const result = await call('PUT', `/users/${user._id}`, { body: { firstName: 'X' } });
+    expect(result.status).toBe(401);
+    expect(result.body.code).toBe('UNAUTHENTICATED');
   });
 
   it('normalises a new phone, resets its verification, and keeps phones unique', async () => {
@@ -84,7 +88,11 @@ describe('PUT /users/{id}', () => {
       body: { phoneNumber },
     });
     expect(clash.status).toBe(409);
-    expect(clash.body.message).toBe('This phone number is already registered to another user');
+    expect(clash.body).toMatchObject({
+      code: 'PHONE_TAKEN',
+      message: 'This phone number is already registered to another user',
+      fields: { phoneNumber: 'This phone number is already registered to another user' },
+    });
 
     // Alice's old number was released and can be taken by Bob.
     const released = await call('PUT', `/users/${bob.user._id}`, {
@@ -101,12 +109,15 @@ describe('PUT /users/{id}', () => {
       body: { firstName: '', phoneNumber: '', completedTours: ['not-a-tour'] },
     });
     expect(result.status).toBe(400);
+    expect(result.body.code).toBe('VALIDATION_FAILED');
     expect(result.body.fields).toEqual({
       firstName: 'First name is required',
       phoneNumber: 'Phone number is required for 2FA and content updates',
       'completedTours.0': 'Unknown tour',
     });
-    expect((await call('PUT', `/users/${user._id}`, { token, rawBody: 'nope' })).status).toBe(400);
+    expect((await call('PUT', `/users/${user._id}`, { token, rawBody: 'nope' })).body.code).toBe(
+      'MALFORMED_JSON',
+    );
   });
 });
 
@@ -128,6 +139,9 @@ describe('meta', () => {
       ]),
     );
     expect(result.body.paths['/api/auth/login']).toHaveProperty('post');
+    expect(result.body.paths['/api/auth/login']!.post).toMatchObject({
+      'x-error-codes': expect.arrayContaining(['INVALID_CREDENTIALS', 'LOGIN_THROTTLED']),
+    });
   });
 
   it('tells the web app it runs in the sandbox', async () => {

@@ -37,7 +37,10 @@ describe('phone verification', () => {
       isPhoneVerified: true,
     });
     // Used once: the same code does not work again.
-    expect((await verify(account, code)).status).toBe(400);
+    expect((await verify(account, code)).body).toMatchObject({
+      code: 'PHONE_CODE_MISSING',
+      message: 'Please request a verification code first',
+    });
   });
 
   it('sends at most one code every 30 seconds', async () => {
@@ -45,6 +48,8 @@ describe('phone verification', () => {
     expect((await send(account)).status).toBe(200);
     const again = await send(account);
     expect(again.status).toBe(429);
+    expect(again.body.code).toBe('PHONE_CODE_COOLDOWN');
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(again.body.message).toMatch(/^Please wait \d+ seconds? before requesting a new code\.$/);
     expect(await inbox(account.user.phoneNumber)).toHaveLength(1);
   });
@@ -55,17 +60,28 @@ describe('phone verification', () => {
     const code = await latestCode(account);
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await verify(account, wrong)).body.message);
+    for (let i = 0; i < 5; i++) {
+      const { body } = await verify(account, wrong);
+      answers.push([body.code, body.message, (body.fields as Record<string, string>).code]);
+    }
+    const wrongCode = (message: string) => ['PHONE_CODE_WRONG', message, message];
     expect(answers).toEqual([
-      'Invalid verification code. 4 tries left.',
-      'Invalid verification code. 3 tries left.',
-      'Invalid verification code. 2 tries left.',
-      'Invalid verification code. 1 try left.',
-      'Too many wrong codes. Please request a new one.',
+      wrongCode('Invalid verification code. 4 tries left.'),
+      wrongCode('Invalid verification code. 3 tries left.'),
+      wrongCode('Invalid verification code. 2 tries left.'),
+      wrongCode('Invalid verification code. 1 try left.'),
+      [
+        'PHONE_CODE_LOCKED',
+        'Too many wrong codes. Please request a new one.',
+        'Too many wrong codes. Please request a new one.',
+      ],
     ]);
     const right = await verify(account, code);
     expect(right.status).toBe(400);
-    expect(right.body.message).toBe('Too many wrong codes. Please request a new one.');
+    expect(right.body).toMatchObject({
+      code: 'PHONE_CODE_LOCKED',
+      message: 'Too many wrong codes. Please request a new one.',
+    });
     expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
       { isVerified: false },
     );
@@ -78,22 +94,28 @@ describe('phone verification', () => {
     await expireVerificationCode(account.user._id);
     const late = await verify(account, code);
     expect(late.status).toBe(400);
-    expect(late.body.message).toBe('Your code has expired. Please request a new one.');
+    expect(late.body).toMatchObject({
+      code: 'PHONE_CODE_EXPIRED',
+      message: 'Your code has expired. Please request a new one.',
+    });
   });
 
   it('refuses a number that is not the one on the profile, and malformed codes', async () => {
     const account = await registerUser();
     const other = await send(account, '(555) 000-1111');
     expect(other.status).toBe(400);
-    expect(other.body.message).toBe(
-      'This is not the phone number on your profile. Update your profile first.',
-    );
-    expect((await verify(account, '12345')).body.fields).toEqual({
-      code: 'Enter the 6-digit code',
+    expect(other.body).toMatchObject({
+      code: 'PHONE_MISMATCH',
+      message: 'This is not the phone number on your profile. Update your profile first.',
     });
-    expect((await verify(account, '123456')).body.message).toBe(
-      'Please request a verification code first',
-    );
+    expect((await verify(account, '12345')).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { code: 'Enter the 6-digit code' },
+    });
+    expect((await verify(account, '123456')).body).toMatchObject({
+      code: 'PHONE_CODE_MISSING',
+      message: 'Please request a verification code first',
+    });
   });
 
   it('changing the phone number resets verification', async () => {

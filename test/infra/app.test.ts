@@ -19,16 +19,16 @@ afterAll(() => {
   rmSync(emptyDir, { recursive: true, force: true });
 });
 
-const stacksOf = (built: SailpostApp): Stack[] => [built.data, built.api, built.web, built.jobs];
+const stacksOf = (built: SailpostApp): Stack[] => [built.data, built.jobs, built.api, built.web];
 
 describe('app wiring', () => {
   it('names one set of stacks per stage and tags them with it', () => {
     const built = buildTestApp({ stage: 'alice-test' }, { webDistDir: emptyDir });
     expect(stacksOf(built).map((stack) => stack.stackName)).toEqual([
       'Sailpost-AliceTest-Data',
+      'Sailpost-AliceTest-Jobs',
       'Sailpost-AliceTest-Api',
       'Sailpost-AliceTest-Web',
-      'Sailpost-AliceTest-Jobs',
     ]);
     built.app.synth(); // tags are applied during synthesis
     for (const stack of stacksOf(built)) {
@@ -38,6 +38,17 @@ describe('app wiring', () => {
     Template.fromStack(built.data).hasResourceProperties('AWS::DynamoDB::Table', {
       Tags: Match.arrayWith([{ Key: 'Stage', Value: 'alice-test' }]),
     });
+  });
+
+  it('orders the stacks Data → Jobs → Api → Web, each using the ones before it', () => {
+    const built = buildTestApp({ stage: 'dev' }, { webDistDir: emptyDir });
+    built.app.synth(); // cross-stack references become dependencies during synthesis
+    const dependenciesOf = (stack: Stack) => stack.dependencies.map((other) => other.stackName);
+    expect(dependenciesOf(built.data)).toEqual([]);
+    expect(dependenciesOf(built.jobs)).toEqual(['Sailpost-Dev-Data']);
+    expect(dependenciesOf(built.api).sort()).toEqual(['Sailpost-Dev-Data', 'Sailpost-Dev-Jobs']);
+    expect(dependenciesOf(built.web)).toContain('Sailpost-Dev-Api');
+    expect(dependenciesOf(built.web)).not.toContain('Sailpost-Dev-Jobs');
   });
 
   it('defaults to the dev stage and protects prod stacks from termination', () => {

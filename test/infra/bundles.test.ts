@@ -1,27 +1,44 @@
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_BUNDLE_BUDGET_BYTES, handlerEntryOf } from '#infra/stacks/api-stack';
-import { endpointBuildOptions, groupsWithRoutes } from '../../scripts/bundle-functions';
+import { JOB_NAMES } from '#functions/core/jobs/names';
+import {
+  endpointEntryOf,
+  FUNCTION_BUNDLE_BUDGET_BYTES,
+  jobEntryOf,
+} from '#infra/constructs/sailpost-function';
+import {
+  endpointBuildOptions,
+  groupsWithRoutes,
+  jobBuildOptions,
+} from '../../scripts/bundle-functions';
 
 /**
- * The infra tests skip NodejsFunction bundling; this bundles each real handler with the stack's
- * esbuild settings (what `cdk synth` does) and holds it to the size budget.
+ * The infra tests skip NodejsFunction bundling; this bundles each real handler with the
+ * construct's esbuild settings (what `cdk synth` does) and holds it to the size budget.
  */
+const expectHandlerWithinBudget = async (options: ReturnType<typeof endpointBuildOptions>) => {
+  const result = await build({
+    ...options,
+    write: false,
+    outfile: 'index.mjs',
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  expect(output?.text).toMatch(/export\s*\{[^}]*\bhandler\b/);
+  expect(output?.contents.byteLength ?? Infinity).toBeLessThanOrEqual(FUNCTION_BUNDLE_BUDGET_BYTES);
+};
+
 describe('endpoint bundles', () => {
   it.each(groupsWithRoutes)('%s: has a handler and bundles within the budget', async (group) => {
-    const entry = handlerEntryOf(group);
-    expect(existsSync(entry), entry).toBe(true);
-    const result = await build({
-      ...endpointBuildOptions(group),
-      write: false,
-      outfile: 'index.mjs',
-      logLevel: 'silent',
-    });
-    const [output] = result.outputFiles;
-    expect(output?.text).toMatch(/export\s*\{[^}]*\bhandler\b/);
-    expect(output?.contents.byteLength ?? Infinity).toBeLessThanOrEqual(
-      ENDPOINT_BUNDLE_BUDGET_BYTES,
-    );
+    expect(existsSync(endpointEntryOf(group)), endpointEntryOf(group)).toBe(true);
+    await expectHandlerWithinBudget(endpointBuildOptions(group));
+  });
+});
+
+describe('job bundles', () => {
+  it.each(JOB_NAMES)('%s: has a handler and bundles within the budget', async (job) => {
+    expect(existsSync(jobEntryOf(job)), jobEntryOf(job)).toBe(true);
+    await expectHandlerWithinBudget(jobBuildOptions(job));
   });
 });

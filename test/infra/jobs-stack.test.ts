@@ -1,19 +1,38 @@
+import { Duration, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ENDPOINT_GROUP_DECLARATIONS,
+  JOB_DECLARATIONS,
+  RECURRING_JOBS,
+} from '#functions/catalogue';
+import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
+import type { SailpostApp } from '#infra/stacks/sailpost-app';
+import { AppTemplates, compareGrants, type Grant } from './declared-grants';
 import { buildTestApp, resourcesOfType } from './support';
 
+/** The logical id of an L2 construct's resource in its stack. */
+const idOf = (construct: IConstruct): string =>
+  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+
 describe('jobs stack', () => {
+  let built: SailpostApp;
   let jobs: Template;
+  let templates: AppTemplates;
 
   beforeAll(() => {
-    jobs = Template.fromStack(buildTestApp({ stage: 'dev' }).jobs);
+    built = buildTestApp({ stage: 'dev' });
+    jobs = Template.fromStack(built.jobs);
+    templates = new AppTemplates(built);
   });
 
   it('creates the stage schedule group', () => {
     jobs.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'sailpost-dev' });
   });
 
-  it('has a role only EventBridge Scheduler (this account) can assume, with no permissions yet', () => {
+  it('has a role only EventBridge Scheduler (this account, this group) can assume', () => {
     jobs.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
         Statement: [
@@ -22,6 +41,7 @@ describe('jobs stack', () => {
             Principal: { Service: 'scheduler.amazonaws.com' },
             Condition: Match.objectLike({
               StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+              ArnLike: { 'aws:SourceArn': Match.anyValue() },
             }),
           }),
         ],
@@ -31,7 +51,86 @@ describe('jobs stack', () => {
       expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
       expect(role.Properties?.Policies).toBeUndefined();
     }
-    jobs.resourceCountIs('AWS::IAM::Policy', 0);
+  });
+
+  it('lets the scheduler role invoke exactly the scheduled jobs and send to the DLQ', () => {
+    const { jobs: stack } = built;
+    const scheduled = new Set([
+      ...(Object.keys(RECURRING_JOBS) as JobName[]),
+      ...[
+        ...Object.values(ENDPOINT_GROUP_DECLARATIONS),
+        ...Object.values(JOB_DECLARATIONS),
+      ].flatMap((declaration) => declaration.bindings.schedules ?? []),
+    ]);
+    const expected: Grant[] = [
+      ...[...scheduled].flatMap((job) => {
+        const fn = stack.functions.get(job)!.function;
+        return [fn.functionArn, `${fn.functionArn}:*`].map((resource) => ({
+          action: 'lambda:InvokeFunction',
+          resource: templates.valueOf(stack, resource),
+        }));
+      }),
+      {
+        action: 'sqs:SendMessage',
+        resource: templates.valueOf(stack, stack.deadLetterQueue.queueArn),
+      },
+    ];
+    expect(compareGrants(templates.grantsOfRole(stack.schedulerRole), expected)).toEqual({
+      unexplained: [],
+      missing: [],
+    });
+  });
+
+  it('runs each job in a function sized by its declaration, its failures kept in the DLQ', () => {
+    const functions = resourcesOfType(jobs, 'AWS::Lambda::Function');
+    expect(Object.keys(functions)).toHaveLength(JOB_NAMES.length);
+    for (const job of JOB_NAMES) {
+      const fn = built.jobs.functions.get(job)!;
+      const properties = functions[idOf(fn.function)]?.Properties;
+      const declaration = JOB_DECLARATIONS[job];
+      expect(properties, job).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: 'nodejs22.x',
+        TracingConfig: { Mode: 'Active' },
+        MemorySize: declaration.memoryMb ?? 512,
+        Timeout: declaration.timeoutSeconds ?? 10,
+        DeadLetterConfig: {
+          TargetArn: { 'Fn::GetAtt': [idOf(built.jobs.deadLetterQueue), 'Arn'] },
+        },
+      });
+    }
+  });
+
+  it('runs each recurring job on an EventBridge schedule in the stage group, retried, then the DLQ', () => {
+    const schedules = Object.values(resourcesOfType(jobs, 'AWS::Scheduler::Schedule'));
+    expect(schedules).toHaveLength(Object.keys(RECURRING_JOBS).length);
+    for (const [job, { everyMinutes }] of Object.entries(RECURRING_JOBS) as [
+      JobName,
+      { everyMinutes: number },
+    ][]) {
+      const fnId = idOf(built.jobs.functions.get(job)!.function);
+      const schedule = schedules.find(
+        (candidate) =>
+          JSON.stringify((candidate.Properties?.Target as { Arn: unknown }).Arn) ===
+          JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
+      );
+      expect(schedule?.Properties, job).toMatchObject({
+        GroupName: 'sailpost-dev',
+        State: 'ENABLED',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        ScheduleExpression: ScheduleExpression.rate(Duration.minutes(everyMinutes))
+          .expressionString,
+        Target: {
+          RoleArn: { 'Fn::GetAtt': [idOf(built.jobs.schedulerRole), 'Arn'] },
+          DeadLetterConfig: {
+            Arn: { 'Fn::GetAtt': [idOf(built.jobs.deadLetterQueue), 'Arn'] },
+          },
+          RetryPolicy: { MaximumRetryAttempts: 3 },
+          // The tick's time is the job's idempotency key (the sandbox's timers send the same).
+          Input: JSON.stringify({ time: '<aws.scheduler.scheduled-time>' }),
+        },
+      });
+    }
   });
 
   it('has an encrypted, TLS-only dead-letter queue keeping messages 14 days', () => {

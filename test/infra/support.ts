@@ -35,9 +35,9 @@ export const buildTestApp = (
 
 export const templatesOf = (built: SailpostApp) => ({
   data: Template.fromStack(built.data),
+  jobs: Template.fromStack(built.jobs),
   api: Template.fromStack(built.api),
   web: Template.fromStack(built.web),
-  jobs: Template.fromStack(built.jobs),
 });
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
@@ -100,7 +100,7 @@ export const functionIdsByGroup = (api: ApiStack): Map<string, string> =>
   new Map(
     [...api.functions].map(([group, fn]) => [
       group,
-      api.getLogicalId(fn.node.defaultChild as CfnFunction),
+      api.getLogicalId(fn.function.node.defaultChild as CfnFunction),
     ]),
   );
 

@@ -1,6 +1,6 @@
 import type { Access } from '#shared/contract/route';
 import { userEntity, type UserRecord } from '../db/entities/user';
-import { ForbiddenError, UnauthorizedError } from '../http/errors';
+import { Forbidden, Unauthenticated } from '../errors';
 import { verifyAccessToken } from './tokens';
 
 export interface Caller {
@@ -10,8 +10,19 @@ export interface Caller {
 
 const bearerToken = (authorization: string | undefined): string => {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
-  if (!match?.[1]) throw new UnauthorizedError('Authentication required');
+  if (!match?.[1]) throw new Unauthenticated('UNAUTHENTICATED', 'Authentication required');
   return match[1];
+};
+
+const mayCall = (access: Access, user: UserRecord): boolean => {
+  switch (access) {
+    case 'admin':
+      return user.role === 'admin';
+    case 'staff':
+      return user.role === 'staff' || user.role === 'admin';
+    default:
+      return true;
+  }
 };
 
 /**
@@ -25,10 +36,8 @@ export const authenticate = async (
   const claims = await verifyAccessToken(bearerToken(authorization));
   const { data: user } = await userEntity().get({ userId: claims.userId }).go({ consistent: true });
   if (!user || user.tokenVersion !== claims.tokenVersion) {
-    throw new UnauthorizedError('Your session has ended. Please log in again.');
+    throw new Unauthenticated('SESSION_ENDED', 'Your session has ended. Please log in again.');
   }
-  if (access === 'admin' && user.role !== 'admin') throw new ForbiddenError();
-  if (access === 'staff' && user.role !== 'staff' && user.role !== 'admin')
-    throw new ForbiddenError();
+  if (!mayCall(access, user)) throw new Forbidden('FORBIDDEN', 'Forbidden');
   return { userId: user.userId, user };
 };

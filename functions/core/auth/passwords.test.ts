@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords';
 
-describe('passwords', () => {
+// Each hash costs ~0.4 s of one CPU on purpose; a busy machine needs more than the default 5 s.
+describe('passwords', { timeout: 30_000 }, () => {
   it('hashes with scrypt at N=2^17, r=8, p=1 and a random salt', async () => {
     const [first, second] = await Promise.all([
       hashPassword('correct horse'),

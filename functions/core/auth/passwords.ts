@@ -4,6 +4,7 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from 'node:crypto';
+import { lazyAsync } from '../lazy';
 
 /**
  * Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The parameters are
@@ -54,6 +55,4 @@ export const verifyPassword = async (password: string, stored: string): Promise<
  * A hash of a random password, verified against when the email is unknown so that an unknown
  * address takes as long to refuse as a wrong password.
  */
-let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = (): Promise<string> =>
-  (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+export const decoyPasswordHash = lazyAsync(() => hashPassword(randomBytes(16).toString('hex')));

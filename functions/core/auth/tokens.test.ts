@@ -8,11 +8,7 @@ const SECRET = 'k'.repeat(48);
 describe('access tokens', () => {
   const saved = { ...process.env };
   beforeAll(() => {
-    Object.assign(process.env, {
-      TABLE_NAME: 'unit',
-      APP_URL: 'http://localhost:3000',
-      JWT_SECRET: SECRET,
-    });
+    Object.assign(process.env, { JWT_SECRET: SECRET });
     resetConfigForTests();
   });
   afterAll(() => {
@@ -33,7 +29,7 @@ describe('access tokens', () => {
       .setIssuer('sailpost')
       .setAudience('sailpost-web')
       .encode();
-    await expect(verifyAccessToken(unsigned)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(verifyAccessToken(unsigned)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     const forged = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('u-1')
@@ -42,7 +38,7 @@ describe('access tokens', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('x'.repeat(48)));
     await expect(verifyAccessToken(forged)).rejects.toMatchObject({
-      statusCode: 401,
+      code: 'UNAUTHENTICATED',
       message: 'Invalid token',
     });
   });
@@ -55,7 +51,7 @@ describe('access tokens', () => {
       .setAudience('sailpost-web')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(SECRET));
-    await expect(verifyAccessToken(hs512)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(verifyAccessToken(hs512)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('says the session expired for an expired token', async () => {
@@ -67,7 +63,7 @@ describe('access tokens', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(new TextEncoder().encode(SECRET));
     await expect(verifyAccessToken(expired)).rejects.toMatchObject({
-      statusCode: 401,
+      code: 'SESSION_ENDED',
       message: 'Your session has expired. Please log in again.',
     });
   });

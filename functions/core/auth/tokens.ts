@@ -1,26 +1,22 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '#shared/domain/limits';
-import { config } from '../config';
-import { readSecret } from '../secrets';
-import { UnauthorizedError } from '../http/errors';
+import { Unauthenticated } from '../errors';
+import { lazyAsync } from '../lazy';
+import { readDeclaredSecret } from '../secrets';
 
 const ISSUER = 'sailpost';
 const AUDIENCE = 'sailpost-web';
 /** Only HS256 is accepted: a token naming any other algorithm (or "none") is refused. */
 const ALGORITHMS = ['HS256'];
 
-let signingKey: Promise<Uint8Array> | undefined;
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+const INVALID_TOKEN = 'Invalid token';
 
-/** The HS256 key: from the environment in the sandbox, from Secrets Manager in AWS (once per container). */
-const key = (): Promise<Uint8Array> =>
-  (signingKey ??= (async () => {
-    const { JWT_SECRET, JWT_SECRET_ARN } = config();
-    return new TextEncoder().encode(JWT_SECRET ?? (await readSecret(JWT_SECRET_ARN!)));
-  })().catch((error: unknown) => {
-    signingKey = undefined;
-    throw error;
-  }));
+/** The HS256 key, read once per container. */
+const key = lazyAsync(async (): Promise<Uint8Array> =>
+  new TextEncoder().encode(await readDeclaredSecret('tokenKey')),
+);
 
 /**
  * HMAC-SHA256 under the server's key, for short secrets stored at rest (verification codes): a
@@ -31,7 +27,7 @@ export const keyedHash = async (purpose: string, value: string): Promise<string>
     .update(`${purpose}:${value}`)
     .digest('hex');
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   userId: string;
   tokenVersion: number;
 }
@@ -49,21 +45,27 @@ export const signAccessToken = async ({
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
     .sign(await key());
 
-export const verifyAccessToken = async (token: string): Promise<AccessTokenClaims> => {
+const claimsOf = async (token: string) => {
+  const signingKey = await key();
   try {
-    const { payload } = await jwtVerify(token, await key(), {
-      algorithms: ALGORITHMS,
-      issuer: ISSUER,
-      audience: AUDIENCE,
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
-      throw new UnauthorizedError('Invalid token');
-    }
-    return { userId: payload.sub, tokenVersion: payload.ver };
+    return (
+      await jwtVerify(token, signingKey, {
+        algorithms: ALGORITHMS,
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      })
+    ).payload;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired)
-      throw new UnauthorizedError('Your session has expired. Please log in again.');
-    if (error instanceof UnauthorizedError) throw error;
-    throw new UnauthorizedError('Invalid token');
+      throw new Unauthenticated('SESSION_ENDED', SESSION_EXPIRED);
+    throw new Unauthenticated('UNAUTHENTICATED', INVALID_TOKEN);
   }
+};
+
+export const verifyAccessToken = async (token: string): Promise<AccessTokenClaims> => {
+  const payload = await claimsOf(token);
+  if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+    throw new Unauthenticated('UNAUTHENTICATED', INVALID_TOKEN);
+  }
+  return { userId: payload.sub, tokenVersion: payload.ver };
 };

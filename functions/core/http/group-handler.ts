@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import {
   routeKeyOf,
+  type ParamsOf,
   type ParsedBodyOf,
   type ParsedQueryOf,
   type ResponseOf,
@@ -10,30 +11,28 @@ import {
 } from '#shared/contract/route';
 import type { Caller } from '../auth/authenticate';
 import { logger } from '../logger';
+import { jsonResponse, type Result } from './error-response';
 import {
   authenticateCaller,
   httpErrorHandler,
-  jsonResponse,
   resolveRoute,
   validateInput,
-  type Result,
   type RouteContext,
 } from './middlewares';
 
-export interface RouteRequest<R extends RouteDefinition> {
+interface RouteRequest<R extends RouteDefinition> {
   body: ParsedBodyOf<R>;
   query: ParsedQueryOf<R>;
-  params: Record<string, string>;
+  /** The path's parameters, named by the route's template (`{companyId}` → `params.companyId`). */
+  params: ParamsOf<R['path']>;
   /** The signed-in caller; null only on public routes. */
   caller: R['access'] extends 'public' ? Caller | null : Caller;
   event: APIGatewayProxyEventV2;
 }
 
-export type RouteHandler<R extends RouteDefinition> = (
-  request: RouteRequest<R>,
-) => Promise<ResponseOf<R>>;
+type RouteHandler<R extends RouteDefinition> = (request: RouteRequest<R>) => Promise<ResponseOf<R>>;
 
-export type GroupHandlers<G extends Record<string, RouteDefinition>> = {
+type GroupHandlers<G extends Record<string, RouteDefinition>> = {
   [K in keyof G]: RouteHandler<G[K]>;
 };
 
@@ -68,7 +67,8 @@ export const createGroupHandler = <G extends Record<string, RouteDefinition>>(
       const result = await handle({
         body,
         query,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
+        // API Gateway fills every parameter of the matched route's template.
+        params: event.pathParameters ?? {},
         caller,
         event,
       } as RouteRequest<RouteDefinition>);

@@ -1,16 +1,12 @@
 import type middy from '@middy/core';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { RouteDefinition } from '#shared/contract/route';
-import { authenticate, type Caller } from '../auth/authenticate';
+import { routeErrorCodes } from '#shared/contract/route-errors';
+import type { Caller } from '../auth/authenticate';
+import { DomainError, NotFound } from '../errors';
 import { logger } from '../logger';
-import { HttpError, NotFoundError, reasonPhrase } from './errors';
+import { errorResponse, type Result } from './error-response';
 import { parseInput, parseJsonBody } from './validation';
-
-export type Result = APIGatewayProxyStructuredResultV2;
 
 /** What the middlewares learn about a request, handed to the route handler on the Lambda context. */
 export interface RouteContext extends Context {
@@ -22,50 +18,11 @@ export interface RouteContext extends Context {
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, RouteContext>;
 
-const BASE_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-};
-
-export const jsonResponse = (
-  statusCode: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Result => ({
-  statusCode,
-  headers: { ...BASE_HEADERS, ...headers },
-  body: JSON.stringify(body),
-});
-
-/** Maps typed errors to `{ statusCode, message, error, fields? }`; anything unexpected is a bare 500. */
-export const errorResponse = (error: unknown): Result => {
-  if (error instanceof HttpError) {
-    if (error.statusCode >= 500) logger.error('Request failed', error);
-    return jsonResponse(
-      error.statusCode,
-      {
-        statusCode: error.statusCode,
-        message: error.message,
-        error: reasonPhrase(error.statusCode),
-        ...(error.fields ? { fields: error.fields } : {}),
-      },
-      error.headers,
-    );
-  }
-  logger.error('Unhandled error', error as Error);
-  return jsonResponse(500, {
-    statusCode: 500,
-    message: 'Internal server error',
-    error: reasonPhrase(500),
-  });
-};
-
 /** Finds the contract entry for `event.routeKey`. */
 export const resolveRoute = (routes: ReadonlyMap<string, RouteDefinition>): Middleware => ({
   before: (request) => {
     const route = routes.get(request.event.routeKey);
-    if (!route) throw new NotFoundError('Not Found');
+    if (!route) throw new NotFound('NOT_FOUND', 'Not Found');
     request.context.route = route;
     logger.appendKeys({
       requestId: request.event.requestContext?.requestId,
@@ -74,15 +31,22 @@ export const resolveRoute = (routes: ReadonlyMap<string, RouteDefinition>): Midd
   },
 });
 
-/** Bearer token (jose, HS256 only) on every non-public route; the caller's user is loaded once here. */
+/**
+ * Bearer token (jose, HS256 only) on every non-public route; the caller's user is loaded once here.
+ * Authentication (and with it the token key and DynamoDB) is loaded only when a route needs it, so
+ * a group of public routes starts without either.
+ */
 export const authenticateCaller = (): Middleware => ({
   before: async (request) => {
     const { route } = request.context;
-    request.context.caller =
-      route.access === 'public'
-        ? null
-        : await authenticate(request.event.headers?.authorization, route.access);
-    if (request.context.caller) logger.appendKeys({ userId: request.context.caller.userId });
+    if (route.access === 'public') {
+      request.context.caller = null;
+      return;
+    }
+    const { authenticate } = await import('../auth/authenticate');
+    const caller = await authenticate(request.event.headers?.authorization, route.access);
+    request.context.caller = caller;
+    logger.appendKeys({ userId: caller.userId });
   },
 });
 
@@ -100,9 +64,17 @@ export const validateInput = (): Middleware => ({
   },
 });
 
-/** The one error handler: every failure leaves as `{ statusCode, message, error }`. */
+/**
+ * The one error handler: every failure leaves through `errorResponse`. A code the route does not
+ * declare still answers, but is logged: the contract (and the OpenAPI document) must learn it.
+ */
 export const httpErrorHandler = (): Middleware => ({
   onError: (request) => {
-    request.response = errorResponse(request.error);
+    const { error } = request;
+    const { route } = request.context;
+    if (error instanceof DomainError && route && !routeErrorCodes(route).includes(error.code)) {
+      logger.warn('Error code not declared by the route', { code: error.code });
+    }
+    request.response = errorResponse(error);
   },
 });

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { BadRequestError } from './errors';
+import type * as z from 'zod';
+import { Invalid } from '../errors';
 
 /**
  * Validates input with a contract schema. Failures list each field's first message; `message`
@@ -13,7 +13,7 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.ou
     const key = issue.path.length ? issue.path.join('.') : '_';
     fields[key] ??= issue.message;
   }
-  throw new BadRequestError([...new Set(Object.values(fields))].join('. '), fields);
+  throw new Invalid('VALIDATION_FAILED', [...new Set(Object.values(fields))].join('. '), fields);
 };
 
 /** Decodes and parses an API Gateway body. An absent body counts as `{}` so each field says "required". */
@@ -26,6 +26,6 @@ export const parseJsonBody = (
   try {
     return JSON.parse(text);
   } catch {
-    throw new BadRequestError('Malformed JSON in request body');
+    throw new Invalid('MALFORMED_JSON', 'Malformed JSON in request body');
   }
 };

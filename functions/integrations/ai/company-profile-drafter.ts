@@ -1,14 +1,8 @@
-import type { PageSummary } from '#functions/ai/page-summary';
+import type { DraftSource, DraftedCompanyProfile } from '#shared/contract/ai';
+import type { PageSummary } from './page-summary';
 
-/** A first draft of a company profile for the owner to edit. */
-export interface CompanyProfileDraft {
-  name: string;
-  description: string;
-  brandVoice: string;
-  brandColors: string[];
-}
-
+/** Writes a first draft of a company's profile from its home page, for the owner to edit. */
 export interface CompanyProfileDrafter {
-  readonly source: 'openai' | 'offline';
-  draft(page: PageSummary): Promise<CompanyProfileDraft>;
+  readonly source: DraftSource;
+  draft(page: PageSummary): Promise<DraftedCompanyProfile>;
 }

@@ -1,6 +1,6 @@
-import type { PageSummary } from '#functions/ai/page-summary';
-import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
-import type { CompanyProfileDraft, CompanyProfileDrafter } from './company-profile-drafter';
+import type { CompanyProfileDrafter } from './company-profile-drafter';
+import { withinCompanyRules } from './company-rules';
+import type { PageSummary } from './page-summary';
 
 /**
  * Drafts a profile from what the page itself says, without a language model: the page's own
@@ -73,15 +73,12 @@ export const brandVoiceFrom = (page: PageSummary): string => {
 
 export const offlineDrafter: CompanyProfileDrafter = {
   source: 'offline',
-  async draft(page): Promise<CompanyProfileDraft> {
-    const colors = [
-      ...new Set([page.themeColor, ...page.cssColors].filter((c): c is string => Boolean(c))),
-    ];
-    return {
+  async draft(page) {
+    return withinCompanyRules({
       name: companyNameFrom(page),
       description: describe(page),
       brandVoice: brandVoiceFrom(page),
-      brandColors: colors.length ? colors.slice(0, 3) : [DEFAULT_BRAND_COLOR],
-    };
+      brandColors: [page.themeColor, ...page.cssColors].filter((c): c is string => Boolean(c)),
+    });
   },
 };

@@ -1,7 +1,3 @@
-import { config } from '#functions/core/config';
-import { outboxEmailSender } from './outbox-email-sender';
-import { sesEmailSender } from './ses-email-sender';
-
 export interface EmailMessage {
   to: string;
   subject: string;
@@ -12,7 +8,3 @@ export interface EmailMessage {
 export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
 }
-
-/** SES in AWS; the sandbox's outbox (shown at /_sandbox) when running locally. */
-export const emailSender = (): EmailSender =>
-  config().SANDBOX ? outboxEmailSender : sesEmailSender();

@@ -1,4 +1,4 @@
-import { config } from '#functions/core/config';
+import { required } from '#functions/core/config';
 import { recordOutboxMessage } from '../outbox/outbox-entity';
 import type { EmailSender } from './email-sender';
 
@@ -8,7 +8,7 @@ export const outboxEmailSender: EmailSender = {
     await recordOutboxMessage({
       channel: 'email',
       to,
-      from: config().EMAIL_FROM,
+      from: required('EMAIL_FROM'),
       subject,
       text,
       html,

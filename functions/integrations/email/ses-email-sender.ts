@@ -1,15 +1,19 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { config } from '#functions/core/config';
-import { lazy } from '#functions/core/db/lazy';
+import { config, required } from '#functions/core/config';
+import { lazyAsync } from '#functions/core/lazy';
 import type { EmailSender } from './email-sender';
 
-const client = lazy(() => new SESv2Client({ region: config().AWS_REGION }));
+/** Imported where it is used, not at the top (see core/db/client.ts). */
+const ses = lazyAsync(async () => {
+  const sdk = await import('@aws-sdk/client-sesv2');
+  return { sdk, client: new sdk.SESv2Client({ region: config().AWS_REGION }) };
+});
 
-export const sesEmailSender = lazy((): EmailSender => ({
+export const sesEmailSender: EmailSender = {
   async send({ to, subject, text, html }) {
-    await client().send(
-      new SendEmailCommand({
-        FromEmailAddress: config().EMAIL_FROM,
+    const { sdk, client } = await ses();
+    await client.send(
+      new sdk.SendEmailCommand({
+        FromEmailAddress: required('EMAIL_FROM'),
         Destination: { ToAddresses: [to] },
         Content: {
           Simple: {
@@ -23,4 +27,4 @@ export const sesEmailSender = lazy((): EmailSender => ({
       }),
     );
   },
-}));
+};

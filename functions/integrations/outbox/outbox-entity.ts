@@ -1,12 +1,12 @@
-import { Entity } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { db, tableName } from '#functions/core/db/client';
-import { lazy } from '#functions/core/db/lazy';
+import { lazy } from '#functions/core/lazy';
 
 /**
  * What the sandbox "sent": every email and text message, kept in the table so the dev inbox
  * (`/_sandbox`) and the tests read them through one query. Never written in AWS.
  */
-export const outboxEntity = lazy(
+const outboxEntity = lazy(
   () =>
     new Entity(
       {
@@ -37,16 +37,7 @@ export const outboxEntity = lazy(
     ),
 );
 
-export type OutboxMessage = {
-  messageId: string;
-  channel: 'email' | 'sms';
-  to: string;
-  from?: string;
-  subject?: string;
-  text: string;
-  html?: string;
-  createdAt: string;
-};
+export type OutboxMessage = EntityItem<ReturnType<typeof outboxEntity>>;
 
 export const recordOutboxMessage = async (
   message: Omit<OutboxMessage, 'messageId' | 'createdAt'>,
@@ -64,5 +55,5 @@ export const listOutboxMessages = async (
   const { data } = filter.to
     ? await outboxEntity().query.byRecipient({ to: filter.to }).go(options)
     : await outboxEntity().query.byTime({}).go(options);
-  return data as OutboxMessage[];
+  return data;
 };

@@ -4,7 +4,7 @@ import type { JobName } from '#functions/core/jobs/names';
  * One-time schedules: "run this job with this payload at this moment". EventBridge Scheduler in
  * AWS (`at(...)` in the schedule's time zone, deleted after it fires, retried, then the jobs
  * stack's dead-letter queue); the sandbox scheduler locally. Both deliver at least once, so the
- * job must be safe to run twice with the same payload.
+ * job must be safe to run twice with the same payload. `provider.ts` picks the implementation.
  */
 export interface OneTimeSchedule {
   /** Unique within the stage, 1-64 characters of [0-9a-zA-Z-_.] (EventBridge's rule). */
@@ -19,10 +19,18 @@ export interface OneTimeSchedule {
 }
 
 export interface Scheduler {
-  /** Fails when a schedule of that name exists. */
+  /** Fails with `ScheduleExistsError` when a schedule of that name exists. */
   create(schedule: OneTimeSchedule): Promise<void>;
   /** Moves or changes an existing schedule; creates it when it is gone. */
   update(schedule: OneTimeSchedule): Promise<void>;
   /** Removes it; a schedule that is already gone is not an error. */
   delete(name: string): Promise<void>;
+}
+
+/** `create` was asked for a name that is taken: the caller decides whether to `update` instead. */
+export class ScheduleExistsError extends Error {
+  constructor(readonly scheduleName: string) {
+    super(`A schedule named ${scheduleName} already exists`);
+    this.name = 'ScheduleExistsError';
+  }
 }

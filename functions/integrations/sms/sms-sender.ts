@@ -1,7 +1,3 @@
-import { config } from '#functions/core/config';
-import { outboxSmsSender } from './outbox-sms-sender';
-import { snsSmsSender } from './sns-sms-sender';
-
 export interface SmsMessage {
   /** E.164, e.g. +15555551234. */
   to: string;
@@ -16,8 +12,6 @@ export interface SmsSender {
 export class SmsOptedOutError extends Error {
   constructor(readonly phoneNumber: string) {
     super('The phone number has opted out of text messages');
+    this.name = 'SmsOptedOutError';
   }
 }
-
-/** SNS in AWS; the sandbox's outbox (shown at /_sandbox under the phone number) locally. */
-export const smsSender = (): SmsSender => (config().SANDBOX ? outboxSmsSender : snsSmsSender());

@@ -1,24 +1,27 @@
-import {
-  CheckIfPhoneNumberIsOptedOutCommand,
-  PublishCommand,
-  SNSClient,
-} from '@aws-sdk/client-sns';
 import { config } from '#functions/core/config';
-import { lazy } from '#functions/core/db/lazy';
+import { lazyAsync } from '#functions/core/lazy';
 import { SmsOptedOutError, type SmsSender } from './sms-sender';
 
-const client = lazy(() => new SNSClient({ region: config().AWS_REGION }));
+/**
+ * The SDK is imported where it is used: a static import of an (external) AWS SDK package would be
+ * hoisted to the top of the bundle and loaded at start by every request (see core/db/client.ts).
+ */
+const sns = lazyAsync(async () => {
+  const sdk = await import('@aws-sdk/client-sns');
+  return { sdk, client: new sdk.SNSClient({ region: config().AWS_REGION }) };
+});
 
 /** Transactional texts through SNS, from the configured origination number; opted-out numbers are never texted. */
-export const snsSmsSender = lazy((): SmsSender => ({
+export const snsSmsSender: SmsSender = {
   async send({ to, text }) {
-    const { isOptedOut } = await client().send(
-      new CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber: to }),
+    const { sdk, client } = await sns();
+    const { isOptedOut } = await client.send(
+      new sdk.CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber: to }),
     );
     if (isOptedOut) throw new SmsOptedOutError(to);
     const { SMS_ORIGINATION_NUMBER } = config();
-    await client().send(
-      new PublishCommand({
+    await client.send(
+      new sdk.PublishCommand({
         PhoneNumber: to,
         Message: text,
         MessageAttributes: {
@@ -35,4 +38,4 @@ export const snsSmsSender = lazy((): SmsSender => ({
       }),
     );
   },
-}));
+};

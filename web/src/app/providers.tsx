@@ -1,22 +1,34 @@
-import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { SWRConfig, type SWRConfiguration } from 'swr';
-import { SessionProvider } from '../features/auth/session-provider';
-
-/** Data queries retry once and do not refetch on window focus (spec 1 §7). */
-export const swrConfig: SWRConfiguration = {
-  errorRetryCount: 1,
-  revalidateOnFocus: false,
-};
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { SessionProvider } from '../lib/session';
 
 /** react-hot-toast's defaults are the spec's: durations, types and at most 20 at once. */
+const Toaster = lazy(async () => {
+  const { Toaster: HotToaster } = await import('react-hot-toast');
+  return {
+    default: () => <HotToaster position="top-center" toastOptions={{ className: 'text-sm' }} />,
+  };
+});
+
+/**
+ * The toasts mount after the first paint: their library is not needed to show a screen, and a
+ * toast raised before they arrive waits in its store. Not rendering them on the first pass also
+ * keeps the public pages' build-time HTML identical to their first render in the browser.
+ */
+function DeferredToaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <SWRConfig value={swrConfig}>
-      <SessionProvider>
-        {children}
-        <Toaster position="top-center" toastOptions={{ className: 'text-sm' }} />
-      </SessionProvider>
-    </SWRConfig>
+    <SessionProvider>
+      {children}
+      <DeferredToaster />
+    </SessionProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../components/spinner';
-import { useSession } from '../features/auth/session-provider';
+import { useSession } from '../lib/session';
 
 /** Signed-in routes: a spinner while the session loads, /login (replacing history) without one. */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -16,7 +16,7 @@ const detailOf = (error: unknown): string | null => {
   return null;
 };
 
-/** The router's fallback screen (spec 1 §8). */
+/** What a screen that failed to load or crashed shows instead: reload, or go home. */
 export function RouteErrorFallback() {
   const error = useRouteError();
   const detail = detailOf(error);

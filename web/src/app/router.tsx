@@ -6,6 +6,9 @@ import { setNavigator } from '../lib/navigation';
 import { RootRoute } from './root-route';
 import { RouteErrorFallback } from './route-error-fallback';
 
+/** The routes below this one need a session (the build reads them to send signed-out visitors on). */
+export const SIGNED_IN_ROUTE_ID = 'signed-in';
+
 /** A code-split screen: its module loads on first visit (120 s time-out → ChunkLoadError). */
 const screen =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
@@ -114,6 +117,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: SIGNED_IN_ROUTE_ID,
         lazy: screen(
           () => import('./protected-route'),
           (m) => m.ProtectedRoute,
@@ -146,7 +150,7 @@ export const routes: RouteObject[] = [
               // Platform connections and campaigns arrive in later issues.
               { path: 'dashboard/company/:companyId/platforms', lazy: companySection },
               { path: 'dashboard/company/:companyId/campaigns', lazy: companySection },
-              // Both show the companies list view (spec 1 §2).
+              // Both show the companies list view until content and analytics have screens.
               { path: 'dashboard/company/:companyId/content', lazy: companiesList },
               { path: 'dashboard/company/:companyId/analytics', lazy: companiesList },
               {
@@ -182,8 +186,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export const createAppRouter = (): AppRouter => {
   const router = createBrowserRouter(routes);
   setNavigator((to, options) => void router.navigate(to, options));
   return router;
 };
+
+/** Resolves once the first location's screens have loaded (the router has initialised). */
+export const whenRouterReady = (router: AppRouter): Promise<void> =>
+  new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });

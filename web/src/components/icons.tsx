@@ -189,12 +189,6 @@ export const IconEyeOff = (p: IconProps) => (
     <path d="m4 4 16 16" />
   </Icon>
 );
-export const IconCalendar = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
-    <path d="M3.5 10h17M8 3v4M16 3v4" />
-  </Icon>
-);
 export const IconPencil = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9a2.83 2.83 0 0 0-4-4L4 16z" />
@@ -218,19 +212,5 @@ export const IconGlobe = (p: IconProps) => (
 export const IconActivity = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 12h4l3-7 4 14 3-7h4" />
-  </Icon>
-);
-export const IconCreditCard = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="M3 10h18M7 15h3" />
-  </Icon>
-);
-export const IconPalette = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3a9 9 0 0 0 0 18c1.1 0 1.75-.8 1.75-1.75 0-.45-.2-.85-.45-1.15-.25-.3-.45-.7-.45-1.15 0-.95.8-1.7 1.75-1.7H16.5A4.5 4.5 0 0 0 21 10.75C21 6.45 17 3 12 3z" />
-    <circle cx="7.5" cy="11.5" r="1" />
-    <circle cx="10" cy="7.5" r="1" />
-    <circle cx="14.5" cy="7.5" r="1" />
   </Icon>
 );

@@ -1,4 +1,4 @@
-/** Product analytics events (spec 1 §9), pushed to `window.dataLayer`; no third-party script. */
+/** Product analytics events, pushed to `window.dataLayer`; no third-party script. */
 export const ANALYTICS_EVENTS = [
   'sign_up_start',
   'sign_up_complete',

@@ -1,62 +1,73 @@
+import type { ErrorCode } from '#shared/contract/errors';
 import {
   API_PREFIX,
   fillPath,
   type BodyOf,
+  type ParamsOf,
   type QueryOf,
   type ResponseOf,
   type RouteDefinition,
 } from '#shared/contract/route';
+import type { ApiRoute } from './api-route';
 import { navigateTo } from './navigation';
 import { clearSession, readToken } from './session-storage';
 
 /**
- * THE API client: every call goes through `callApi(contract.group.entry, ...)`, so paths, request
- * bodies and responses are typed and checked against the shared contract.
+ * THE API client: every server call goes through `callApi(route, ...)` with a route named by
+ * `apiRoute('METHOD /path')`, so the path parameters, body, query and answer are typed from the
+ * contract. In development every answer is also checked against the route's response schema.
  */
-
-/** The server's error body: `{ statusCode, message, error, fields? }`. */
-interface ServerError {
-  statusCode?: number;
-  message?: unknown;
-  error?: unknown;
-  fields?: unknown;
-}
-
-export const DEFAULT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
-    /** HTTP status; 0 when no answer arrived or the answer was not what the contract says. */
+    /** HTTP status; 0 when no answer arrived. */
     readonly status: number,
-    message: string,
-    /** Per-field messages from a validation error, keyed by the body's field names. */
-    readonly fields?: Record<string, string>,
+    /** The server's stable code, what the app decides on; undefined without an error body. */
+    readonly code: ErrorCode | undefined,
+    /** The server's message for people; '' when it gave none. */
+    readonly serverMessage: string,
+    /** Per-field messages from the server, keyed by the body's field names. */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
-    super(message);
+    super(
+      serverMessage || (status ? `The server answered ${status}` : 'No answer from the server'),
+    );
   }
 }
 
-export interface CallOptions<R extends RouteDefinition> {
-  params?: Record<string, string>;
-  query?: QueryOf<R>;
-  body?: BodyOf<R>;
-  /** Shown when the server gives no message ("server message preferred, otherwise the fallback"). */
-  fallbackMessage?: string;
-  /** Sends this token instead of the stored one (completing a token login). */
-  token?: string;
-  signal?: AbortSignal;
-}
+type HasKeys<T> = keyof T extends never ? false : true;
+
+type ParamsOption<R extends RouteDefinition> =
+  HasKeys<ParamsOf<R['path']>> extends true
+    ? { params: ParamsOf<R['path']> }
+    : { params?: undefined };
+type BodyOption<R extends RouteDefinition> =
+  BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> };
+type QueryOption<R extends RouteDefinition> =
+  QueryOf<R> extends undefined ? { query?: undefined } : { query?: QueryOf<R> };
+
+export type CallOptions<R extends RouteDefinition> = ParamsOption<R> &
+  BodyOption<R> &
+  QueryOption<R> & {
+    /** Sends this token instead of the stored one (completing a token sign-in). */
+    token?: string;
+    signal?: AbortSignal;
+  };
+
+/** The options argument may be left out only when the route needs no parameters and no body. */
+type CallArguments<R extends RouteDefinition> =
+  HasKeys<ParamsOf<R['path']>> extends true
+    ? [options: CallOptions<R>]
+    : BodyOf<R> extends undefined
+      ? [options?: CallOptions<R>]
+      : [options: CallOptions<R>];
 
 /** Paths where a 401 is an answer to show (wrong password, spent reset link), not a lost session. */
 const PATHS_WITHOUT_401_REDIRECT = ['/login', '/reset-password'];
 
-const buildUrl = (
-  route: RouteDefinition,
-  params?: Record<string, string>,
-  query?: unknown,
-): string => {
-  const url = `${API_PREFIX}${fillPath(route.path, params)}`;
+const buildUrl = (path: string, params?: Record<string, string>, query?: unknown): string => {
+  const url = `${API_PREFIX}${fillPath(path, params)}`;
   if (!query || typeof query !== 'object') return url;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -76,18 +87,20 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
-const toApiError = (status: number, payload: unknown, fallback: string): ApiError => {
-  const body = (payload && typeof payload === 'object' ? payload : {}) as ServerError;
-  const message = typeof body.message === 'string' && body.message.trim() ? body.message : fallback;
-  let fields: Record<string, string> | undefined;
-  if (body.fields && typeof body.fields === 'object') {
-    fields = Object.fromEntries(
-      Object.entries(body.fields).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  }
-  return new ApiError(status, message, fields);
+/** Reads the error body `{ statusCode, code, message, error, fields? }`, whatever arrived. */
+const toApiError = (status: number, payload: unknown): ApiError => {
+  const body = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const message = typeof body.message === 'string' ? body.message.trim() : '';
+  const code = typeof body.code === 'string' ? (body.code as ErrorCode) : undefined;
+  const fields =
+    body.fields && typeof body.fields === 'object'
+      ? Object.fromEntries(
+          Object.entries(body.fields).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : {};
+  return new ApiError(status, code, message, fields);
 };
 
 const onUnauthorized = () => {
@@ -97,38 +110,49 @@ const onUnauthorized = () => {
 };
 
 export const callApi = async <R extends RouteDefinition>(
-  route: R,
-  options: CallOptions<R> = {},
+  route: ApiRoute<R>,
+  ...[options]: CallArguments<R>
 ): Promise<ResponseOf<R>> => {
-  const fallback = options.fallbackMessage ?? DEFAULT_ERROR_MESSAGE;
+  const {
+    params,
+    query,
+    body,
+    token: tokenOption,
+    signal,
+  } = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: unknown;
+    body?: unknown;
+    token?: string;
+    signal?: AbortSignal;
+  };
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = options.token ?? readToken();
+  const token = tokenOption ?? readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(route, options.params, options.query), {
+    response = await fetch(buildUrl(route.path, params, query), {
       method: route.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, fallback);
+    throw new ApiError(0, undefined, '');
   }
 
   const payload = await readJson(response);
   if (!response.ok) {
     if (response.status === 401) onUnauthorized();
-    throw toApiError(response.status, payload, fallback);
+    throw toApiError(response.status, payload);
   }
-  const parsed = route.response.safeParse(payload);
-  if (!parsed.success) throw new ApiError(0, fallback);
-  return parsed.data as ResponseOf<R>;
+  // Development only (the branch and the contract's schemas are left out of the production build).
+  if (import.meta.env.DEV) {
+    const { checkResponse } = await import('./check-response');
+    checkResponse(route, payload);
+  }
+  return payload as ResponseOf<R>;
 };
-
-/** The message to show for any error a call may throw. */
-export const errorMessage = (error: unknown, fallback: string): string =>
-  error instanceof ApiError ? error.message : fallback;

@@ -1,4 +1,4 @@
-/** A lazily loaded screen that has not arrived after this long fails (spec 1 §7). */
+/** A lazily loaded screen that has not arrived after this long fails, rather than spin forever. */
 export const LAZY_SCREEN_TIMEOUT_MS = 120_000;
 
 /** What a screen that failed to load (network error, new deployment, time-out) surfaces as. */

@@ -1,5 +1,5 @@
 /**
- * As-you-type formatting of a US phone number into (XXX) XXX-XXXX (spec 1 §2 Profile).
+ * As-you-type formatting of a US phone number into (XXX) XXX-XXXX.
  * Partial numbers are formatted without trailing punctuation ("(555", "(555) 55"), so deleting
  * always removes something the owner can see.
  */

@@ -2,7 +2,7 @@ import type { User } from '#shared/contract/users';
 import { STORAGE_KEYS } from '#shared/domain/limits';
 
 /**
- * Where the session lives in the browser: the keys `token` and `user` (spec 1 §3).
+ * Where the session lives in the browser: the keys `token` and `user`.
  * 'Remember me' decides the store: localStorage survives a browser restart, sessionStorage ends
  * with the tab. Reading looks in both; writing to one clears the other.
  */

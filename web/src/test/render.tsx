@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
-import { SessionProvider } from '../features/auth/session-provider';
-import { swrConfig } from '../app/providers';
+import { SessionProvider } from '../lib/session';
 
 /** A stand-in screen that shows which path the app navigated to. */
 export const PathProbe = ({ name }: { name: string }) => <p>{`Screen: ${name}`}</p>;
@@ -39,9 +38,7 @@ export const renderScreen = (
 
 function Providers({ children }: { children: ReactNode }) {
   return (
-    <SWRConfig
-      value={{ ...swrConfig, provider: () => new Map(), dedupingInterval: 0, errorRetryCount: 0 }}
-    >
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <SessionProvider>
         {children}
         <Toaster />

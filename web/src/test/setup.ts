@@ -4,6 +4,10 @@ import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 import { setNavigator } from '../lib/navigation';
 
+// In development the API client checks every answer against the contract, loading the contract on
+// the first call. Loading it here keeps that one-off cost out of the tests' waiting times.
+await import('../lib/check-response');
+
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { CAMPAIGN_INTENTIONS, CAMPAIGN_STATUSES } from '#shared/domain/campaigns';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 import { timestampAttributes } from './timestamps';
 
 /**

@@ -1,14 +1,15 @@
-import { Entity } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { SUBSCRIPTION_STATUSES } from '#shared/contract/companies';
 import { TIER_IDS } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 import { timestampAttributes } from './timestamps';
 
 /**
  * A company. Its partition key is built from `companyId` alone, and every entity that belongs to
  * a company (platform credentials, campaigns, content, media) uses the same partition key, so a
- * company and all it owns live in one item collection — and deleting a company is one query.
+ * company and all it owns live in one item collection — and finding what a deleted company owned
+ * is one query.
  */
 export const companyEntity = lazy(
   () =>
@@ -30,6 +31,19 @@ export const companyEntity = lazy(
           subscriptionStatus: { type: SUBSCRIPTION_STATUSES },
           pendingDowngrade: { type: 'boolean', required: true, default: false },
           subscriptionCurrentPeriodEnd: { type: 'string' },
+          /**
+           * Set when the owner deletes the company: from then on it is gone from every read, and
+           * the company-cleanup job removes what it owns, the company item last.
+           */
+          deletedAt: { type: 'string' },
+          /** The constant partition key of the sparse index below, present only with `deletedAt`. */
+          cleanup: {
+            type: ['pending'] as const,
+            hidden: true,
+            watch: ['deletedAt'],
+            set: (_: unknown, { deletedAt }: { deletedAt?: string }) =>
+              deletedAt === undefined ? undefined : ('pending' as const),
+          },
           ...timestampAttributes,
         },
         indexes: {
@@ -43,12 +57,20 @@ export const companyEntity = lazy(
             pk: { field: 'gsi1pk', composite: ['userId'] },
             sk: { field: 'gsi1sk', composite: ['createdAt'] },
           },
+          /**
+           * Sparse: only deleted companies (whose items the clean-up has not removed yet) are in
+           * it, oldest deletion first, so the sweeper finds unfinished clean-ups without a scan.
+           */
+          awaitingCleanup: {
+            index: 'gsi2',
+            condition: (attributes) => attributes.deletedAt !== undefined,
+            pk: { field: 'gsi2pk', composite: ['cleanup'] },
+            sk: { field: 'gsi2sk', composite: ['deletedAt'] },
+          },
         },
       },
       { table: tableName(), client: db() },
     ),
 );
 
-export type CompanyRecord = NonNullable<
-  Awaited<ReturnType<ReturnType<ReturnType<typeof companyEntity>['get']>['go']>>['data']
->;
+export type CompanyRecord = EntityItem<ReturnType<typeof companyEntity>>;

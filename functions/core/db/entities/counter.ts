@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 
 /** Named counters (the total number of accounts) changed only by conditional or atomic updates. */
 export const counterEntity = lazy(

@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { TTL_ATTRIBUTE } from '../table';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 
 /** Failed sign-ins for one email address inside the current window; expires with the window. */
 export const loginThrottleEntity = lazy(

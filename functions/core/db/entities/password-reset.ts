@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { TTL_ATTRIBUTE } from '../table';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 
 /**
  * An outstanding password reset. Keyed by the SHA-256 of the emailed token (the token itself is

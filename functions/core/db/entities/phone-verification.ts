@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { TTL_ATTRIBUTE } from '../table';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 
 /** The one outstanding phone verification code of a user (kept hashed), in the user's partition. */
 export const phoneVerificationEntity = lazy(

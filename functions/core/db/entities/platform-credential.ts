@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { PLATFORM_IDS } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 import { timestampAttributes } from './timestamps';
 
 /**

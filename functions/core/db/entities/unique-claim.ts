@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 
 /**
  * One item per unique value (an email address, a phone number) naming the user who holds it.

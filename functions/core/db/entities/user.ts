@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { ROLES } from '#shared/domain/users';
 import { db, tableName } from '../client';
-import { lazy } from '../lazy';
+import { lazy } from '#functions/core/lazy';
 import { timestampAttributes } from './timestamps';
 
 /** An account. Email and phone are unique through claim items (unique-claim.ts). */
@@ -37,6 +37,4 @@ export const userEntity = lazy(
     ),
 );
 
-export type UserRecord = NonNullable<
-  Awaited<ReturnType<ReturnType<ReturnType<typeof userEntity>['get']>['go']>>['data']
->;
+export type UserRecord = EntityItem<ReturnType<typeof userEntity>>;

@@ -7,7 +7,7 @@ import { useRouteCompany } from './use-route-company';
 
 const MOBILE_MENU_ID = 'mobile-sidebar';
 
-/** The mobile top bar's title for a path (spec 1 §2 Layout); the overview needs its company's name. */
+/** The mobile top bar's title for a path; the overview needs its company's name. */
 export const mobileTitle = (pathname: string, companyName?: string): string => {
   if (pathname === '/dashboard' || pathname === '/dashboard/') return 'Dashboard';
   if (companyName && /^\/dashboard\/company\/[^/]+\/?$/.test(pathname)) {

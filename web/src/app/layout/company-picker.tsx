@@ -4,7 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import type { Company } from '#shared/contract/companies';
 import { IconBuilding, IconLink, IconMegaphone, IconPlus } from '#web/components/icons';
 import { Skeleton } from '#web/components/skeleton';
-import { NEW_COMPANY_PATH } from '#web/features/companies/paths';
+import { NEW_COMPANY_PATH } from '#web/lib/paths';
 
 const ADD_COMPANY = '__add_company__';
 
@@ -24,7 +24,7 @@ interface CompanyPickerProps {
 }
 
 /**
- * The sidebar's company picker: the user's real companies (DESIGN.md), choosing one opens its
+ * The sidebar's company picker: the user's real companies; choosing one opens its
  * overview, 'Add company' opens the form. With a company selected by the route, its items follow.
  */
 export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerProps) {

@@ -12,9 +12,9 @@ import {
   IconUsers,
 } from '#web/components/icons';
 import { Logo } from '#web/components/logo';
-import { useSession } from '#web/features/auth/session-provider';
-import { useVerificationStatus } from '#web/features/phone-verification/use-verification-status';
-import { useAppConfig } from '#web/hooks/use-app-config';
+import { useAppConfig } from '#web/lib/api/app-config';
+import { useVerificationStatus } from '#web/lib/api/verification-status';
+import { useSession } from '#web/lib/session';
 import { CompanyPicker, navLinkClasses } from './company-picker';
 import { useRouteCompany } from './use-route-company';
 

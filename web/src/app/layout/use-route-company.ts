@@ -1,12 +1,10 @@
 import { useMatch } from 'react-router';
 import type { Company } from '#shared/contract/companies';
-import { useSession } from '#web/features/auth/session-provider';
-import { useCompanies } from '#web/features/companies/api/use-companies';
+import { useCompanies } from '#web/lib/api/list-companies';
 
 /** The user's companies, and the one the route's company id points at (if it is one of them). */
 export const useRouteCompany = () => {
-  const { user } = useSession();
-  const { companies, isLoading } = useCompanies(user?._id);
+  const { companies, isLoading } = useCompanies();
   const match = useMatch('/dashboard/company/:companyId/*');
   const companyId = match?.params.companyId;
   const selected: Company | undefined = companyId

@@ -1,21 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { forgotPasswordBody } from '#shared/contract/auth';
-import { contract } from '#shared/contract/manifest';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { IconMail } from '#web/components/icons';
 import { TextField } from '#web/components/text-field';
-import { callApi, errorMessage } from '#web/lib/api-client';
+import { deferResolver } from '#web/lib/deferred-resolver';
+import { messageOf } from '#web/lib/error-text';
+import { requestPasswordReset } from './api/forgot-password';
 import { AuthLayout, AuthLink } from './components/auth-layout';
+import type { forgotPasswordFormSchema } from './schemas';
 
-type ForgotPasswordInput = z.input<typeof forgotPasswordBody>;
-type ForgotPasswordValues = z.output<typeof forgotPasswordBody>;
+type ForgotPasswordInput = z.input<typeof forgotPasswordFormSchema>;
+type ForgotPasswordValues = z.output<typeof forgotPasswordFormSchema>;
 
 const SEND_FAILED = 'Failed to send reset email';
+
+const checks = deferResolver(async () => (await import('./schemas')).forgotPasswordResolver);
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
@@ -25,20 +27,18 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordBody),
+    resolver: checks.resolver,
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);
     try {
-      await callApi(contract.auth.forgotPassword, { body, fallbackMessage: SEND_FAILED });
+      await requestPasswordReset(email);
       setSent(true);
       toast.success('Password reset instructions have been sent to your email');
     } catch (error) {
-      const message = errorMessage(error, SEND_FAILED);
-      setServerError(message);
-      toast.error(message);
+      setServerError(messageOf(error, SEND_FAILED));
     }
   });
 
@@ -78,7 +78,7 @@ export function ForgotPasswordPage() {
           {serverError}
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={checks.preload} noValidate>
         <fieldset disabled={isSubmitting} className="space-y-5">
           <legend className="sr-only">Request a password reset</legend>
           <TextField

@@ -1,25 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { contract } from '#shared/contract/manifest';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
 import { PasswordField, TextField } from '#web/components/text-field';
-import { useAppConfig } from '#web/hooks/use-app-config';
-import { callApi, errorMessage } from '#web/lib/api-client';
+import { useAppConfig } from '#web/lib/api/app-config';
+import { deferResolver } from '#web/lib/deferred-resolver';
+import { messageOf } from '#web/lib/error-text';
+import { useSession } from '#web/lib/session';
+import { logIn } from './api/log-in';
 import { AuthLayout, AuthLink } from './components/auth-layout';
 import { GoogleButton } from './components/google-button';
-import { loginFormSchema } from './schemas';
-import { useSession } from './session-provider';
+import type { loginFormSchema } from './schemas';
 
 type LoginFormInput = z.input<typeof loginFormSchema>;
 type LoginFormValues = z.output<typeof loginFormSchema>;
 
 const LOGIN_FAILED = 'Failed to login';
+
+const checks = deferResolver(async () => (await import('./schemas')).loginResolver);
 
 export function LoginPage() {
   const { signIn } = useSession();
@@ -31,24 +33,19 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: checks.resolver,
     defaultValues: { email: '', password: '', remember: false },
   });
 
   const onSubmit = handleSubmit(async ({ remember, ...credentials }) => {
     setServerError(null);
     try {
-      const auth = await callApi(contract.auth.login, {
-        body: credentials,
-        fallbackMessage: LOGIN_FAILED,
-      });
+      const auth = await logIn(credentials);
       signIn(auth, { remember });
       toast.success('Login successful!');
       navigate('/dashboard');
     } catch (error) {
-      const message = errorMessage(error, LOGIN_FAILED);
-      setServerError(message);
-      toast.error(message);
+      setServerError(messageOf(error, LOGIN_FAILED));
     }
   });
 
@@ -68,7 +65,7 @@ export function LoginPage() {
         </Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={checks.preload} noValidate>
         <fieldset disabled={isSubmitting} className="space-y-5">
           <legend className="sr-only">Log in with your email and password</legend>
           <TextField

@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { contract } from '#shared/contract/manifest';
 import { REGISTRATION_REDIRECT_MS } from '#shared/domain/limits';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
@@ -12,16 +10,21 @@ import { IconCheck } from '#web/components/icons';
 import { Spinner } from '#web/components/spinner';
 import { PasswordField, TextField } from '#web/components/text-field';
 import { track } from '#web/lib/analytics';
-import { ApiError, callApi, errorMessage } from '#web/lib/api-client';
+import { deferResolver } from '#web/lib/deferred-resolver';
+import { messageOf } from '#web/lib/error-text';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useSession } from '#web/lib/session';
+import { registerAccount } from './api/register';
 import { AuthLayout, AuthLink } from './components/auth-layout';
 import { FoundersBanner } from './components/founders-banner';
-import { registerFormSchema } from './schemas';
-import { useSession } from './session-provider';
+import type { registerFormSchema } from './schemas';
 
 type RegisterFormInput = z.input<typeof registerFormSchema>;
 type RegisterFormValues = z.output<typeof registerFormSchema>;
 
 const REGISTER_FAILED = 'Failed to register';
+
+const checks = deferResolver(async () => (await import('./schemas')).registerResolver);
 const FIELD_NAMES = ['firstName', 'lastName', 'email', 'phoneNumber', 'password'] as const;
 
 export function RegisterPage() {
@@ -36,7 +39,7 @@ export function RegisterPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: checks.resolver,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -63,22 +66,14 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirmation, ...body }) => {
     setServerError(null);
     try {
-      const auth = await callApi(contract.auth.register, {
-        body,
-        fallbackMessage: REGISTER_FAILED,
-      });
+      const auth = await registerAccount(body);
       signIn(auth, { remember: true });
       track('sign_up_complete');
       toast.success('Registration successful!');
       setWelcomeName(auth.user.firstName);
     } catch (error) {
-      setServerError(errorMessage(error, REGISTER_FAILED));
-      if (error instanceof ApiError && error.fields) {
-        for (const name of FIELD_NAMES) {
-          const message = error.fields[name];
-          if (message) setError(name, { type: 'server', message });
-        }
-      }
+      setServerError(messageOf(error, REGISTER_FAILED));
+      applyFieldErrors(setError, error, FIELD_NAMES);
     }
   });
 
@@ -128,7 +123,7 @@ export function RegisterPage() {
         </Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} onInput={onFirstInput} noValidate>
+      <form onSubmit={onSubmit} onInput={onFirstInput} onFocus={checks.preload} noValidate>
         <fieldset disabled={isSubmitting} className="space-y-5">
           <legend className="sr-only">Your details</legend>
           <div className="grid gap-5 sm:grid-cols-2">

@@ -1,21 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { contract } from '#shared/contract/manifest';
 import { Alert } from '#web/components/alert';
 import { Button, buttonClasses } from '#web/components/button';
 import { PasswordField } from '#web/components/text-field';
-import { callApi, errorMessage } from '#web/lib/api-client';
+import { deferResolver } from '#web/lib/deferred-resolver';
+import { messageOf } from '#web/lib/error-text';
+import { resetPassword } from './api/reset-password';
 import { AuthLayout, AuthLink } from './components/auth-layout';
-import { resetPasswordFormSchema } from './schemas';
+import type { resetPasswordFormSchema } from './schemas';
 
 type ResetPasswordInput = z.input<typeof resetPasswordFormSchema>;
 type ResetPasswordValues = z.output<typeof resetPasswordFormSchema>;
 
 const RESET_FAILED = 'Failed to reset password';
+
+const checks = deferResolver(async () => (await import('./schemas')).resetPasswordResolver);
 
 function InvalidResetLink() {
   return (
@@ -46,21 +48,18 @@ function ResetPasswordForm({ token }: { token: string }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordInput, unknown, ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: checks.resolver,
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setServerError(null);
     try {
-      await callApi(contract.auth.resetPassword, {
-        body: { token, newPassword },
-        fallbackMessage: RESET_FAILED,
-      });
+      await resetPassword(token, newPassword);
       toast.success('Your password has been reset. Please log in.');
       navigate('/login', { replace: true });
     } catch (error) {
-      setServerError(errorMessage(error, RESET_FAILED));
+      setServerError(messageOf(error, RESET_FAILED));
     }
   });
 
@@ -79,7 +78,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           {serverError}
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={checks.preload} noValidate>
         <fieldset disabled={isSubmitting} className="space-y-5">
           <legend className="sr-only">Your new password</legend>
           <PasswordField

@@ -1,9 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
-import { loginBody, registerBody, resetPasswordBody } from '#shared/contract/auth';
+import {
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+} from '#shared/contract/auth';
 
 /**
  * Form schemas: the server's request schemas (the same field builders, so the same messages),
- * extended with what only the form has.
+ * extended with what only the form has. The pages load this module when a form is first used.
  */
 export const loginFormSchema = loginBody.extend({ remember: z.boolean() });
 
@@ -32,3 +38,10 @@ export const resetPasswordFormSchema = resetPasswordBody
   .pick({ newPassword: true })
   .extend({ confirmPassword: confirmPassword() })
   .refine((values) => values.newPassword === values.confirmPassword, mismatch('newPassword'));
+
+export const forgotPasswordFormSchema = forgotPasswordBody;
+
+export const loginResolver = zodResolver(loginFormSchema);
+export const registerResolver = zodResolver(registerFormSchema);
+export const resetPasswordResolver = zodResolver(resetPasswordFormSchema);
+export const forgotPasswordResolver = zodResolver(forgotPasswordFormSchema);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SOCIAL_ERROR_REDIRECT_MS } from '#shared/domain/limits';
-import { errorMessage } from '#web/lib/api-client';
+import { messageOf } from '#web/lib/error-text';
 import { CallbackStatus } from './components/callback-status';
 import { useTokenSignIn } from './use-token-sign-in';
 
@@ -37,7 +37,7 @@ export function SocialCallbackPage() {
       navigate('/dashboard', { replace: true });
     },
     onFailed: (failed) => {
-      const message = errorMessage(failed, 'Failed to authenticate with Google');
+      const message = messageOf(failed, 'Failed to authenticate with Google');
       toast.error(message, { id: 'social-callback' });
       setFetchFailure(message);
     },

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '#web/lib/api-client';
+import { messageOf } from '#web/lib/error-text';
 import { CallbackStatus } from './components/callback-status';
 import { useTokenSignIn } from './use-token-sign-in';
 
@@ -21,7 +21,7 @@ export function TokenCallbackPage() {
   useTokenSignIn(token, {
     onSignedIn: () => navigate('/dashboard', { replace: true }),
     onFailed: (failure) => {
-      toast.error(errorMessage(failure, 'Failed to complete login'), { id: 'token-callback' });
+      toast.error(messageOf(failure, 'Failed to complete login'), { id: 'token-callback' });
       navigate('/login', { replace: true });
     },
   });

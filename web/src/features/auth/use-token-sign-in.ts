@@ -1,8 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { User } from '#shared/contract/users';
-import { contract } from '#shared/contract/manifest';
-import { callApi } from '#web/lib/api-client';
-import { useSession } from './session-provider';
+import { fetchCurrentUser } from '#web/lib/api/current-user';
+import { useSession } from '#web/lib/session';
 
 interface TokenSignInHandlers {
   onSignedIn: (user: User) => void;
@@ -21,7 +20,7 @@ export const useTokenSignIn = (token: string | null, handlers: TokenSignInHandle
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    callApi(contract.auth.me, { token }).then(
+    fetchCurrentUser(token).then(
       (user) => {
         if (cancelled) return;
         signIn({ access_token: token, user }, { remember: true });

@@ -1,16 +1,14 @@
-import { PageHeader } from '#web/components/page-header';
 import { Breadcrumb } from '#web/components/breadcrumb';
-import { useSession } from '../auth/session-provider';
-import { useCompanies } from './api/use-companies';
-import { AddCompanyLink, CompanyGrid } from './components/company-grid';
+import { AddCompanyLink, CompanyGrid } from '#web/components/company-grid';
+import { PageHeader } from '#web/components/page-header';
+import { useCompanies } from '#web/lib/api/list-companies';
 
 /**
- * The companies list view: /dashboard/companies, and (spec 1 §2) also
- * /dashboard/company/{companyId}/content and /analytics.
+ * The companies list view: /dashboard/companies, and also /dashboard/company/{companyId}/content
+ * and /analytics until content and analytics have screens of their own.
  */
 export function CompaniesPage() {
-  const { user } = useSession();
-  const { companies, isLoading, error, retry } = useCompanies(user?._id);
+  const { companies, isLoading, error, retry } = useCompanies();
   return (
     <>
       <title>Companies · Sailpost</title>

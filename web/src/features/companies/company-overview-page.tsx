@@ -1,5 +1,6 @@
-import { useCompany } from './api/use-company';
-import { useCompanyActivity } from './api/use-company-activity';
+import { useCompany } from './api/get-company';
+import { useCompanyCampaigns } from './api/list-company-campaigns';
+import { usePlatformCredentials } from './api/list-platform-credentials';
 import { CompanyOverview } from './components/company-overview';
 import { CompanyLoadError, CompanyPageSkeleton } from './components/page-states';
 import { useRouteCompanyId } from './use-route-company-id';
@@ -8,7 +9,8 @@ import { useRouteCompanyId } from './use-route-company-id';
 export function CompanyOverviewPage() {
   const companyId = useRouteCompanyId();
   const { company, error } = useCompany(companyId);
-  const { connectedPlatforms, campaigns } = useCompanyActivity(company?._id);
+  const connectedPlatforms = usePlatformCredentials(company?._id);
+  const campaigns = useCompanyCampaigns(company?._id);
   if (company) {
     return (
       <CompanyOverview

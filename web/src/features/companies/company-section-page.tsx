@@ -4,7 +4,7 @@ import { buttonClasses } from '#web/components/button';
 import { EmptyState } from '#web/components/empty-state';
 import { IconArrowLeft, IconLink, IconMegaphone } from '#web/components/icons';
 import { PageHeader } from '#web/components/page-header';
-import { useCompany } from './api/use-company';
+import { useCompany } from './api/get-company';
 import { useRouteCompanyId } from './use-route-company-id';
 
 const SECTIONS = {

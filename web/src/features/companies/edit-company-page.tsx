@@ -2,20 +2,24 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Breadcrumb } from '#web/components/breadcrumb';
 import { PageHeader } from '#web/components/page-header';
-import { COMPANY_MESSAGES } from './api/messages';
-import { useCompany } from './api/use-company';
-import { useCompanyMutations } from './api/use-company-mutations';
+import { messageOf } from '#web/lib/error-text';
+import { useCompany } from './api/get-company';
+import { useUpdateCompany } from './api/update-company';
 import { CompanyForm } from './components/company-form';
 import { CompanyLoadError, CompanyPageSkeleton } from './components/page-states';
+import { COMPANY_MESSAGES } from './messages';
 import { companyFormFrom } from './schemas';
 import { useRouteCompanyId } from './use-route-company-id';
+
+const updateFailureText = (error: unknown): string =>
+  messageOf(error, COMPANY_MESSAGES.updateFailed);
 
 /** /dashboard/company/{companyId}/edit: the create form, prefilled, saving with PUT. */
 export function EditCompanyPage() {
   const companyId = useRouteCompanyId();
   const navigate = useNavigate();
   const { company, error } = useCompany(companyId);
-  const { updateCompany } = useCompanyMutations();
+  const updateCompany = useUpdateCompany();
 
   if (!company) {
     return error ? <CompanyLoadError message={error} /> : <CompanyPageSkeleton />;
@@ -37,14 +41,9 @@ export function EditCompanyPage() {
         submitLabel="Save changes"
         submittingLabel="Saving…"
         cancelTo={overview}
-        failureMessage={COMPANY_MESSAGES.updateFailed}
+        describeFailure={updateFailureText}
         onSubmit={async (body) => {
-          try {
-            await updateCompany(company._id, body);
-          } catch (failure) {
-            toast.error(COMPANY_MESSAGES.updateFailed);
-            throw failure;
-          }
+          await updateCompany(company._id, body);
           toast.success(COMPANY_MESSAGES.updated);
           navigate(overview);
         }}

@@ -2,18 +2,16 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import { Breadcrumb } from '#web/components/breadcrumb';
 import { cardClasses } from '#web/components/card';
+import { CompanyAvatar } from '#web/components/company-avatar';
+import { CompanyGrid } from '#web/components/company-grid';
 import { IconChevronRight } from '#web/components/icons';
 import { PageHeader } from '#web/components/page-header';
 import { Skeleton } from '#web/components/skeleton';
-import { useSession } from '../auth/session-provider';
-import { useCompanies } from './api/use-companies';
-import { CompanyAvatar } from './components/company-avatar';
-import { CompanyGrid } from './components/company-grid';
+import { useCompanies } from '#web/lib/api/list-companies';
 
 /** /dashboard/platforms: connections belong to a company, so this points to choosing one. */
 export function PlatformsIndexPage() {
-  const { user } = useSession();
-  const { companies, isLoading, error, retry } = useCompanies(user?._id);
+  const { companies, isLoading, error, retry } = useCompanies();
   return (
     <>
       <title>Platforms · Sailpost</title>

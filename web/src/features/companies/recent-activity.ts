@@ -1,6 +1,6 @@
 import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import { RECENT_ACTIVITY_ITEMS } from '#shared/domain/limits';
-import { formatDate } from './format';
+import { formatDate } from '#web/lib/format';
 
 /** A campaign as the overview needs it (GET /campaigns/company/{companyId}). */
 export interface CampaignSummary {
@@ -36,7 +36,7 @@ export const countCampaigns = (campaigns: readonly CampaignSummary[], status: st
   campaigns.filter((campaign) => campaign.status.toLowerCase() === status).length;
 
 /**
- * Recent Activity (spec 1 §2): up to 3 active campaigns; if none, up to 3 drafts; if none, up to 3
+ * Recent Activity: up to 3 active campaigns; if none, up to 3 drafts; if none, up to 3
  * connected platform accounts with their created date or 'Recently'; otherwise nothing (the
  * screen then says 'No recent activity to display.').
  */

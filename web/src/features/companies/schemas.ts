@@ -1,32 +1,28 @@
 import * as z from 'zod';
 import {
+  brandVoice,
+  companyDescription,
+  companyName,
   HEX_COLOR,
+  HEX_COLOR_MESSAGE,
+  normaliseHexColor,
   website,
   type Company,
   type CreateCompanyBody,
 } from '#shared/contract/companies';
-import { optionalText, text } from '#shared/contract/fields';
 import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
 
-export const HEX_COLOR_MESSAGE = 'Brand colours must be hex colours like #007BFF';
-
-/** "#007bff", "007BFF" and "#08f" all become "#007BFF"-style; anything else is left as typed. */
-export const normaliseHex = (value: string): string => {
-  const trimmed = value.trim();
-  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(trimmed);
-  if (!match) return trimmed;
-  const hex = match[1]!;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  return `#${full.toUpperCase()}`;
-};
+/** A typed colour in the stored form ("#08f" → "#0088FF"); anything else is left as typed. */
+export const normaliseHex = (value: string): string => normaliseHexColor(value) ?? value.trim();
 
 /**
- * The company form: the server's field rules (same builders, same messages), with the colours as
- * rows ({ value }) for the field array. Empty rows are allowed here and dropped on submit.
+ * The company form: the contract's company field rules (the same builders and messages as the
+ * API), with the colours as rows ({ value }) for the field array. Empty rows are allowed here and
+ * dropped on submit.
  */
 export const companyFormSchema = z.object({
-  name: text('Company name', 'Company name is required', 100),
-  description: optionalText('Description', 2000),
+  name: companyName(),
+  description: companyDescription(),
   website: website(),
   brandColors: z.array(
     z.object({
@@ -36,13 +32,13 @@ export const companyFormSchema = z.object({
         .refine((color) => color === '' || HEX_COLOR.test(color), HEX_COLOR_MESSAGE),
     }),
   ),
-  brandVoice: optionalText('Brand voice', 2000),
+  brandVoice: brandVoice(),
 });
 
 export type CompanyFormInput = z.input<typeof companyFormSchema>;
 export type CompanyFormValues = z.output<typeof companyFormSchema>;
 
-/** New company: one colour row with #007BFF (spec 1 §2). */
+/** New company: one colour row with the default colour, so the form never starts empty. */
 export const emptyCompanyForm = (): CompanyFormInput => ({
   name: '',
   description: '',

@@ -5,7 +5,7 @@ type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The 'Subscription Issue' banner's message per status (spec 1 §4), verbatim. */
+/** The 'Subscription Issue' banner's message per status. */
 export const SUBSCRIPTION_ISSUE_MESSAGES: Record<Exclude<SubscriptionStatus, 'active'>, string> = {
   past_due:
     'Your payment is past due. Please update your payment method to avoid service interruption.',
@@ -30,7 +30,8 @@ export type TrialState =
   { kind: 'active'; daysLeft: number } | { kind: 'ending'; daysLeft: number } | { kind: 'expired' };
 
 /**
- * The trial banner's state (spec 1 §4): only with a trial end date and no subscription id.
+ * The trial banner's state: only with a trial end date and no subscription id (a paying company
+ * has no trial to count down).
  * Days left are rounded up; 2 or fewer is 'ending'; an end date in the past is 'expired'.
  */
 export const trialStateOf = (

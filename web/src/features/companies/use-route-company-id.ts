@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
-import { COMPANY_MESSAGES } from './api/messages';
+import { COMPANY_MESSAGES } from './messages';
 
 /**
  * The route's company id. A page that needs one and has none says 'No company selected' and goes
- * to /dashboard (spec 1 §2).
+ * to /dashboard.
  */
 export const useRouteCompanyId = (): string | undefined => {
   const { companyId } = useParams();

@@ -1,7 +1,7 @@
 import { PageHeader } from '#web/components/page-header';
-import { useSession } from '../auth/session-provider';
-import { useCompanies } from '../companies/api/use-companies';
-import { PhoneVerificationPrompt } from '../phone-verification/phone-verification-prompt';
+import { useCompanies } from '#web/lib/api/list-companies';
+import { useSession } from '#web/lib/session';
+import { PhoneVerificationPrompt } from './components/phone-verification-prompt';
 import { QuickTips } from './components/quick-tips';
 import { YourCompanies } from './components/your-companies';
 
@@ -10,7 +10,7 @@ const greeting = (hour: number) =>
 
 export function DashboardPage() {
   const { user } = useSession();
-  const { companies, isLoading, error, retry } = useCompanies(user?._id);
+  const { companies, isLoading, error, retry } = useCompanies();
   return (
     <>
       <title>Dashboard · Sailpost</title>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '#web/components/badge';
 import { buttonClasses } from '#web/components/button';
 import { IconCheck, IconClock } from '#web/components/icons';
-import { describeFounders, useFoundersRemaining } from '#web/hooks/use-founders-remaining';
+import { describeFounders, useFoundersRemaining } from '#web/lib/api/count-users';
 import { FoundersSection } from './components/founders-section';
 import { PlatformsSection } from './components/platforms-section';
 import { PricingSection } from './components/pricing-section';

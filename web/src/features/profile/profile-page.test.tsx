@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
 import { ApiError } from '#web/lib/api-client';
+import { MissingUserIdError, updateUser, updateUserFailureText } from '#web/lib/api/update-user';
 import { readSession } from '#web/lib/session-storage';
 import { makeUser, seedSession } from '#web/test/fixtures';
 import { bodiesSentTo, jsonResponse, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
 import { renderScreen } from '#web/test/render';
 import { ProfilePage } from './profile-page';
-import { MissingUserIdError, profileErrorMessage, updateProfile } from './update-profile';
 
 const renderProfile = (
   {
@@ -121,8 +121,9 @@ describe('ProfilePage', () => {
           status: 409,
           body: {
             statusCode: 409,
-            message: 'This phone number is already registered to another user',
-            fields: { phoneNumber: 'This phone number is already registered to another user' },
+            code: 'PHONE_TAKEN',
+            message: 'Phone number already in use',
+            error: 'Conflict',
           },
         },
       },
@@ -130,35 +131,34 @@ describe('ProfilePage', () => {
     await user.clear(phoneInput());
     await user.type(phoneInput(), '4155550142');
     await user.click(save());
+    // Decided by its code, whatever the server's wording; in the banner and at the field, no toast.
     const message = 'This phone number is already registered to another user';
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(phoneInput()).toHaveAccessibleDescription(message);
+    expect(screen.getAllByText(message)).toHaveLength(2);
     expect(phoneInput()).toHaveValue('(415) 555-0142');
   });
 });
 
-describe('profileErrorMessage', () => {
+describe('updateUserFailureText', () => {
   const taken = 'This phone number is already registered to another user';
 
   it.each([
-    [new ApiError(409, 'E11000 duplicate key error collection: users'), taken],
-    [new ApiError(400, 'Write failed: duplicate key on phoneNumber'), taken],
-    [new ApiError(409, taken), taken],
+    [new ApiError(409, 'PHONE_TAKEN', 'E11000 duplicate key error collection: users'), taken],
+    [new ApiError(409, 'PHONE_TAKEN', ''), taken],
     [
-      new ApiError(500, 'Internal server error'),
+      new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'),
       'An unexpected error occurred. Please try again later.',
     ],
-    [new ApiError(400, 'Last name is required'), 'Last name is required'],
-    [new ApiError(0, ''), 'Failed to update profile'],
+    [new ApiError(400, 'VALIDATION_FAILED', 'Last name is required'), 'Last name is required'],
+    [new ApiError(0, undefined, ''), 'Failed to update profile'],
     [new Error('boom'), 'Failed to update profile'],
     [new MissingUserIdError(), 'No user ID found'],
   ])('%s → %s', (error, expected) => {
-    expect(profileErrorMessage(error)).toBe(expected);
+    expect(updateUserFailureText(error)).toBe(expected);
   });
 
   it("refuses an update without a user id: 'No user ID found'", async () => {
-    await expect(updateProfile(undefined, { firstName: 'Maya' })).rejects.toThrow(
-      'No user ID found',
-    );
+    await expect(updateUser(undefined, { firstName: 'Maya' })).rejects.toThrow('No user ID found');
   });
 });

@@ -12,13 +12,14 @@ import { cardClasses } from '#web/components/card';
 import { IconCheckCircle, IconPhone } from '#web/components/icons';
 import { PageHeader } from '#web/components/page-header';
 import { PhoneField } from '#web/components/phone-field';
+import { PhoneVerificationModal } from '#web/components/phone-verification-modal';
 import { TextField } from '#web/components/text-field';
-import { ApiError } from '#web/lib/api-client';
-import { useSession } from '../auth/session-provider';
-import { PhoneVerificationModal } from '../phone-verification/phone-verification-modal';
-import { useVerificationStatus } from '../phone-verification/use-verification-status';
+import { PROFILE_MESSAGES, updateUserFailureText, useUpdateUser } from '#web/lib/api/update-user';
+import { useVerificationStatus } from '#web/lib/api/verification-status';
+import { hasCode } from '#web/lib/error-text';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useSession } from '#web/lib/session';
 import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
-import { PROFILE_MESSAGES, profileErrorMessage, updateProfile } from './update-profile';
 
 const formValuesOf = (user: User | null): ProfileFormValues => ({
   firstName: user?.firstName ?? '',
@@ -26,7 +27,7 @@ const formValuesOf = (user: User | null): ProfileFormValues => ({
   phoneNumber: user && isRealPhone(user.phoneNumber) ? formatUsPhone(user.phoneNumber) : '',
 });
 
-/** /profile: name and phone are editable, email is not (spec 1 §2). */
+/** /profile: name and phone are editable; the email is the sign-in and is not. */
 export function ProfilePage() {
   const { user } = useSession();
   // The protected layout sends a visitor without a user to /login; until the session is read, wait.
@@ -34,9 +35,12 @@ export function ProfilePage() {
   return <ProfileForm key={user._id} />;
 }
 
+const FIELD_NAMES = ['firstName', 'lastName', 'phoneNumber'] as const;
+
 function ProfileForm() {
-  const { user, updateUser } = useSession();
-  const { isVerified, setVerified } = useVerificationStatus();
+  const { user } = useSession();
+  const updateUser = useUpdateUser();
+  const { isVerified } = useVerificationStatus();
   const [verifyOpen, setVerifyOpen] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -56,30 +60,19 @@ function ProfileForm() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const updated = await updateProfile(user?._id, {
+      const updated = await updateUser({
         firstName: values.firstName,
         lastName: values.lastName,
         phoneNumber: toStoredPhone(values.phoneNumber),
       });
-      const phoneChanged = updated.phoneNumber !== user?.phoneNumber;
-      updateUser(updated);
-      // A new number is no longer verified (the server resets it): show its answer.
-      if (phoneChanged || updated.isPhoneVerified !== isVerified) {
-        setVerified(updated.isPhoneVerified);
-      }
       reset(formValuesOf(updated));
       toast.success(PROFILE_MESSAGES.updated);
     } catch (error) {
-      const message = profileErrorMessage(error);
-      setServerError(message);
-      toast.error(message);
-      if (message === PROFILE_MESSAGES.phoneTaken) {
-        setError('phoneNumber', { type: 'server', message });
-      } else if (error instanceof ApiError && error.fields) {
-        for (const name of ['firstName', 'lastName', 'phoneNumber'] as const) {
-          const fieldMessage = error.fields[name];
-          if (fieldMessage) setError(name, { type: 'server', message: fieldMessage });
-        }
+      setServerError(updateUserFailureText(error));
+      if (hasCode(error, 'PHONE_TAKEN')) {
+        setError('phoneNumber', { type: 'server', message: PROFILE_MESSAGES.phoneTaken });
+      } else {
+        applyFieldErrors(setError, error, FIELD_NAMES);
       }
     }
   });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { firstName, lastName } from '#shared/contract/users';
 
-/** The display format the profile's phone must match (spec 1 §5). */
+/** The display format the profile's phone field produces and must match. */
 export const DISPLAY_PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
 
 export const PHONE_REQUIRED = 'Phone number is required for 2FA and content updates';

@@ -1,5 +1,5 @@
 import { Alert } from '#web/components/alert';
-import { describeFounders, useFoundersRemaining } from '#web/hooks/use-founders-remaining';
+import { describeFounders, useFoundersRemaining } from '#web/lib/api/count-users';
 
 /** How many founder accounts remain; nothing while the count is loading or unavailable. */
 export function FoundersBanner({ className }: { className?: string }) {

@@ -15,7 +15,7 @@ interface BrandColorsFieldProps {
 
 /**
  * Brand colour rows: a colour picker and its hex code per row, 'Add colour', and a Remove control
- * that shows only while more than one row exists (spec 1 §2).
+ * that shows only while more than one row exists (a company keeps at least one colour).
  */
 export function BrandColorsField({ form, disabled }: BrandColorsFieldProps) {
   const { control, register, setValue, formState } = form;

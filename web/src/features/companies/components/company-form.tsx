@@ -18,9 +18,11 @@ import { IconSparkles } from '#web/components/icons';
 import { IndeterminateProgress } from '#web/components/progress-bar';
 import { TextAreaField } from '#web/components/text-area-field';
 import { TextField } from '#web/components/text-field';
-import { ApiError, errorMessage } from '#web/lib/api-client';
+import { messageOf } from '#web/lib/error-text';
+import { websiteHost } from '#web/lib/format';
+import { applyFieldErrors } from '#web/lib/form-errors';
 import { draftCompanyProfile } from '../api/draft-company-profile';
-import { COMPANY_MESSAGES } from '../api/messages';
+import { COMPANY_MESSAGES } from '../messages';
 import {
   companyBodyFrom,
   companyFormSchema,
@@ -42,18 +44,10 @@ const PHASE_LABELS: Record<Exclude<DraftPhase, 'idle'>, string> = {
 
 const TEXT_FIELDS = ['name', 'description', 'website', 'brandVoice'] as const;
 
-const hostOf = (url: string): string => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-};
-
 export const draftedToast = (draft: Pick<CompanyProfileDraft, 'source' | 'website'>): string =>
   draft.source === 'offline'
-    ? `Offline draft created from ${hostOf(draft.website)}. Review it and make it yours before saving.`
-    : `Profile drafted from ${hostOf(draft.website)}. Review it and make it yours before saving.`;
+    ? `Offline draft created from ${websiteHost(draft.website)}. Review it and make it yours before saving.`
+    : `Profile drafted from ${websiteHost(draft.website)}. Review it and make it yours before saving.`;
 
 export interface CompanyFormProps {
   defaultValues: CompanyFormInput;
@@ -61,9 +55,9 @@ export interface CompanyFormProps {
   submittingLabel: string;
   /** Where Cancel goes. */
   cancelTo: string;
-  /** Shown inline when a failure carries no message. */
-  failureMessage: string;
-  /** Saves; a rejection keeps every input and shows the server's message. */
+  /** The banner's text for a failed save. */
+  describeFailure: (error: unknown) => string;
+  /** Saves; a rejection keeps every input and shows what went wrong. */
   onSubmit: (body: Required<CreateCompanyBody>) => Promise<void>;
 }
 
@@ -73,7 +67,7 @@ export function CompanyForm({
   submitLabel,
   submittingLabel,
   cancelTo,
-  failureMessage,
+  describeFailure,
   onSubmit,
 }: CompanyFormProps) {
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
@@ -148,7 +142,7 @@ export function CompanyForm({
       toast.success(draftedToast(draft));
     } catch (error) {
       if (controller.signal.aborted) return;
-      setDraftError(errorMessage(error, COMPANY_MESSAGES.draftFailed));
+      setDraftError(messageOf(error, COMPANY_MESSAGES.draftFailed));
     } finally {
       clearTimeout(timer);
       if (draftRequest.current === controller) {
@@ -169,13 +163,8 @@ export function CompanyForm({
     try {
       await onSubmit(companyBodyFrom(values));
     } catch (error) {
-      setServerError(errorMessage(error, failureMessage));
-      if (error instanceof ApiError && error.fields) {
-        for (const name of TEXT_FIELDS) {
-          const message = error.fields[name];
-          if (message) setError(name, { type: 'server', message });
-        }
-      }
+      setServerError(describeFailure(error));
+      applyFieldErrors(setError, error, TEXT_FIELDS);
     }
   });
 

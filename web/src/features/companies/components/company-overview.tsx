@@ -15,10 +15,12 @@ import {
   IconPencil,
   IconTrash,
 } from '#web/components/icons';
-import { errorMessage } from '#web/lib/api-client';
-import { COMPANY_MESSAGES } from '../api/messages';
-import { useCompanyMutations } from '../api/use-company-mutations';
-import { websiteHost } from '../format';
+import { CompanyAvatar, ColorSwatches } from '#web/components/company-avatar';
+import { TierBadge } from '#web/components/tier-badge';
+import { messageOf } from '#web/lib/error-text';
+import { websiteHost } from '#web/lib/format';
+import { useDeleteCompany } from '../api/delete-company';
+import { COMPANY_MESSAGES } from '../messages';
 import {
   countCampaigns,
   isConnected,
@@ -27,11 +29,9 @@ import {
   type CampaignSummary,
   type PlatformConnection,
 } from '../recent-activity';
-import { CompanyAvatar, ColorSwatches } from './company-avatar';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 import { ManageSubscriptionModal } from './manage-subscription-modal';
 import { SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
-import { TierBadge } from './tier-badge';
 
 export interface CompanyOverviewProps {
   company: Company;
@@ -77,7 +77,7 @@ function Stat({ value, label }: { value: number; label: string }) {
   );
 }
 
-/** The company overview (spec 1 §2): profile, plan, trial, platforms, campaigns and activity. */
+/** The company overview: profile, plan, trial, platforms, campaigns and activity. */
 export function CompanyOverview({
   company,
   connectedPlatforms,
@@ -85,7 +85,7 @@ export function CompanyOverview({
   now,
 }: CompanyOverviewProps) {
   const navigate = useNavigate();
-  const { deleteCompany } = useCompanyMutations();
+  const deleteCompany = useDeleteCompany();
   const [subscriptionOpen, setSubscriptionOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const base = `/dashboard/company/${company._id}`;
@@ -101,7 +101,7 @@ export function CompanyOverview({
       toast.success(COMPANY_MESSAGES.deleted);
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, COMPANY_MESSAGES.deleteFailed));
+      toast.error(messageOf(error, COMPANY_MESSAGES.deleteFailed));
     }
   };
 

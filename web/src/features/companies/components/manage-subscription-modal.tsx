@@ -5,7 +5,7 @@ import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';
 import { IconCheck, IconClose } from '#web/components/icons';
 import { Modal } from '#web/components/modal';
-import { formatDate } from '../format';
+import { formatDate } from '#web/lib/format';
 
 interface ManageSubscriptionModalProps {
   open: boolean;
@@ -17,7 +17,7 @@ const generationsText = (limit: number) =>
   `${limit} AI ${limit === 1 ? 'generation' : 'generations'} per day`;
 
 /**
- * Manage Subscription (spec 1 §2): the four tiers with their platforms and daily generation
+ * Manage Subscription: the four tiers with their platforms and daily generation
  * limits; prices read 'Coming Soon' until checkout arrives.
  */
 export function ManageSubscriptionModal({ open, onClose, company }: ManageSubscriptionModalProps) {

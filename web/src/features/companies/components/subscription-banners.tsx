@@ -10,7 +10,7 @@ interface BannerProps {
   now?: number;
 }
 
-/** 'Subscription Issue' for any status other than active (spec 1 §4). */
+/** 'Subscription Issue' for any status other than active. */
 export function SubscriptionIssueBanner({ company, onChoosePlan }: BannerProps) {
   const message = subscriptionIssueOf(company);
   if (!message) return null;
@@ -31,7 +31,7 @@ export function SubscriptionIssueBanner({ company, onChoosePlan }: BannerProps) 
 
 type TrialKind = NonNullable<ReturnType<typeof trialStateOf>>['kind'];
 
-/** The spec's three trial banners (spec 1 §4): red from 2 days left, and once it has ended. */
+/** The three trial banners: red from 2 days left, and once it has ended. */
 const TRIAL_BANNERS: Record<
   TrialKind,
   {

@@ -1,8 +1,4 @@
-import {
-  AddCompanyLink,
-  CompanyGrid,
-  type CompanyCardData,
-} from '#web/features/companies/components/company-grid';
+import { AddCompanyLink, CompanyGrid, type CompanyCardData } from '#web/components/company-grid';
 
 interface YourCompaniesProps {
   companies: readonly CompanyCardData[];

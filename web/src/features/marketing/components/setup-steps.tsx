@@ -17,7 +17,7 @@ interface Step {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** The five setup steps and their times (spec 1 §1). */
+/** The five setup steps and their times. */
 export const SETUP_STEPS: readonly Step[] = [
   {
     title: 'Create an account',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
 import { Logo } from '#web/components/logo';
-import { useSession } from '#web/features/auth/session-provider';
+import { useSession } from '#web/lib/session';
 
 const sections = [
   { href: '/#how-it-works', label: 'How it works' },

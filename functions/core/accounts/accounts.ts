@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { isRealPhone } from '#shared/contract/fields';
+import { FOUNDER_ACCOUNT_CAP } from '#shared/domain/limits';
+import type { Role } from '#shared/domain/users';
+import { counterEntity, USERS_COUNTER } from '../db/entities/counter';
+import { uniqueClaimEntity } from '../db/entities/unique-claim';
+import { userEntity, type UserRecord } from '../db/entities/user';
+import { writeTransaction } from '../db/transaction';
+import { Conflict } from '../errors';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const PHONE_TAKEN = 'This phone number is already registered to another user';
+
+export const phoneTaken = () =>
+  new Conflict('PHONE_TAKEN', PHONE_TAKEN, { phoneNumber: PHONE_TAKEN });
+
+interface NewAccount {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+}
+
+const MAX_ATTEMPTS = 8;
+
+export const countUsers = async (): Promise<number> => {
+  const { data } = await counterEntity().get({ name: USERS_COUNTER }).go({ consistent: true });
+  return data?.total ?? 0;
+};
+
+/**
+ * Creates an account in one transaction: the user, its email (and phone) claims, and the users
+ * counter moved from n to n+1 under a condition. The counter decides the role — the first 50
+ * accounts are founders — exactly, even under concurrent sign-ups: a lost race on the counter
+ * is retried; a taken email or phone fails with nothing written.
+ */
+export const createAccount = async (account: NewAccount): Promise<UserRecord> => {
+  const userId = randomUUID();
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const total = await countUsers();
+    const role: Role = total < FOUNDER_ACCOUNT_CAP ? 'founder' : 'user';
+    const now = new Date().toISOString();
+    const record: UserRecord = {
+      userId,
+      ...account,
+      role,
+      phoneVerified: false,
+      completedTours: [],
+      tokenVersion: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const outcome = await writeTransaction(
+      { user: userEntity(), claim: uniqueClaimEntity(), counter: counterEntity() },
+      ({ user, claim, counter }) => ({
+        user: user.create(record).commit(),
+        emailClaim: claim.create({ kind: 'email', value: account.email, userId }).commit(),
+        counter: counter
+          .update({ name: USERS_COUNTER })
+          .set({ total: total + 1 })
+          .where((attr, op) => (total === 0 ? op.notExists(attr.total) : op.eq(attr.total, total)))
+          .commit(),
+        phoneClaim:
+          isRealPhone(account.phoneNumber) &&
+          claim.create({ kind: 'phone', value: account.phoneNumber, userId }).commit(),
+      }),
+    );
+    if (outcome.committed) return record;
+    if (outcome.failedConditions.has('emailClaim')) {
+      throw new Conflict('EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    }
+    if (outcome.failedConditions.has('phoneClaim')) throw phoneTaken();
+    if (!outcome.failedConditions.has('counter') && !outcome.conflicted) {
+      throw new Error(`Account transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
+    }
+    // Someone else registered between our read and write: read the counter again and retry.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+  }
+  throw new Error('Could not create the account: the users counter stayed contended');
+};

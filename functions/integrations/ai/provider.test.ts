@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { withEnvironment } from '#functions/core/environment';
+import { offlineDrafter } from './offline-drafter';
+import { openAiDrafter } from './openai-drafter';
+import { companyProfileDrafter } from './provider';
+
+describe('company profile drafter provider', () => {
+  it('drafts with OpenAI when a key or its secret is configured, offline otherwise', async () => {
+    expect(await withEnvironment({}, companyProfileDrafter)).toBe(offlineDrafter);
+    expect(await withEnvironment({ SANDBOX: 'true' }, companyProfileDrafter)).toBe(offlineDrafter);
+    expect(await withEnvironment({ OPENAI_API_KEY: 'sk-test' }, companyProfileDrafter)).toBe(
+      openAiDrafter,
+    );
+    expect(
+      await withEnvironment(
+        { OPENAI_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:openai' },
+        companyProfileDrafter,
+      ),
+    ).toBe(openAiDrafter);
+  });
+});

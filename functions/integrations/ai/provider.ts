@@ -1,0 +1,13 @@
+import { config } from '#functions/core/config';
+import type { CompanyProfileDrafter } from './company-profile-drafter';
+
+/**
+ * OpenAI where a key is configured; otherwise the offline drafter, which uses only the page's own
+ * words. Each is loaded only when chosen, so a function without a key never loads the OpenAI SDK.
+ */
+export const companyProfileDrafter = async (): Promise<CompanyProfileDrafter> => {
+  const { OPENAI_API_KEY, OPENAI_SECRET_ARN } = config();
+  return OPENAI_API_KEY || OPENAI_SECRET_ARN
+    ? (await import('./openai-drafter')).openAiDrafter
+    : (await import('./offline-drafter')).offlineDrafter;
+};

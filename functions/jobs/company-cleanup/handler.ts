@@ -1,0 +1,14 @@
+import * as z from 'zod';
+import { removeDeletedCompany } from '#functions/companies/company-cleanup';
+import { defineJob } from '#functions/core/jobs/define-job';
+
+/**
+ * Removes everything a deleted company owned, then the company. Started by DELETE
+ * /companies/{id} and, for a clean-up that never finished, by the sweeper.
+ */
+export const handler = defineJob({
+  name: 'company-cleanup',
+  event: z.object({ companyId: z.string().min(1) }),
+  idempotencyKey: (event) => event.companyId,
+  run: ({ companyId }, { logger }) => removeDeletedCompany(companyId, logger),
+});

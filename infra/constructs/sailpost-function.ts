@@ -1,0 +1,424 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import {
+  jobArnVariable,
+  type Bindings,
+  type FunctionDeclaration,
+  type SecretName,
+} from '#functions/core/bindings';
+import { GLOBAL_INDEXES } from '#functions/core/db/table';
+import type { JobName } from '#functions/core/jobs/names';
+import type { EndpointGroup } from '#shared/contract/route';
+import { acknowledge, nagName, nagReference } from '../stacks/nag';
+import { REPO_ROOT } from '../stacks/paths';
+import type { StageConfig } from '../stacks/stage';
+
+/**
+ * esbuild settings of every Lambda, endpoint group or job (exported so that the build script and
+ * a test bundle the real handlers with exactly these settings and hold them to the size budget).
+ *
+ * The AWS SDK v3 is left to the nodejs22.x runtime (`@aws-sdk/*` external, CDK's default for that
+ * runtime) instead of being bundled: with the clients the handlers use (DynamoDB + lib-dynamodb,
+ * Secrets Manager, SSM, SESv2) and @smithy/core inside, the bundles measured 770-920 KB minified -
+ * over the 600 KB budget even without the credential providers Lambda never uses - and ~370 KB
+ * without. The price is that the SDK version is the runtime's, not the lock file's; the calls used
+ * are long-stable. To pin it, ship the locked SDK as a layer (or bundle it and raise the budget).
+ */
+export const FUNCTION_BUNDLING = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  platform: 'node',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourceMap: true,
+  // Stack traces only need the mappings; leaving the sources out halves the map.
+  sourcesContent: false,
+  // ESM bundles of CommonJS dependencies call `require` for Node built-ins; give them one
+  // (esbuild's `__require` shim falls back to this module-scope `require`).
+  banner:
+    "import { createRequire as __sailpostCreateRequire } from 'node:module'; const require = __sailpostCreateRequire(import.meta.url);",
+  externalModules: ['@aws-sdk/*'],
+} as const satisfies BundlingOptions;
+
+/** Upper bound for one function bundle (minified, without its source map). */
+export const FUNCTION_BUNDLE_BUDGET_BYTES = 600 * 1024;
+
+/** Where an endpoint group's Lambda entry point lives. */
+export const endpointEntryOf = (group: EndpointGroup): string =>
+  join(REPO_ROOT, 'functions', group, 'handler.ts');
+
+/** Where a job's Lambda entry point lives. */
+export const jobEntryOf = (job: JobName): string =>
+  join(REPO_ROOT, 'functions', 'jobs', job, 'handler.ts');
+
+const DEFAULT_MEMORY_MB = 512;
+/** Under API Gateway's 30 s integration limit; an endpoint that takes longer is a bug. */
+const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/** What a declaration's bindings resolve to in one stage. */
+export interface BindingTargets {
+  readonly stage: StageConfig;
+  /** Powertools / config log level (context `logLevel`). */
+  readonly logLevel: string;
+  readonly table: ITable;
+  readonly mediaBucket: IBucket;
+  /** The token signing key (`tokenKey`). */
+  readonly jwtSecret: ISecret;
+  /** `From` address of transactional email (context `emailFrom`). */
+  readonly emailFrom: string;
+  /** The End User Messaging number texts are sent from (context `smsOriginationNumber`). */
+  readonly smsOriginationNumber?: string;
+  /**
+   * The OpenAI key's secret (context `openAiSecretName`: created by hand, so the key never passes
+   * through CDK, the template or the environment). Without it `openAiKey` binds to nothing and the
+   * offline drafter runs.
+   */
+  readonly openAiSecretName?: string;
+  /** The role EventBridge Scheduler assumes to fire one-time schedules (jobs stack). */
+  readonly schedulerRole: IRole;
+  /** Where schedules and asynchronous job invocations that still fail end up (jobs stack). */
+  readonly deadLetterQueue: IQueue;
+  /** The function of each job, for bindings that start or schedule it. */
+  readonly jobFunction: (job: JobName) => IFunction;
+}
+
+/** What one binding adds to a function. */
+interface BindingEffect {
+  readonly environment: Record<string, string>;
+  readonly statements?: readonly PolicyStatement[];
+  /** Applied to the role by the binding itself (CDK grants that know their resource best). */
+  readonly grant?: (role: Role) => void;
+  /** cdk-nag findings the grant causes by design: the finding id and why it is right. */
+  readonly acknowledgements?: readonly { readonly id: string; readonly reason: string }[];
+}
+
+interface BindContext {
+  readonly scope: Construct;
+  readonly targets: BindingTargets;
+}
+
+type Binder<K extends keyof Bindings> = (
+  value: NonNullable<Bindings[K]>,
+  context: BindContext,
+) => BindingEffect;
+
+const TABLE_READ = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+const TABLE_ACTIONS = {
+  read: TABLE_READ,
+  // Transactions are authorised per item action; no Scan (jobs find work through sparse indexes),
+  // no DescribeTable (neither ElectroDB nor lib-dynamodb calls it), no table administration.
+  'read-write': [
+    ...TABLE_READ,
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+} as const;
+
+const MEDIA_OBJECT_ACTIONS = {
+  read: ['s3:GetObject'],
+  // Presigned uploads are signed with the function's role, so PUT needs it too.
+  'read-write': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+} as const;
+
+const SCHEDULE_ACTIONS = [
+  'scheduler:CreateSchedule',
+  'scheduler:UpdateSchedule',
+  'scheduler:DeleteSchedule',
+  'scheduler:GetSchedule',
+];
+
+const jobArnVariables = (jobs: readonly JobName[], targets: BindingTargets) =>
+  Object.fromEntries(
+    jobs.map((job) => [jobArnVariable(job), targets.jobFunction(job).functionArn]),
+  );
+
+/** The OpenAI key's secret, imported once per stack that has a function reading it. */
+const openAiSecretIn = (scope: Construct, secretName: string): ISecret => {
+  const stack = Stack.of(scope);
+  const id = 'OpenAiKey';
+  return (
+    (stack.node.tryFindChild(id) as ISecret | undefined) ??
+    Secret.fromSecretNameV2(stack, id, secretName)
+  );
+};
+
+const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect> = {
+  tokenKey: ({ targets: { jwtSecret } }) => ({
+    environment: { JWT_SECRET_ARN: jwtSecret.secretArn },
+    grant: (role) => jwtSecret.grantRead(role),
+  }),
+  openAiKey: ({ scope, targets: { openAiSecretName } }): BindingEffect => {
+    if (!openAiSecretName) return { environment: {} };
+    const secret = openAiSecretIn(scope, openAiSecretName);
+    return {
+      environment: { OPENAI_SECRET_ARN: secret.secretArn },
+      grant: (role) => secret.grantRead(role),
+    };
+  },
+};
+
+/**
+ * Each binding's environment variables (the AWS forms of `BINDING_VARIABLES`) and grants. Typed
+ * over every key of `Bindings`, so a new kind of binding does not compile until it is built here.
+ */
+const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
+  table: (access, { targets: { table } }) => ({
+    environment: { TABLE_NAME: table.tableName },
+    statements: [
+      new PolicyStatement({ actions: [...TABLE_ACTIONS[access]], resources: [table.tableArn] }),
+      // Indexes only answer queries.
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: GLOBAL_INDEXES.map((index) => `${table.tableArn}/index/${index.indexName}`),
+      }),
+    ],
+  }),
+
+  mediaBucket: (access, { scope, targets: { mediaBucket } }) => ({
+    environment: { MEDIA_BUCKET: mediaBucket.bucketName },
+    statements: [
+      new PolicyStatement({
+        actions: [...MEDIA_OBJECT_ACTIONS[access]],
+        resources: [mediaBucket.arnForObjects('*')],
+      }),
+    ],
+    acknowledgements: [
+      {
+        id: `AwsSolutions-IAM5[Resource::${nagReference(scope, mediaBucket, mediaBucket.bucketArn)}/*]`,
+        reason:
+          'Object keys are chosen at run time (per company and upload), so object-level actions are granted on the objects of this one private bucket - and no bucket-level action.',
+      },
+    ],
+  }),
+
+  sms: (_, { targets: { smsOriginationNumber } }): BindingEffect => ({
+    environment: smsOriginationNumber ? { SMS_ORIGINATION_NUMBER: smsOriginationNumber } : {},
+    // SNS publishes straight to a phone number, which has no ARN.
+    statements: [
+      new PolicyStatement({
+        actions: ['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut'],
+        resources: ['*'],
+      }),
+    ],
+  }),
+
+  email: (_, { scope, targets: { emailFrom } }) => {
+    const identities = Stack.of(scope).formatArn({
+      service: 'ses',
+      resource: 'identity',
+      resourceName: '*',
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+    return {
+      environment: { EMAIL_FROM: emailFrom },
+      statements: [
+        new PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [identities],
+        }),
+      ],
+      acknowledgements: [
+        {
+          id: `AwsSolutions-IAM5[Resource::${nagName(scope, identities)}]`,
+          reason:
+            'SES checks ses:SendEmail against the sender identity and, while the account is in the SES sandbox, the recipient identities too. The verified identities (domain or address from EMAIL_FROM) are set up outside this app, so the grant covers identities of this account and region only.',
+        },
+      ],
+    };
+  },
+
+  appUrl: (_, { scope, targets: { stage } }) => ({
+    environment: { APP_URL_PARAMETER: stage.appUrlParameterName },
+    statements: [
+      new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [
+          Stack.of(scope).formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: stage.appUrlParameterName.replace(/^\//, ''),
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    ],
+  }),
+
+  schedules: (jobs, { scope, targets }): BindingEffect => {
+    if (jobs.length === 0) return { environment: {} };
+    const { stage, schedulerRole, deadLetterQueue } = targets;
+    const schedules = Stack.of(scope).formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${stage.scheduleGroupName}/*`,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+    return {
+      environment: {
+        SCHEDULE_GROUP: stage.scheduleGroupName,
+        SCHEDULER_ROLE_ARN: schedulerRole.roleArn,
+        SCHEDULER_DLQ_ARN: deadLetterQueue.queueArn,
+        ...jobArnVariables(jobs, targets),
+      },
+      statements: [
+        new PolicyStatement({ actions: SCHEDULE_ACTIONS, resources: [schedules] }),
+        // The schedule fires as the scheduler role, which may invoke the scheduled jobs.
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [schedulerRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      ],
+      acknowledgements: [
+        {
+          id: `AwsSolutions-IAM5[Resource::${nagName(scope, schedules)}]`,
+          reason:
+            "One-time schedules are named at run time (one per post or piece of work), so the grant covers the schedules of this stage's schedule group and nothing else.",
+        },
+      ],
+    };
+  },
+
+  starts: (jobs, { targets }) => ({
+    environment: jobArnVariables(jobs, targets),
+    statements: jobs.length
+      ? [
+          new PolicyStatement({
+            actions: ['lambda:InvokeFunction'],
+            resources: jobs.map((job) => targets.jobFunction(job).functionArn),
+          }),
+        ]
+      : [],
+  }),
+
+  secrets: (names, context) => {
+    const effects = names.map((name) => SECRET_BINDERS[name](context));
+    return {
+      environment: Object.assign({}, ...effects.map((effect) => effect.environment)) as Record<
+        string,
+        string
+      >,
+      grant: (role) => effects.forEach((effect) => effect.grant?.(role)),
+    };
+  },
+};
+
+const bindingEffects = (bindings: Bindings, context: BindContext): BindingEffect[] =>
+  (Object.keys(bindings) as (keyof Bindings)[]).flatMap((kind) => {
+    const value = bindings[kind];
+    if (value === undefined) return [];
+    return [(BINDERS[kind] as Binder<typeof kind>)(value as never, context)];
+  });
+
+export interface SailpostFunctionProps {
+  /** What the function is called in descriptions: `auth endpoints`, `sweeper job`. */
+  readonly title: string;
+  /** Its handler (`functions/<group>/handler.ts`, `functions/jobs/<name>/handler.ts`). */
+  readonly entry: string;
+  readonly declaration: FunctionDeclaration;
+  readonly targets: BindingTargets;
+  /**
+   * Jobs: where an asynchronous invocation goes once Lambda's own retries have failed (the jobs
+   * stack's dead-letter queue). Endpoints are invoked synchronously and have none.
+   */
+  readonly failedInvocationQueue?: IQueue;
+}
+
+/**
+ * One Lambda built from its declaration: bundled with FUNCTION_BUNDLING, Node 22 on arm64, X-Ray,
+ * its own log group and a role that may write only there - plus exactly the environment
+ * variables and grants its bindings name, and nothing else.
+ */
+export class SailpostFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+  readonly declaration: FunctionDeclaration;
+
+  constructor(scope: Construct, id: string, props: SailpostFunctionProps) {
+    super(scope, id);
+    const { title, entry, declaration, targets } = props;
+    const { stage } = targets;
+    this.declaration = declaration;
+    if (!existsSync(entry)) {
+      throw new Error(`The ${title} function is declared but has no handler at ${entry}`);
+    }
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+
+    // An explicit role instead of the default one, which would carry the AWSLambdaBasicExecutionRole
+    // managed policy (logs:CreateLogGroup on *): this one may only write to its own log group
+    // (logs:CreateLogStream/PutLogEvents on the group's `...:log-group:<name>:*` ARN).
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Sailpost ${stage.name}: ${title}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    const effects = bindingEffects(declaration.bindings, { scope: this, targets });
+    for (const effect of effects) {
+      for (const statement of effect.statements ?? []) this.role.addToPrincipalPolicy(statement);
+      effect.grant?.(this.role);
+      for (const { id: findingId, reason } of effect.acknowledgements ?? []) {
+        acknowledge(this.role, findingId, reason);
+      }
+    }
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: `Sailpost ${stage.name}: ${title}`,
+      entry,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: declaration.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(declaration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      tracing: Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      role: this.role,
+      deadLetterQueue: props.failedInvocationQueue,
+      environment: {
+        STAGE: stage.name,
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'sailpost',
+        LOG_LEVEL: targets.logLevel,
+        ...Object.assign({}, ...effects.map((effect) => effect.environment)),
+      },
+      bundling: { ...FUNCTION_BUNDLING, externalModules: [...FUNCTION_BUNDLING.externalModules] },
+    });
+
+    acknowledge(
+      this.role,
+      'AwsSolutions-IAM5[Resource::*]',
+      declaration.bindings.sms
+        ? 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and SMS to a phone number (sns:Publish with PhoneNumber, sns:CheckIfPhoneNumberIsOptedOut) support no resource-level permissions, so they are granted on "*" and nothing else is.'
+        : 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; CDK adds exactly these two actions on "*".',
+    );
+    acknowledge(
+      this.function,
+      'AwsSolutions-L1',
+      'nodejs22.x (Node 22 LTS, supported by Lambda) is chosen deliberately and the bundles target node22; moving to nodejs24.x is a planned upgrade (bundle target, local Node version, tests), not something a linter should bump silently.',
+    );
+  }
+}

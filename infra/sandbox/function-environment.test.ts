@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINT_GROUP_DECLARATIONS, JOB_DECLARATIONS } from '#functions/catalogue';
+import { BINDING_VARIABLES, declareFunction, type Bindings } from '#functions/core/bindings';
+import { bindingValues, functionEnvironment, type SandboxWiring } from './function-environment';
+
+const wiring: SandboxWiring = {
+  url: 'http://localhost:3000',
+  dynamoDbEndpoint: 'http://127.0.0.1:8000',
+  s3Endpoint: 'http://localhost:9000',
+  jwtSecret: 'a'.repeat(128),
+  settings: {
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODEL: 'gpt-test',
+    FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8080',
+    GOOGLE_CLIENT_ID: 'google-id',
+    PATH: '/usr/bin',
+  },
+};
+
+const COMMON = {
+  STAGE: 'sandbox',
+  SANDBOX: 'true',
+  AWS_REGION: 'us-east-1',
+  DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+  S3_ENDPOINT: 'http://localhost:9000',
+  LOG_LEVEL: 'INFO',
+  SANDBOX_URL: 'http://localhost:3000',
+};
+
+const environmentOf = (group: keyof typeof ENDPOINT_GROUP_DECLARATIONS) =>
+  functionEnvironment(group, ENDPOINT_GROUP_DECLARATIONS[group], wiring);
+
+describe('functionEnvironment', () => {
+  it('gives meta only what every function has, and its Google client id', () => {
+    expect(environmentOf('meta')).toEqual({ ...COMMON, GOOGLE_CLIENT_ID: 'google-id' });
+  });
+
+  it('gives each group the variables of its bindings, with the sandbox values', () => {
+    expect(environmentOf('auth')).toEqual({
+      ...COMMON,
+      TABLE_NAME: 'sailpost-sandbox',
+      JWT_SECRET: wiring.jwtSecret,
+      EMAIL_FROM: 'Sailpost <no-reply@sailpost.app>',
+      APP_URL: 'http://localhost:3000',
+    });
+    expect(environmentOf('companies')).toEqual({
+      ...COMMON,
+      TABLE_NAME: 'sailpost-sandbox',
+      JWT_SECRET: wiring.jwtSecret,
+      JOB_COMPANY_CLEANUP_ARN:
+        'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-company-cleanup',
+    });
+    expect(environmentOf('ai')).toEqual({
+      ...COMMON,
+      TABLE_NAME: 'sailpost-sandbox',
+      JWT_SECRET: wiring.jwtSecret,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'gpt-test',
+      FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8080',
+    });
+  });
+
+  it('leaves out settings the sandbox was not given, and nothing else of its own environment leaks', () => {
+    const ai = functionEnvironment('ai', ENDPOINT_GROUP_DECLARATIONS.ai, {
+      ...wiring,
+      settings: {},
+    });
+    expect(ai).not.toHaveProperty('OPENAI_API_KEY');
+    expect(ai).not.toHaveProperty('FETCH_ALLOW_ORIGINS');
+    expect(environmentOf('users')).not.toHaveProperty('PATH');
+  });
+
+  it('gives jobs their declared environment too', () => {
+    expect(functionEnvironment('sweeper', JOB_DECLARATIONS.sweeper, wiring)).toEqual({
+      ...COMMON,
+      TABLE_NAME: 'sailpost-sandbox',
+      JOB_COMPANY_CLEANUP_ARN:
+        'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-company-cleanup',
+    });
+  });
+
+  it('gives the scheduler binding its group, role, queue and the scheduled jobs’ ARNs', () => {
+    const declaration = declareFunction({
+      bindings: { schedules: ['sweeper'], sms: true, mediaBucket: 'read' },
+    });
+    const environment = functionEnvironment('x', declaration, {
+      ...wiring,
+      settings: { SMS_ORIGINATION_NUMBER: '+15550000000' },
+    });
+    expect(environment).toMatchObject({
+      SCHEDULE_GROUP: 'sailpost-sandbox',
+      SCHEDULER_ROLE_ARN: expect.stringMatching(/^arn:aws:iam::/),
+      SCHEDULER_DLQ_ARN: expect.stringMatching(/^arn:aws:sqs:/),
+      JOB_SWEEPER_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-sweeper',
+      SMS_ORIGINATION_NUMBER: '+15550000000',
+      MEDIA_BUCKET: 'sailpost-media',
+    });
+  });
+
+  it('says for every variable of BINDING_VARIABLES what it is in the sandbox', () => {
+    const everything: Required<Bindings> = {
+      table: 'read-write',
+      mediaBucket: 'read-write',
+      sms: true,
+      email: true,
+      appUrl: true,
+      schedules: [],
+      starts: [],
+      secrets: ['tokenKey', 'openAiKey'],
+    };
+    const named = new Set(
+      Object.values(bindingValues(everything, wiring)).flatMap((values) => Object.keys(values)),
+    );
+    const listed = Object.values(BINDING_VARIABLES).flatMap((variables) =>
+      Array.isArray(variables) ? variables : Object.values(variables).flat(),
+    );
+    for (const variable of listed) expect(named, variable).toContain(variable);
+  });
+});

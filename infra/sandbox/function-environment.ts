@@ -1,0 +1,141 @@
+import {
+  jobArnVariable,
+  type Bindings,
+  type FunctionDeclaration,
+  type SecretName,
+} from '#functions/core/bindings';
+import type { Environment } from '#functions/core/environment';
+import type { JobName } from '#functions/core/jobs/names';
+import { sandboxFunctionArn } from './lambda-context';
+
+/**
+ * The environment each function gets in the sandbox, computed from its declaration the way the
+ * CDK function construct computes it in AWS: a few variables every function has, and for each
+ * declared binding its variables with the sandbox's values. A handler that reads something its
+ * declaration does not name finds it missing here, as it would in AWS.
+ */
+
+export const TABLE_NAME = 'sailpost-sandbox';
+export const MEDIA_BUCKET = 'sailpost-media';
+
+/** What the sandbox's services answered at start, and the settings they were started with. */
+export interface SandboxWiring {
+  /** The sandbox's origin (the app's URL, and where the events service listens). */
+  url: string;
+  dynamoDbEndpoint: string;
+  s3Endpoint: string;
+  jwtSecret: string;
+  /** The sandbox's own environment: its process (with `.env` loaded) and the start options. */
+  settings: Environment;
+}
+
+type Variables = Record<string, string | undefined>;
+
+const DEFAULT_EMAIL_FROM = 'Sailpost <no-reply@sailpost.app>';
+
+/**
+ * Settings that are no binding but a choice of whoever runs the sandbox, passed only to the
+ * function that reads them: the origins the website reader may fetch though private (set by the
+ * tests for their local site; never in AWS), and the Google client id that shows "Continue with
+ * Google".
+ */
+const SANDBOX_SETTINGS: Readonly<Record<string, readonly string[]>> = {
+  ai: ['FETCH_ALLOW_ORIGINS'],
+  meta: ['GOOGLE_CLIENT_ID'],
+};
+
+/** Beside its key, the OpenAI binding takes the model and (only in tests) a fake's address. */
+const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
+  tokenKey: [],
+  openAiKey: ['OPENAI_BASE_URL', 'OPENAI_MODEL'],
+};
+
+const jobArns = (jobs: readonly JobName[]): Variables =>
+  Object.fromEntries(jobs.map((job) => [jobArnVariable(job), sandboxFunctionArn(job)]));
+
+const secretValues = (secret: SecretName, jwtSecret: string, settings: Environment): Variables =>
+  ({
+    tokenKey: { JWT_SECRET: jwtSecret, JWT_SECRET_ARN: undefined },
+    openAiKey: { OPENAI_API_KEY: settings.OPENAI_API_KEY, OPENAI_SECRET_ARN: undefined },
+  })[secret];
+
+const pick = (from: Environment, names: readonly string[]): Variables =>
+  Object.fromEntries(names.map((name) => [name, from[name]]));
+
+const withoutUnset = (variables: Variables): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(variables).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+
+/**
+ * Each binding's variables with their sandbox values. Every variable `BINDING_VARIABLES` lists is
+ * named here (a unit test checks it), so a binding that gains a variable is noticed until the
+ * sandbox says what it is locally. `undefined`: AWS only (an ARN or an SSM parameter standing for
+ * a value the sandbox passes directly).
+ */
+export const bindingValues = (
+  bindings: Bindings,
+  { url, jwtSecret, settings }: SandboxWiring,
+): { [K in keyof Bindings]-?: Variables } => ({
+  table: { TABLE_NAME },
+  mediaBucket: { MEDIA_BUCKET },
+  sms: { SMS_ORIGINATION_NUMBER: settings.SMS_ORIGINATION_NUMBER },
+  email: { EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM },
+  appUrl: { APP_URL: url, APP_URL_PARAMETER: undefined },
+  schedules: {
+    SCHEDULE_GROUP: 'sailpost-sandbox',
+    SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/sailpost-sandbox-scheduler',
+    SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:sailpost-sandbox-jobs-dlq',
+    ...jobArns(bindings.schedules ?? []),
+  },
+  starts: jobArns(bindings.starts ?? []),
+  secrets: Object.assign(
+    {},
+    ...(bindings.secrets ?? []).map((secret) => ({
+      ...secretValues(secret, jwtSecret, settings),
+      ...pick(settings, SECRET_SETTINGS[secret]),
+    })),
+  ) as Variables,
+});
+
+/** Every function has these, whatever it declares. */
+const commonVariables = ({ url, dynamoDbEndpoint, s3Endpoint, settings }: SandboxWiring) => ({
+  STAGE: 'sandbox',
+  SANDBOX: 'true',
+  AWS_REGION: settings.AWS_REGION ?? 'us-east-1',
+  DYNAMODB_ENDPOINT: dynamoDbEndpoint,
+  S3_ENDPOINT: s3Endpoint,
+  LOG_LEVEL: settings.LOG_LEVEL ?? 'INFO',
+  /** Where the sandbox's scheduler and job starter reach the events service. */
+  SANDBOX_URL: url,
+});
+
+export const functionEnvironment = (
+  name: string,
+  declaration: FunctionDeclaration,
+  wiring: SandboxWiring,
+): Environment => {
+  const values = bindingValues(declaration.bindings, wiring);
+  const declared = (Object.keys(declaration.bindings) as (keyof Bindings)[]).filter(
+    (binding) => declaration.bindings[binding] !== undefined,
+  );
+  return Object.freeze(
+    withoutUnset({
+      ...commonVariables(wiring),
+      ...Object.assign({}, ...declared.map((binding) => values[binding])),
+      ...pick(wiring.settings, SANDBOX_SETTINGS[name] ?? []),
+    }),
+  );
+};
+
+/** The environment of every function named, by name. */
+export const functionEnvironments = (
+  declarations: Readonly<Record<string, FunctionDeclaration>>,
+  wiring: SandboxWiring,
+): Readonly<Record<string, Environment>> =>
+  Object.fromEntries(
+    Object.entries(declarations).map(([name, declaration]) => [
+      name,
+      functionEnvironment(name, declaration, wiring),
+    ]),
+  );

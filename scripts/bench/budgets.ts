@@ -1,0 +1,18 @@
+import type { Limit } from './table';
+
+/** The budgets of issue 7, part 9. Latencies are judged on the median of repeated runs. */
+export const BUDGETS = {
+  /** Minified, without the source map (FUNCTION_BUNDLE_BUDGET in the CDK construct says the same). */
+  bundleKb: { atMost: 600 },
+  /** `await import(bundle)` in a fresh Node process, median of INIT_RUNS; endpoint groups only. */
+  groupInitMs: { atMost: 150 },
+  /** The entry script and its static imports, which every page loads before anything shows. */
+  initialJsGzipKb: { atMost: 110 },
+  /** GET /auth/me at a steady 150 req/s. */
+  meP99Ms: { atMost: 50 },
+  /** DELETE /api/companies/{id} with 3,000 campaigns answers before the job has removed them. */
+  companyDeleteMs: { below: 1000 },
+  /** Mobile Lighthouse (simulated throttling) on /, /login and /dashboard. */
+  lcpSeconds: { atMost: 2 },
+  performanceScore: { atLeast: 95 },
+} as const satisfies Record<string, Limit>;

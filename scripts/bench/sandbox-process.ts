@@ -1,0 +1,46 @@
+/**
+ * The sandbox for the bench, in a process of its own so that the load generator (in the bench's
+ * process) does not share its event loop: `node --import tsx scripts/bench/sandbox-process.ts
+ * [--spa=none|dist]`. A free port, a fresh data directory (removed on stop; a developer's
+ * `.sandbox` and a running `npm start` are left alone) and no `.env` (the bench never reaches
+ * real services). Writes one JSON line `{ url, dynamoDbEndpoint, dataDir }` to stdout when
+ * ready; stops on SIGTERM or SIGINT.
+ *
+ * It starts the sandbox through `startSandbox`, as the test harness does, rather than through
+ * `npm start`, whose command line has no option for the data directory.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSandbox } from '#infra/sandbox/sandbox';
+
+const spa = process.argv.includes('--spa=dist') ? 'dist' : 'none';
+const dataDir = await mkdtemp(path.join(tmpdir(), 'sailpost-bench-'));
+
+try {
+  const sandbox = await startSandbox({ port: 0, dataDir, spa, log: false, loadDotEnv: false });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox
+      .stop()
+      .finally(() => rm(dataDir, { recursive: true, force: true }))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('The bench sandbox did not stop cleanly:', error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.stdout.write(
+    `${JSON.stringify({ url: sandbox.url, dynamoDbEndpoint: sandbox.dynamoDbEndpoint, dataDir })}\n`,
+  );
+} catch (error) {
+  await rm(dataDir, { recursive: true, force: true });
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

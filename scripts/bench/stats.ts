@@ -1,0 +1,19 @@
+/** The middle value (the mean of the two middle values for an even count). */
+export const median = (values: readonly number[]): number => {
+  if (values.length === 0) throw new Error('The median of no values is undefined.');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export const spreadOf = (values: readonly number[]): Spread => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+});

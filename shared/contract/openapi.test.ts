@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from './errors';
+import { routes } from './manifest';
+import { buildOpenApiDocument } from './openapi';
+
+describe('the OpenAPI document', () => {
+  const document = buildOpenApiDocument(routes);
+  type Operation = {
+    'x-error-codes': string[];
+    parameters: { name: string; in: string; required: boolean }[];
+    responses: Record<string, { description: string; 'x-error-codes'?: string[] }>;
+  };
+  const operation = (path: string, method: string) =>
+    document.paths[`/api${path}`]![method] as Operation;
+
+  it('lists the codes each route can answer, per status', () => {
+    const login = operation('/auth/login', 'post');
+    expect(login['x-error-codes']).toEqual([
+      'INVALID_CREDENTIALS',
+      'LOGIN_THROTTLED',
+      'VALIDATION_FAILED',
+      'MALFORMED_JSON',
+      'INTERNAL_ERROR',
+    ]);
+    expect(login.responses['401']).toMatchObject({
+      description: 'Error: INVALID_CREDENTIALS',
+      'x-error-codes': ['INVALID_CREDENTIALS'],
+    });
+    expect(login.responses['400']!['x-error-codes']).toEqual([
+      'VALIDATION_FAILED',
+      'MALFORMED_JSON',
+    ]);
+    expect(login.responses['429']!['x-error-codes']).toEqual(['LOGIN_THROTTLED']);
+    expect(operation('/companies/{id}', 'get').responses['401']!['x-error-codes']).toEqual([
+      'UNAUTHENTICATED',
+      'SESSION_ENDED',
+    ]);
+  });
+
+  it('describes the error body with its code as one of the known codes', () => {
+    expect(document.components.schemas.Error).toMatchObject({
+      required: ['statusCode', 'code', 'message', 'error'],
+      properties: { code: { type: 'string', enum: ERROR_CODES } },
+    });
+  });
+
+  it('names path and query parameters', () => {
+    const campaigns = operation('/campaigns/company/{companyId}', 'get');
+    expect(campaigns.parameters.map(({ name, in: where }) => `${where}:${name}`)).toEqual([
+      'path:companyId',
+      'query:skip',
+      'query:limit',
+      'query:status',
+    ]);
+  });
+});

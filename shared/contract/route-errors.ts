@@ -1,0 +1,21 @@
+import type { ErrorCode } from './errors';
+import type { RouteDefinition } from './route';
+
+/**
+ * Every code a route can answer with: the domain codes it declares and the ones that follow from
+ * its shape — a body or query can fail validation (a body can also be malformed JSON), a signed-in
+ * route can find no session or an ended one, a staff or admin route can refuse the caller, and
+ * anything can fail unexpectedly.
+ */
+export const routeErrorCodes = (
+  route: Pick<RouteDefinition, 'access' | 'body' | 'query' | 'errors'>,
+): ErrorCode[] => {
+  const implied: ErrorCode[] = [
+    ...(route.body || route.query ? (['VALIDATION_FAILED'] as const) : []),
+    ...(route.body ? (['MALFORMED_JSON'] as const) : []),
+    ...(route.access === 'public' ? [] : (['UNAUTHENTICATED', 'SESSION_ENDED'] as const)),
+    ...(route.access === 'staff' || route.access === 'admin' ? (['FORBIDDEN'] as const) : []),
+    'INTERNAL_ERROR',
+  ];
+  return [...new Set([...route.errors, ...implied])];
+};

@@ -1,0 +1,260 @@
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_GROUP_DECLARATIONS, JOB_DECLARATIONS } from '#functions/catalogue';
+import type { FunctionDeclaration } from '#functions/core/bindings';
+import { JOB_NAMES } from '#functions/core/jobs/names';
+import { endpointEntryOf, SailpostFunction } from '#infra/constructs/sailpost-function';
+import type { SailpostApp } from '#infra/stacks/sailpost-app';
+import {
+  AppTemplates,
+  bindingListsVariable,
+  compareGrants,
+  expectedEnvironment,
+  expectedGrants,
+  type BindingContext,
+  type Grant,
+} from './declared-grants';
+import { buildTestApp, nagFindings } from './support';
+
+interface Checked {
+  readonly name: string;
+  readonly fn: SailpostFunction;
+  readonly declaration: FunctionDeclaration;
+  readonly kind: 'endpoint' | 'job';
+}
+
+const functionsOf = (built: SailpostApp): Checked[] => [
+  ...[...built.api.functions].map(([group, fn]) => ({
+    name: group,
+    fn,
+    declaration: ENDPOINT_GROUP_DECLARATIONS[group],
+    kind: 'endpoint' as const,
+  })),
+  ...[...built.jobs.functions].map(([job, fn]) => ({
+    name: `jobs/${job}`,
+    fn,
+    declaration: JOB_DECLARATIONS[job],
+    kind: 'job' as const,
+  })),
+];
+
+const comparisonOf = (
+  templates: AppTemplates,
+  built: SailpostApp,
+  { fn, declaration, kind }: Checked,
+  context: BindingContext,
+) =>
+  compareGrants(
+    templates.grantsOf(fn),
+    expectedGrants(templates, built, fn, declaration, context, kind),
+  );
+
+/** Every function's variables: exactly its bindings' (AWS forms, named in BINDING_VARIABLES). */
+const expectEnvironmentDeclared = (
+  templates: AppTemplates,
+  built: SailpostApp,
+  checked: Checked,
+  context: BindingContext & { emailFrom?: string },
+) => {
+  const expected = expectedEnvironment(templates, built, checked.fn, checked.declaration, context);
+  const actual = templates.environmentOf(checked.fn);
+  expect(Object.keys(actual).sort(), checked.name).toEqual([...expected.keys()].sort());
+  for (const [name, { value, binding }] of expected) {
+    expect(actual[name], `${checked.name} ${name}`).toBe(value);
+    if (binding !== 'common') expect(bindingListsVariable(binding, name), name).toBe(true);
+  }
+};
+
+describe('each function is granted exactly what its declaration names', () => {
+  let built: SailpostApp;
+  let templates: AppTemplates;
+
+  beforeAll(() => {
+    built = buildTestApp({ stage: 'dev' });
+    templates = new AppTemplates(built);
+  });
+
+  it('builds one function per endpoint group with routes and one per job', () => {
+    expect([...built.jobs.functions.keys()].sort()).toEqual([...JOB_NAMES].sort());
+    expect(built.api.functions.size).toBeGreaterThan(0);
+  });
+
+  it('grants every function its declared bindings, and nothing else', () => {
+    for (const checked of functionsOf(built)) {
+      expect(comparisonOf(templates, built, checked, {}), checked.name).toEqual({
+        unexplained: [],
+        missing: [],
+      });
+    }
+  });
+
+  it('gives meta no table, secret, SES, SNS or SSM grant - only its own logs and X-Ray', () => {
+    const meta = built.api.functions.get('meta');
+    if (!meta) throw new Error('meta has no function');
+    const actions = new Set(templates.grantsOf(meta).map((grant) => grant.action));
+    expect(
+      [...actions].filter((action) => /^(dynamodb|secretsmanager|ses|sns|ssm):/.test(action)),
+    ).toEqual([]);
+    expect([...actions].sort()).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
+  });
+
+  it("sets exactly the environment variables of each function's bindings", () => {
+    for (const checked of functionsOf(built))
+      expectEnvironmentDeclared(templates, built, checked, {});
+  });
+
+  it('lets every job write its idempotency claim and send what keeps failing to the DLQ', () => {
+    for (const checked of functionsOf(built).filter((candidate) => candidate.kind === 'job')) {
+      expect(checked.declaration.bindings.table, checked.name).toBe('read-write');
+      expect(
+        templates.grantsOf(checked.fn).map((grant) => grant.action),
+        checked.name,
+      ).toContain('sqs:SendMessage');
+    }
+  });
+});
+
+describe('the comparison', () => {
+  const logs: Grant = { action: 'logs:PutLogEvents', resource: '"log-group"' };
+  const table: Grant = { action: 'dynamodb:GetItem', resource: '"table"' };
+
+  it('reports a grant no binding explains', () => {
+    expect(compareGrants([logs, table], [logs])).toEqual({ unexplained: [table], missing: [] });
+  });
+
+  it('reports a declared binding that is not granted', () => {
+    expect(compareGrants([logs], [logs, table])).toEqual({ unexplained: [], missing: [table] });
+  });
+
+  it('tells a conditional grant from an unconditional one', () => {
+    const conditional = { ...table, condition: '{"Bool":{"x":"true"}}' };
+    expect(compareGrants([table], [conditional])).toEqual({
+      unexplained: [table],
+      missing: [conditional],
+    });
+  });
+
+  it('fails a synthesized function that is granted what it does not declare', () => {
+    const built = buildTestApp({ stage: 'dev' });
+    const meta = built.api.functions.get('meta');
+    if (!meta) throw new Error('meta has no function');
+    // What meta had before its declaration: the table and the token key.
+    meta.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [built.data.table.tableArn],
+      }),
+    );
+    built.data.jwtSecret.grantRead(meta.role);
+    const templates = new AppTemplates(built);
+    const { unexplained, missing } = comparisonOf(
+      templates,
+      built,
+      { name: 'meta', fn: meta, declaration: ENDPOINT_GROUP_DECLARATIONS.meta, kind: 'endpoint' },
+      {},
+    );
+    expect(missing).toEqual([]);
+    expect(unexplained.map((grant) => grant.action).sort()).toEqual([
+      'dynamodb:GetItem',
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+  });
+});
+
+describe('bindings that depend on the stage context', () => {
+  const context = {
+    openAiSecretName: 'sailpost/dev/openai',
+    smsOriginationNumber: '+15555550100',
+    emailFrom: 'Test <t@example.com>',
+  };
+  let built: SailpostApp;
+  let templates: AppTemplates;
+
+  beforeAll(() => {
+    built = buildTestApp({ stage: 'dev', ...context });
+    templates = new AppTemplates(built);
+  });
+
+  it('grants the OpenAI key and passes the origination number only where declared', () => {
+    for (const checked of functionsOf(built)) {
+      expect(comparisonOf(templates, built, checked, context), checked.name).toEqual({
+        unexplained: [],
+        missing: [],
+      });
+      expectEnvironmentDeclared(templates, built, checked, context);
+    }
+    const ai = templates.environmentOf(built.api.functions.get('ai')!);
+    expect(ai.OPENAI_SECRET_ARN).toContain('secret:sailpost/dev/openai');
+    expect(templates.environmentOf(built.api.functions.get('auth')!).SMS_ORIGINATION_NUMBER).toBe(
+      '"+15555550100"',
+    );
+  });
+});
+
+describe('a function binding everything', () => {
+  const everything = (access: 'read' | 'read-write'): FunctionDeclaration => ({
+    bindings: {
+      table: access,
+      mediaBucket: access,
+      sms: true,
+      email: true,
+      appUrl: true,
+      schedules: ['company-cleanup'],
+      starts: ['sweeper'],
+      secrets: ['tokenKey', 'openAiKey'],
+    },
+    memoryMb: 256,
+    timeoutSeconds: 20,
+  });
+  const context = { openAiSecretName: 'sailpost/dev/openai', smsOriginationNumber: '+15555550100' };
+  let built: SailpostApp;
+  let probes: Checked[];
+
+  beforeAll(() => {
+    built = buildTestApp({ stage: 'dev', ...context });
+    probes = (['read', 'read-write'] as const).map((access) => {
+      const declaration = everything(access);
+      const fn = new SailpostFunction(built.api, `probe-${access}`, {
+        title: `probe (${access})`,
+        entry: endpointEntryOf('meta'),
+        declaration,
+        targets: built.jobs.bindingTargets,
+      });
+      return { name: `probe-${access}`, fn, declaration, kind: 'endpoint' as const };
+    });
+  });
+
+  it('cannot be built without its handler', () => {
+    expect(
+      () =>
+        new SailpostFunction(built.api, 'orphan', {
+          title: 'orphan endpoints',
+          entry: '/nowhere/handler.ts',
+          declaration: { bindings: {} },
+          targets: built.jobs.bindingTargets,
+        }),
+    ).toThrow(/no handler at \/nowhere\/handler\.ts/);
+  });
+
+  it('is granted each binding, scoped to its resource', () => {
+    const templates = new AppTemplates(built);
+    for (const probe of probes) {
+      expect(comparisonOf(templates, built, probe, context), probe.name).toEqual({
+        unexplained: [],
+        missing: [],
+      });
+      expectEnvironmentDeclared(templates, built, probe, context);
+    }
+  });
+
+  it('passes cdk-nag with a reason for each wildcard it needs', () => {
+    expect(() => built.app.synth()).not.toThrow();
+    expect(nagFindings(built.api)).toEqual([]);
+  });
+});

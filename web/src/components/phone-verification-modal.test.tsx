@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
+import { readSession } from '#web/lib/session-storage';
+import { makeUser, seedSession } from '#web/test/fixtures';
+import { bodiesSentTo, callKeys, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
+import { renderScreen } from '#web/test/render';
+import { PhoneVerificationModal } from './phone-verification-modal';
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>{open ? 'modal open' : 'modal closed'}</p>
+      <PhoneVerificationModal open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+const renderModal = (
+  { phoneNumber = '+15555550123' }: { phoneNumber?: string } = {},
+  answers: Record<string, MockAnswer> = {},
+) => {
+  const user = makeUser({ phoneNumber, isPhoneVerified: false });
+  seedSession({ user });
+  const fetchMock = mockFetch({
+    'GET /api/auth/verification-status': { body: { isVerified: false } },
+    'POST /api/auth/2fa/enable': {
+      body: { message: 'Verification code sent', expiresInSeconds: 600 },
+    },
+    'POST /api/auth/2fa/verify': { body: { isVerified: true, message: 'Phone number verified' } },
+    'GET /api/auth/me': { body: { ...user, isPhoneVerified: true } },
+    ...answers,
+  });
+  renderScreen('/profile', <Harness />, { at: '/profile' });
+  return { fetchMock, user: userEvent.setup() };
+};
+
+const dialog = () => screen.getByRole('dialog');
+
+describe('PhoneVerificationModal', () => {
+  it('asks for a number when the profile has the placeholder, saves it, then sends the code', async () => {
+    const { fetchMock, user } = renderModal(
+      { phoneNumber: PHONE_PLACEHOLDER },
+      {
+        'PUT /api/users/u1': {
+          body: makeUser({ phoneNumber: '+14155550142', isPhoneVerified: false }),
+        },
+      },
+    );
+    const phone = within(dialog()).getByLabelText('Mobile phone (US)');
+    const send = within(dialog()).getByRole('button', { name: 'Send Code' });
+    expect(send).toBeDisabled();
+
+    await user.type(phone, '4155550142');
+    expect(phone).toHaveValue('(415) 555-0142');
+    expect(send).toBeEnabled();
+    await user.click(send);
+
+    expect(await within(dialog()).findByLabelText('Verification code')).toBeInTheDocument();
+    expect(dialog()).toHaveTextContent('we texted to (415) 555-0142');
+    const order = callKeys(fetchMock).filter((key) => /users|2fa/.test(key));
+    expect(order).toEqual(['PUT /api/users/u1', 'POST /api/auth/2fa/enable']);
+    expect(bodiesSentTo(fetchMock, 'PUT /api/users/u1')).toEqual([{ phoneNumber: '+14155550142' }]);
+    expect(bodiesSentTo(fetchMock, 'POST /api/auth/2fa/enable')).toEqual([
+      { phoneNumber: '+14155550142', isVerification: true },
+    ]);
+    expect(readSession().user?.phoneNumber).toBe('+14155550142');
+  });
+
+  it("shows the profile's refusal of the number", async () => {
+    const { fetchMock, user } = renderModal(
+      { phoneNumber: PHONE_PLACEHOLDER },
+      {
+        'PUT /api/users/u1': {
+          status: 409,
+          body: {
+            statusCode: 409,
+            code: 'PHONE_TAKEN',
+            message: 'Phone number already in use',
+            error: 'Conflict',
+          },
+        },
+      },
+    );
+    await user.type(within(dialog()).getByLabelText('Mobile phone (US)'), '4155550142');
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    // Decided by its code; shown under the number only (no toast as well).
+    const message = 'This phone number is already registered to another user';
+    expect(await within(dialog()).findByText(message)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(callKeys(fetchMock)).not.toContain('POST /api/auth/2fa/enable');
+  });
+
+  it('confirms the number on file, sends, and takes exactly 6 digits', async () => {
+    const { fetchMock, user } = renderModal();
+    expect(dialog()).toHaveTextContent("We'll text a code to(555) 555-0123");
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    expect(bodiesSentTo(fetchMock, 'POST /api/auth/2fa/enable')).toEqual([
+      { phoneNumber: '+15555550123', isVerification: true },
+    ]);
+
+    const input = await within(dialog()).findByLabelText('Verification code');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+    const verify = within(dialog()).getByRole('button', { name: 'Verify' });
+    expect(verify).toBeDisabled();
+    await user.type(input, '12a3-45');
+    expect(input).toHaveValue('12345');
+    expect(verify).toBeDisabled();
+    await user.type(input, '67');
+    expect(input).toHaveValue('123456');
+    expect(verify).toBeEnabled();
+  });
+
+  it("'Resend Code' goes back to the previous view and clears the code", async () => {
+    const { fetchMock, user } = renderModal();
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    await user.type(await within(dialog()).findByLabelText('Verification code'), '123');
+    await user.click(within(dialog()).getByRole('button', { name: 'Resend Code' }));
+
+    expect(within(dialog()).queryByLabelText('Verification code')).not.toBeInTheDocument();
+    expect(dialog()).toHaveTextContent("We'll text a code to(555) 555-0123");
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    expect(await within(dialog()).findByLabelText('Verification code')).toHaveValue('');
+    expect(bodiesSentTo(fetchMock, 'POST /api/auth/2fa/enable')).toHaveLength(2);
+  });
+
+  it("toasts the server's message when sending fails", async () => {
+    const { user } = renderModal(
+      {},
+      {
+        'POST /api/auth/2fa/enable': {
+          status: 429,
+          body: {
+            statusCode: 429,
+            code: 'PHONE_CODE_COOLDOWN',
+            message: 'Please wait 25 seconds before requesting a new code.',
+            error: 'Too Many Requests',
+          },
+        },
+      },
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    expect(
+      await screen.findByText('Please wait 25 seconds before requesting a new code.'),
+    ).toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Send Code' })).toBeEnabled();
+  });
+
+  it("toasts the server's message for a wrong code and stays open", async () => {
+    const { user } = renderModal(
+      {},
+      {
+        'POST /api/auth/2fa/verify': {
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'PHONE_CODE_WRONG',
+            message: 'Invalid verification code. 4 tries left.',
+            error: 'Bad Request',
+          },
+        },
+      },
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    await user.type(await within(dialog()).findByLabelText('Verification code'), '000000');
+    await user.click(within(dialog()).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid verification code. 4 tries left.')).toBeInTheDocument();
+    expect(screen.getByText('modal open')).toBeInTheDocument();
+    expect(within(dialog()).getByLabelText('Verification code')).toHaveValue('000000');
+  });
+
+  it.each(['PHONE_CODE_EXPIRED', 'PHONE_CODE_LOCKED'])(
+    'after %s, goes back to sending a new code',
+    async (code) => {
+      const { user } = renderModal(
+        {},
+        {
+          'POST /api/auth/2fa/verify': {
+            status: 400,
+            body: {
+              statusCode: 400,
+              code,
+              message: 'Please request a new one.',
+              error: 'Bad Request',
+            },
+          },
+        },
+      );
+      await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+      await user.type(await within(dialog()).findByLabelText('Verification code'), '000000');
+      await user.click(within(dialog()).getByRole('button', { name: 'Verify' }));
+
+      expect(await screen.findByText('Please request a new one.')).toBeInTheDocument();
+      expect(within(dialog()).queryByLabelText('Verification code')).not.toBeInTheDocument();
+      expect(within(dialog()).getByRole('button', { name: 'Send Code' })).toBeEnabled();
+    },
+  );
+
+  it('closes on success and refreshes the status and the user', async () => {
+    const { fetchMock, user } = renderModal();
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    await user.type(await within(dialog()).findByLabelText('Verification code'), '123456');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Phone number verified')).toBeInTheDocument();
+    expect(screen.getByText('modal closed')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/auth/2fa/verify')).toEqual([
+      { code: '123456', isVerification: true },
+    ]);
+    expect(readSession().user?.isPhoneVerified).toBe(true);
+    await waitFor(() => expect(callKeys(fetchMock)).toContain('GET /api/auth/me'));
+  });
+
+  it('closes with Escape', async () => {
+    const { user } = renderModal();
+    expect(within(dialog()).getByRole('button', { name: 'Send Code' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('modal closed')).toBeInTheDocument();
+  });
+});

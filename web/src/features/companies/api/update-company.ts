@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import type { Company, UpdateCompanyBody } from '#shared/contract/companies';
+import { callApi } from '#web/lib/api-client';
+import { apiRoute } from '#web/lib/api-route';
+import { companiesKey } from '#web/lib/api/list-companies';
+import { useSession } from '#web/lib/session';
+import { companyKey } from './get-company';
+
+const route = apiRoute('PUT /companies/{id}');
+
+export const updateCompany = (companyId: string, body: UpdateCompanyBody): Promise<Company> =>
+  callApi(route, { params: { id: companyId }, body });
+
+/** Saves a company's changes into its cache and the user's list, which is refreshed. */
+export const useUpdateCompany = () => {
+  const { mutate } = useSWRConfig();
+  const userId = useSession().user?._id;
+  return useCallback(
+    async (companyId: string, body: UpdateCompanyBody): Promise<Company> => {
+      const updated = await updateCompany(companyId, body);
+      void mutate(companyKey(companyId), updated, { revalidate: false });
+      if (userId) {
+        void mutate<Company[]>(
+          companiesKey(userId),
+          (companies = []) => companies.map((c) => (c._id === companyId ? updated : c)),
+          { revalidate: true },
+        );
+      }
+      return updated;
+    },
+    [mutate, userId],
+  );
+};

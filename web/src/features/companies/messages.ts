@@ -1,0 +1,14 @@
+/** The companies feature's user-visible texts, verbatim. */
+export const COMPANY_MESSAGES = {
+  loadFailedInline: 'Failed to load company. Please try again.',
+  noCompanySelected: 'No company selected',
+  idRequired: 'Company ID is required',
+  createFailed: 'Failed to create company',
+  created: 'Company created successfully',
+  updateFailed: 'Failed to update company',
+  updated: 'Company updated successfully',
+  deleteFailed: 'Failed to delete company',
+  deleted: 'Company deleted',
+  draftFailed:
+    'We could not read that website. Check the address, or fill in the profile yourself.',
+} as const;

@@ -1,0 +1,63 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import type { UpdateUserBody, User } from '#shared/contract/users';
+import { ApiError, callApi } from '../api-client';
+import { apiRoute } from '../api-route';
+import { hasCode, messageOf } from '../error-text';
+import { useSession } from '../session';
+import { verificationStatusKey } from './verification-status';
+
+const route = apiRoute('PUT /users/{id}');
+
+export const PROFILE_MESSAGES = {
+  updated: 'Profile updated successfully',
+  failed: 'Failed to update profile',
+  noUserId: 'No user ID found',
+  phoneTaken: 'This phone number is already registered to another user',
+  unexpected: 'An unexpected error occurred. Please try again later.',
+} as const;
+
+export class MissingUserIdError extends Error {
+  constructor() {
+    super(PROFILE_MESSAGES.noUserId);
+  }
+}
+
+/** The user's own profile: name, phone, completed tours. The answer is the updated user. */
+export const updateUser = (userId: string | undefined, body: UpdateUserBody): Promise<User> => {
+  if (!userId) return Promise.reject(new MissingUserIdError());
+  return callApi(route, { params: { id: userId }, body });
+};
+
+/**
+ * Updates the signed-in user's profile, then the stored user and the verification status from
+ * the answer (a new number is no longer verified).
+ */
+export const useUpdateUser = () => {
+  const { mutate } = useSWRConfig();
+  const { user, updateUser: storeUser } = useSession();
+  const userId = user?._id;
+  return useCallback(
+    async (body: UpdateUserBody): Promise<User> => {
+      const updated = await updateUser(userId, body);
+      storeUser(updated);
+      void mutate(verificationStatusKey(updated._id), updated.isPhoneVerified, {
+        revalidate: false,
+      });
+      return updated;
+    },
+    [mutate, storeUser, userId],
+  );
+};
+
+/**
+ * What to say when a profile update fails: a phone number taken by another account gets the
+ * 'already registered' text whatever the server's wording; a 500's body has nothing for the owner;
+ * otherwise the server's message, else 'Failed to update profile'.
+ */
+export const updateUserFailureText = (error: unknown): string => {
+  if (error instanceof MissingUserIdError) return PROFILE_MESSAGES.noUserId;
+  if (hasCode(error, 'PHONE_TAKEN')) return PROFILE_MESSAGES.phoneTaken;
+  if (error instanceof ApiError && error.status === 500) return PROFILE_MESSAGES.unexpected;
+  return messageOf(error, PROFILE_MESSAGES.failed);
+};
