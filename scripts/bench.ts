@@ -9,6 +9,9 @@
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
+ * `--only=bundles,spa,api,delete,lighthouse` measures only those sections (lighthouse implies
+ * --lighthouse), e.g. to check a front-end change without the API load.
+ *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
  * runs, BENCH_INIT_RUNS (10) processes per bundle, BENCH_LIGHTHOUSE_RUNS (3) runs per page,
  * CHROME_PATH (/usr/bin/chromium).
@@ -30,11 +33,30 @@ const setting = (name: string, fallback: number): number => {
   return value;
 };
 
+const SECTIONS = ['bundles', 'spa', 'api', 'delete', 'lighthouse'] as const;
+type Section = (typeof SECTIONS)[number];
+const USAGE = `Usage: npm run bench [-- --lighthouse] [--only=${SECTIONS.join(',')}]`;
+
+const parseArgs = (args: string[]) => {
+  let only: Section[] | undefined;
+  let lighthouse = false;
+  for (const arg of args) {
+    if (arg === '--lighthouse') lighthouse = true;
+    else if (arg.startsWith('--only=')) {
+      const names = arg.slice('--only='.length).split(',');
+      const unknown = names.find((name) => !(SECTIONS as readonly string[]).includes(name));
+      if (unknown) throw new Error(`Unknown section ${unknown}. ${USAGE}`);
+      only = names as Section[];
+    } else throw new Error(`Unknown option ${arg}. ${USAGE}`);
+  }
+  const measures = (section: Section) =>
+    only ? only.includes(section) : section !== 'lighthouse' || lighthouse;
+  return { measures };
+};
+
 const main = async () => {
-  const unknown = process.argv.slice(2).filter((arg) => arg !== '--lighthouse');
-  if (unknown.length)
-    throw new Error(`Unknown option ${unknown[0]}. Usage: npm run bench [-- --lighthouse]`);
-  const withLighthouse = process.argv.includes('--lighthouse');
+  const { measures } = parseArgs(process.argv.slice(2));
+  const withLighthouse = measures('lighthouse');
   const seconds = setting('BENCH_SECONDS', 10);
   const runs = setting('BENCH_RUNS', 3);
 
@@ -44,10 +66,12 @@ const main = async () => {
     stdio: 'inherit',
   });
   const rows: Row[] = [
-    ...(await measureLambdaBundles(setting('BENCH_INIT_RUNS', 10))),
-    ...(await measureSpaJavaScript(path.join(REPO_ROOT, 'web', 'dist'))),
+    ...(measures('bundles') ? await measureLambdaBundles(setting('BENCH_INIT_RUNS', 10)) : []),
+    ...(measures('spa') ? await measureSpaJavaScript(path.join(REPO_ROOT, 'web', 'dist')) : []),
   ];
 
+  const needsSandbox = measures('api') || measures('delete') || withLighthouse;
+  if (!needsSandbox) return report(rows);
   console.log(
     `Starting a sandbox in its own process (SPA: ${withLighthouse ? 'web/dist' : 'none'})…`,
   );
@@ -55,8 +79,8 @@ const main = async () => {
   try {
     const api = `${sandbox.url}/api`;
     const account = await registerBenchAccount(api);
-    rows.push(...(await measureApiLatency(api, account, { seconds, runs })));
-    rows.push(...(await measureCompanyDelete(sandbox, runs)));
+    if (measures('api')) rows.push(...(await measureApiLatency(api, account, { seconds, runs })));
+    if (measures('delete')) rows.push(...(await measureCompanyDelete(sandbox, runs)));
     if (withLighthouse) {
       rows.push(
         ...(await measureLighthouse(sandbox.url, account, setting('BENCH_LIGHTHOUSE_RUNS', 3))),
@@ -65,7 +89,10 @@ const main = async () => {
   } finally {
     await sandbox.stop();
   }
+  report(rows);
+};
 
+const report = (rows: Row[]) => {
   console.log(`\n${renderTable(rows)}`);
   const broken = brokenBudgets(rows);
   console.log(

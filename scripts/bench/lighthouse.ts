@@ -99,6 +99,23 @@ const signIn = async (port: number, origin: string, account: Account) => {
   }
 };
 
+/** The shape of the `largest-contentful-paint-element` audit's details that the log reads. */
+interface LcpElementDetails {
+  items?: {
+    items?: { node?: { snippet?: string }; phase?: string; timing?: number }[];
+  }[];
+}
+
+/** 'element <p class="…"> · TTFB 120 ms, Render Delay 900 ms': why a page's LCP is what it is. */
+const describeLcp = (details: LcpElementDetails | undefined): string => {
+  const [element, phases] = details?.items ?? [];
+  const snippet = element?.items?.[0]?.node?.snippet ?? 'unknown element';
+  const timings = (phases?.items ?? [])
+    .filter((phase) => phase.phase && phase.timing !== undefined)
+    .map((phase) => `${phase.phase} ${Math.round(phase.timing!)} ms`);
+  return [snippet, ...timings].join(' · ');
+};
+
 interface PageResult {
   lcpMs: number;
   score: number;
@@ -131,7 +148,7 @@ const lighthouse = async (
   const report = JSON.parse(await readFile(output, 'utf8')) as {
     finalDisplayedUrl: string;
     runtimeError?: { message: string };
-    audits: Record<string, { numericValue?: number }>;
+    audits: Record<string, { numericValue?: number; details?: LcpElementDetails }>;
     categories: { performance: { score: number | null } };
   };
   if (report.runtimeError) throw new Error(report.runtimeError.message);
@@ -140,6 +157,9 @@ const lighthouse = async (
   const lcpMs = report.audits['largest-contentful-paint']?.numericValue;
   const score = report.categories.performance.score;
   if (lcpMs === undefined || score === null) throw new Error(`${url}: no LCP or score`);
+  console.log(
+    `  LCP ${(lcpMs / 1000).toFixed(2)} s: ${describeLcp(report.audits['largest-contentful-paint-element']?.details)}`,
+  );
   return { lcpMs, score: score * 100 };
 };
 
