@@ -9,6 +9,11 @@ export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss(), firstPaint()],
   resolve: { alias: IMPORT_ALIASES },
+  server: {
+    // /@fs/ serves any file of the repo: keep the sandbox's data (JWT secret, DynamoDB file) and
+    // credentials out of reach. Setting deny replaces Vite's defaults, so they are repeated here.
+    fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.sandbox/**'] },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

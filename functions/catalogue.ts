@@ -9,6 +9,7 @@ import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
 import { declaration as users } from './users/bindings';
 import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
+import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
 
 /**
@@ -29,6 +30,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'company-cleanup': companyCleanup,
+  'password-reset-email': passwordResetEmail,
   sweeper,
 };
 

@@ -28,6 +28,14 @@ describe('isPublicAddress', () => {
     'fd00::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    // IPv4-compatible (::/96): the embedded IPv4 address to stacks that still map them.
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a9fe:a9fe',
+    '::8.8.8.8',
+    '::',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
   ])('refuses private, loopback, link-local or special %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -86,6 +94,8 @@ describe('fetchPublicPage', () => {
       'http://10.1.2.3/',
       'http://169.254.169.254/latest/meta-data/',
       'http://[::1]/',
+      'http://[::7f00:1]/',
+      'http://[::127.0.0.1]/',
       'http://localhost/',
     ]) {
       await expect(fetchPublicPage(url, { timeoutMs: 2000 }), url).rejects.toMatchObject({

@@ -41,12 +41,35 @@ export const PRIVATE_WEBSITE = 'Only public websites can be read';
 const invalidAddress = () => new WebsiteError('WEBSITE_INVALID', INVALID_WEBSITE_MESSAGE);
 const unreadable = (message: string) => new WebsiteError('WEBSITE_UNREADABLE', message);
 
+/**
+ * `::/96`, the deprecated IPv4-compatible IPv6 addresses (`::7f00:1` is 127.0.0.1 to a stack that
+ * still maps them): ipaddr.js calls them unicast, so they are refused by prefix.
+ */
+const isIpv4Compatible = (address: ipaddr.IPv6): boolean =>
+  address.parts.slice(0, 6).every((part) => part === 0);
+
+/**
+ * An IPv6 address as the WHATWG URL parser (and so the socket) reads it. ipaddr.js reads
+ * `::8.8.8.8` as `::ffff:8.8.8.8`, which would hide an IPv4-compatible address as a mapped one;
+ * the URL parser keeps it `::808:808`. Anything it cannot read (a zone id) is not public.
+ */
+const canonicalIpv6 = (address: string): string | undefined => {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+};
+
 /** Public unicast only: no loopback, private, link-local, unique-local, CGNAT, multicast or reserved. */
-export const isPublicAddress = (address: string): boolean => {
-  if (!ipaddr.isValid(address)) return false;
+export const isPublicAddress = (candidate: string): boolean => {
+  const address = candidate.includes(':') ? canonicalIpv6(candidate) : candidate;
+  if (address === undefined || !ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const ipv6 = parsed as ipaddr.IPv6;
+    if (ipv6.isIPv4MappedAddress()) parsed = ipv6.toIPv4Address();
+    else if (isIpv4Compatible(ipv6)) return false;
   }
   return parsed.range() === 'unicast';
 };

@@ -1,13 +1,19 @@
 import { declareFunction } from '#functions/core/bindings';
 
-/** Sign-in hashes passwords with scrypt (N=2^17): 1769 MB buys one full vCPU, halving a login. */
+/**
+ * Sign-in hashes passwords with scrypt (N=2^17): 1769 MB buys one full vCPU, halving a login.
+ * 50 concurrent executions are kept for it (and it may use no more): a login flood can neither
+ * take the account's concurrency from the other endpoints nor be starved by them.
+ */
 export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
-    secrets: ['tokenKey'],
+    secrets: ['tokenKey', 'originKey'],
     email: true,
     sms: true,
     appUrl: true,
+    starts: ['password-reset-email'],
   },
   memoryMb: 1769,
+  reservedConcurrency: 50,
 });

@@ -1,23 +1,57 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authRoutes } from '#shared/contract/auth';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../core/auth/passwords';
 import { signAccessToken } from '../core/auth/tokens';
+import {
+  endAllSessions,
+  refreshSession,
+  startSession,
+  type SessionGrant,
+} from '../core/auth/sessions';
+import {
+  clearRefreshCookie,
+  readRefreshCookie,
+  sessionCookies,
+  setRefreshCookie,
+} from '../core/auth/session-cookie';
+import { signOut } from '../core/auth/sign-out';
 import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../core/db/entities/user';
 import { Unauthenticated } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createAccount } from '../core/accounts/accounts';
 import { toPublicUser } from '../core/accounts/public-user';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
+import { clientAddress } from '../core/http/client-address';
+import { beginLoginAttempt, loginSucceeded } from './login-throttle';
+import { countRegistration } from './registration-limit';
 import { CODE_TTL_SECONDS, sendVerificationCode, verifyCode } from './phone-verification';
-import { RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset';
+import { RESET_REQUESTED, resetPassword, startPasswordResetEmail } from './password-reset';
 
 /** One message for an unknown email and a wrong password, so sign-in does not reveal accounts. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-const session = async (user: UserRecord) => ({
-  access_token: await signAccessToken({ userId: user.userId, tokenVersion: user.tokenVersion }),
-  user: toPublicUser(user),
-});
+/** The answer of every sign-in and refresh: a 15-minute access token, the user, and the cookie. */
+const sessionAnswer = async (
+  user: UserRecord,
+  grant: SessionGrant,
+  event: APIGatewayProxyEventV2,
+) => {
+  setRefreshCookie(event, grant);
+  return {
+    access_token: await signAccessToken({
+      userId: user.userId,
+      tokenVersion: user.tokenVersion,
+      sessionId: grant.sessionId,
+    }),
+    user: toPublicUser(user),
+  };
+};
+
+const session = async (
+  user: UserRecord,
+  event: APIGatewayProxyEventV2,
+  options: { persistent: boolean },
+) => sessionAnswer(user, await startSession(user, options), event);
 
 const findUserByEmail = async (email: string): Promise<UserRecord | null> => {
   const { data: claim } = await uniqueClaimEntity()
@@ -28,45 +62,60 @@ const findUserByEmail = async (email: string): Promise<UserRecord | null> => {
   return user;
 };
 
-export const handler = createGroupHandler(authRoutes, {
-  login: async ({ body }) => {
-    const failures = await assertLoginAllowed(body.email);
+const routeHandler = createGroupHandler(authRoutes, {
+  login: async ({ body, event }) => {
+    const client = clientAddress(event);
+    const attempt = await beginLoginAttempt(body.email, client);
     const user = await findUserByEmail(body.email);
     const valid = await verifyPassword(
       body.password,
       user?.passwordHash ?? (await decoyPasswordHash()),
     );
-    if (!user || !valid) {
-      await recordLoginFailure(body.email, failures);
-      throw new Unauthenticated('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    }
-    // Only a sign-in that follows failures has anything to clear: no write on the usual path.
-    if (failures) await clearLoginFailures(body.email);
-    return session(user);
+    if (!user || !valid) throw new Unauthenticated('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    await loginSucceeded(body.email, client, attempt);
+    return session(user, event, { persistent: body.remember ?? false });
   },
 
-  register: async ({ body }) => {
+  register: async ({ body, event }) => {
+    await countRegistration(clientAddress(event));
     const { password, ...profile } = body;
     const user = await createAccount({ ...profile, passwordHash: await hashPassword(password) });
-    return session(user);
+    return session(user, event, { persistent: true });
+  },
+
+  refresh: async ({ event }) => {
+    const { user, grant } = await refreshSession(readRefreshCookie(event));
+    return sessionAnswer(user, grant, event);
+  },
+
+  logout: async ({ event }) => {
+    await signOut(event.headers?.authorization, readRefreshCookie(event));
+    clearRefreshCookie(event);
+    return { message: 'Signed out' };
+  },
+
+  logoutEverywhere: async ({ caller, event }) => {
+    await endAllSessions(caller.userId);
+    clearRefreshCookie(event);
+    return { message: 'Signed out on every device' };
   },
 
   me: async ({ caller }) => toPublicUser(caller.user),
 
   forgotPassword: async ({ body }) => {
-    await requestPasswordReset(body.email);
+    await startPasswordResetEmail(body.email);
     return { message: RESET_REQUESTED };
   },
 
-  resetPassword: async ({ body }) => {
-    await resetPassword(body.token, body.newPassword);
+  resetPassword: async ({ body, event }) => {
+    await resetPassword(body.token, body.newPassword, clientAddress(event));
     return { message: 'Your password has been reset. Please log in.' };
   },
 
   verificationStatus: async ({ caller }) => ({ isVerified: caller.user.phoneVerified }),
 
-  sendVerificationCode: async ({ body, caller }) => {
-    await sendVerificationCode(caller.user, body.phoneNumber);
+  sendVerificationCode: async ({ body, caller, event }) => {
+    await sendVerificationCode(caller.user, body.phoneNumber, clientAddress(event));
     return { message: 'Verification code sent', expiresInSeconds: CODE_TTL_SECONDS };
   },
 
@@ -74,4 +123,9 @@ export const handler = createGroupHandler(authRoutes, {
     await verifyCode(caller.user, body.code);
     return { isVerified: true as const, message: 'Phone number verified' };
   },
+});
+
+/** Sign-in, refresh and sign-out answers carry the refresh cookie; see core/auth/session-cookie. */
+export const handler = Object.assign(routeHandler.use(sessionCookies()), {
+  routeKeys: routeHandler.routeKeys,
 });

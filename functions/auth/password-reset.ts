@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_RESET_TTL_SECONDS } from '#shared/domain/limits';
 import { resolveAppUrl } from '../core/app-url';
 import { hashPassword } from '../core/auth/passwords';
@@ -9,7 +9,8 @@ import { writeTransaction } from '../core/db/transaction';
 import { Invalid } from '../core/errors';
 import { logger } from '../core/logger';
 import { emailSender } from '../integrations/email/provider';
-import { clearLoginFailures } from './login-throttle';
+import { jobStarter } from '../integrations/jobs/provider';
+import { clearLoginThrottle } from './login-throttle';
 
 export const INVALID_RESET_TOKEN = 'Invalid reset token';
 const invalidToken = () => new Invalid('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN);
@@ -20,7 +21,15 @@ const RESEND_INTERVAL_MS = 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Sends a single-use reset link; answers the same whether or not the address has an account. */
+/**
+ * Answers "forgot password" without looking the address up: the password-reset-email job does
+ * that after the answer, so the answer takes as long for an unknown address as for an account's.
+ */
+export const startPasswordResetEmail = async (email: string): Promise<void> => {
+  await (await jobStarter()).start('password-reset-email', { email, requestId: randomUUID() });
+};
+
+/** Sends a single-use reset link when the address has an account (the job's work). */
 export const requestPasswordReset = async (email: string): Promise<void> => {
   const { data: claim } = await uniqueClaimEntity()
     .get({ kind: 'email', value: email })
@@ -63,7 +72,11 @@ export const requestPasswordReset = async (email: string): Promise<void> => {
  * transaction that changes the password and raises the token version, which signs out every
  * earlier session; a bad, expired or used token answers 'Invalid reset token'.
  */
-export const resetPassword = async (token: string, newPassword: string): Promise<void> => {
+export const resetPassword = async (
+  token: string,
+  newPassword: string,
+  client?: string,
+): Promise<void> => {
   const tokenHash = sha256(token);
   const { data: reset } = await passwordResetEntity().get({ tokenHash }).go({ consistent: true });
   if (!reset || reset.expiresAt <= nowSeconds()) throw invalidToken();
@@ -93,6 +106,6 @@ export const resetPassword = async (token: string, newPassword: string): Promise
   await Promise.all(
     others.map((other) => passwordResetEntity().delete({ tokenHash: other.tokenHash }).go()),
   );
-  await clearLoginFailures(user.email);
+  await clearLoginThrottle(user.email, client);
   logger.info('Password reset', { userId: user.userId });
 };

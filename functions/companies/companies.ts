@@ -11,6 +11,27 @@ import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
 
 type NewCompany = z.output<typeof createCompanyBody>;
+/** What an update may change: any of the fields a company is created with. */
+type CompanyChanges = Partial<NewCompany>;
+
+/**
+ * The website as the URL parser reads it, so what is stored (and later fetched) is exactly what
+ * was checked: host lower-cased and in punycode, default port dropped, spaces and other unsafe
+ * characters percent-encoded, no user name or password. A bare origin keeps no trailing slash
+ * ("https://harbor.coffee"), as the owner typed it. The contract has already refused anything
+ * that does not parse as an http(s) address, and '' (no website) stays ''.
+ */
+export const canonicalWebsite = (website: string): string => {
+  if (!website) return '';
+  const url = new URL(website);
+  url.username = '';
+  url.password = '';
+  const bareOrigin = url.pathname === '/' && !url.search && !url.hash;
+  return bareOrigin ? url.origin : url.href;
+};
+
+const withCanonicalWebsite = <T extends { website?: string | undefined }>(fields: T): T =>
+  fields.website === undefined ? fields : { ...fields, website: canonicalWebsite(fields.website) };
 
 const companiesCounter = (userId: string) => `companies#${userId}`;
 const MAX_ATTEMPTS = 5;
@@ -54,7 +75,7 @@ export const createCompany = async (userId: string, fields: NewCompany): Promise
     const record = {
       companyId: randomUUID(),
       userId,
-      ...fields,
+      ...withCanonicalWebsite(fields),
       subscriptionTier: 'intro' as const,
       pendingDowngrade: false,
       trialEndDate: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000).toISOString(),
@@ -82,12 +103,27 @@ export const createCompany = async (userId: string, fields: NewCompany): Promise
   throw new Error('Could not create the company: the company counter stayed contended');
 };
 
+/** Changes the owner's company; the website is stored as parsed. */
+export const updateCompany = async (
+  company: CompanyRecord,
+  changes: CompanyChanges,
+): Promise<CompanyRecord> => {
+  const { data } = await companyEntity()
+    .patch({ companyId: company.companyId })
+    .set(withCanonicalWebsite(changes))
+    .go({ response: 'all_new' });
+  return data as CompanyRecord;
+};
+
 /**
  * Marks the company deleted and gives its place back to the owner's company limit, in one
  * transaction. The mark is conditional (only a company not yet deleted), so a second DELETE —
- * even one racing this one — cannot free the counter twice.
+ * even one racing this one — cannot free the counter twice. The counter only moves down from a
+ * positive total: should it ever have drifted to 0 while a company remained, the company is still
+ * deleted, and the counter stays at 0 rather than going below what the owner really has.
  */
 const markCompanyDeleted = async (company: CompanyRecord, deletedAt: string): Promise<void> => {
+  let freePlace = true;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const outcome = await writeTransaction(
       { company: companyEntity(), counter: counterEntity() },
@@ -97,16 +133,26 @@ const markCompanyDeleted = async (company: CompanyRecord, deletedAt: string): Pr
           .set({ deletedAt })
           .where(({ deletedAt: mark }, { notExists }) => notExists(mark))
           .commit(),
-        counter: counter
-          .update({ name: companiesCounter(company.userId) })
-          .add({ total: -1 })
-          .commit(),
+        counter:
+          freePlace &&
+          counter
+            .update({ name: companiesCounter(company.userId) })
+            .add({ total: -1 })
+            .where(({ total }, { gt }) => gt(total, 0))
+            .commit(),
       }),
     );
     if (outcome.committed) return;
     // Deleted by someone else in between (or gone altogether): it is not found any more.
     if (outcome.failedConditions.has('mark'))
       throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+    if (outcome.failedConditions.has('counter')) {
+      logger.warn('The company counter was already 0; the company is deleted without it', {
+        userId: company.userId,
+      });
+      freePlace = false;
+      continue;
+    }
     if (!outcome.conflicted) {
       throw new Error(`Company deletion cancelled: ${JSON.stringify(outcome.reasons)}`);
     }

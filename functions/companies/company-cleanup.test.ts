@@ -141,6 +141,22 @@ describe('deleting a company', () => {
     expect(await companyCount(userId)).toBe(0);
   });
 
+  it('never takes the company counter below zero, even when it has drifted from the real count', async () => {
+    const userId = randomUUID();
+    const company = await inSandbox(() =>
+      createCompany(userId, createCompanyBody.parse({ name: 'Drifted' })),
+    );
+    await counterEntity()
+      .update({ name: `companies#${userId}` })
+      .set({ total: 0 })
+      .go();
+
+    await inSandbox(() => deleteCompany(company));
+
+    expect(await listCompanies(userId)).toEqual([]);
+    expect(await companyCount(userId)).toBe(0);
+  });
+
   it('answers the deletion even when the clean-up cannot be started (the sweeper will start it)', async () => {
     const userId = randomUUID();
     const company = await inSandbox(() =>

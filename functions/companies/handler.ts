@@ -1,9 +1,8 @@
 import { companiesRoutes } from '#shared/contract/companies';
 import { loadOwnedCompany } from '../core/auth/owned-company';
-import { companyEntity } from '../core/db/entities/company';
 import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
-import { createCompany, deleteCompany, listCompanies } from './companies';
+import { createCompany, deleteCompany, listCompanies, updateCompany } from './companies';
 import { toCompany } from './company-view';
 
 export const handler = createGroupHandler(companiesRoutes, {
@@ -20,11 +19,7 @@ export const handler = createGroupHandler(companiesRoutes, {
 
   update: async ({ params, body, caller }) => {
     const company = await loadOwnedCompany(params.id, caller);
-    const { data } = await companyEntity()
-      .patch({ companyId: company.companyId })
-      .set(body)
-      .go({ response: 'all_new' });
-    return toCompany(data);
+    return toCompany(await updateCompany(company, body));
   },
 
   remove: async ({ params, caller }) => {

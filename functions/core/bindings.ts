@@ -6,7 +6,7 @@ import type { JobName } from './jobs/names';
  * else — and the sandbox gives each handler the environment its declaration names, so using
  * something undeclared fails locally the way it would fail in AWS.
  */
-export const SECRET_NAMES = ['tokenKey', 'openAiKey'] as const;
+export const SECRET_NAMES = ['tokenKey', 'openAiKey', 'originKey'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export interface Bindings {
@@ -24,7 +24,12 @@ export interface Bindings {
   readonly schedules?: readonly JobName[];
   /** Jobs this function starts at once (asynchronously). */
   readonly starts?: readonly JobName[];
-  /** Secrets it reads. */
+  /**
+   * Secrets it reads. `originKey` is the value CloudFront adds to every /api request it forwards:
+   * each endpoint group declares it, and a request without it (one sent to the API's own
+   * execute-api address, past CloudFront's WAF and headers) is refused. The sandbox has no
+   * CloudFront and gives no value, so there the check is off.
+   */
   readonly secrets?: readonly SecretName[];
 }
 
@@ -34,6 +39,11 @@ export interface FunctionDeclaration {
   readonly memoryMb?: number;
   /** Default 10 s for endpoint groups (API Gateway stops waiting at 30 s). */
   readonly timeoutSeconds?: number;
+  /**
+   * Concurrent executions set aside for this function (and the most it may run at once): a flood
+   * of one kind of request can then neither starve it nor take the whole account's concurrency.
+   */
+  readonly reservedConcurrency?: number;
 }
 
 export const declareFunction = <const D extends FunctionDeclaration>(declaration: D): D =>
@@ -58,5 +68,6 @@ export const BINDING_VARIABLES = {
   secrets: {
     tokenKey: ['JWT_SECRET', 'JWT_SECRET_ARN'],
     openAiKey: ['OPENAI_API_KEY', 'OPENAI_SECRET_ARN'],
+    originKey: ['ORIGIN_VERIFY_KEY', 'ORIGIN_VERIFY_KEY_ARN'],
   },
 } as const satisfies Record<keyof Bindings, unknown>;

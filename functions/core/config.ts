@@ -36,6 +36,12 @@ const schema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   /** In AWS the key lives in Secrets Manager (context openAiSecretName); read when first needed. */
   OPENAI_SECRET_ARN: z.string().min(1).optional(),
+  /**
+   * The value CloudFront adds to the /api requests it forwards (header `x-origin-verify`): given
+   * directly (unit tests) or as a Secrets Manager ARN (AWS). Unset in the sandbox: no check.
+   */
+  ORIGIN_VERIFY_KEY: z.string().min(16).optional(),
+  ORIGIN_VERIFY_KEY_ARN: z.string().min(1).optional(),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

@@ -1,5 +1,5 @@
 import { declareFunction } from '#functions/core/bindings';
 
 export const declaration = declareFunction({
-  bindings: { table: 'read', secrets: ['tokenKey'] },
+  bindings: { table: 'read', secrets: ['tokenKey', 'originKey'] },
 });

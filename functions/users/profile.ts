@@ -4,13 +4,13 @@ import type { updateUserBody } from '#shared/contract/users';
 import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../core/db/entities/user';
 import { writeTransaction } from '../core/db/transaction';
-import { phoneTaken } from '../core/accounts/accounts';
+import { assertPhoneClaimable } from '../core/accounts/accounts';
 
 type ProfileChanges = z.output<typeof updateUserBody>;
 
 /**
- * Applies a user's own profile changes. A new phone number moves the phone claim (unique across
- * accounts) in the same transaction and resets its verification.
+ * Applies a user's own profile changes. A new phone number resets its verification and gives up
+ * the old number's claim (held only while verified); a number another account verified is refused.
  */
 export const updateProfile = async (
   user: UserRecord,
@@ -27,6 +27,7 @@ export const updateProfile = async (
     updatedAt: new Date().toISOString(),
   };
   const { userId } = user;
+  if (phoneChanged) await assertPhoneClaimable(userId, next.phoneNumber);
   const outcome = await writeTransaction(
     { user: userEntity(), claim: uniqueClaimEntity() },
     ({ user: users, claim }) => ({
@@ -40,12 +41,9 @@ export const updateProfile = async (
           phoneVerified: next.phoneVerified,
         })
         .commit(),
-      newPhoneClaim:
-        phoneChanged &&
-        isRealPhone(next.phoneNumber) &&
-        claim.create({ kind: 'phone', value: next.phoneNumber, userId }).commit(),
       oldPhoneClaim:
         phoneChanged &&
+        user.phoneVerified &&
         isRealPhone(user.phoneNumber) &&
         claim
           .delete({ kind: 'phone', value: user.phoneNumber })
@@ -54,6 +52,5 @@ export const updateProfile = async (
     }),
   );
   if (outcome.committed) return next;
-  if (outcome.failedConditions.has('newPhoneClaim')) throw phoneTaken();
   throw new Error(`Profile transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
 };

@@ -74,6 +74,8 @@ export interface BindingTargets {
   readonly mediaBucket: IBucket;
   /** The token signing key (`tokenKey`). */
   readonly jwtSecret: ISecret;
+  /** The value CloudFront adds to each /api request it forwards (`originKey`). */
+  readonly originVerifySecret: ISecret;
   /** `From` address of transactional email (context `emailFrom`). */
   readonly emailFrom: string;
   /** The End User Messaging number texts are sent from (context `smsOriginationNumber`). */
@@ -163,6 +165,10 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
   tokenKey: ({ targets: { jwtSecret } }) => ({
     environment: { JWT_SECRET_ARN: jwtSecret.secretArn },
     grant: (role) => jwtSecret.grantRead(role),
+  }),
+  originKey: ({ targets: { originVerifySecret } }) => ({
+    environment: { ORIGIN_VERIFY_KEY_ARN: originVerifySecret.secretArn },
+    grant: (role) => originVerifySecret.grantRead(role),
   }),
   openAiKey: ({ scope, targets: { openAiSecretName } }): BindingEffect => {
     if (!openAiSecretName) return { environment: {} };
@@ -393,6 +399,7 @@ export class SailpostFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: declaration.memoryMb ?? DEFAULT_MEMORY_MB,
+      reservedConcurrentExecutions: declaration.reservedConcurrency,
       timeout: Duration.seconds(declaration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,

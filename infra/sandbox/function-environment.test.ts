@@ -42,6 +42,8 @@ describe('functionEnvironment', () => {
       JWT_SECRET: wiring.jwtSecret,
       EMAIL_FROM: 'Sailpost <no-reply@sailpost.app>',
       APP_URL: 'http://localhost:3000',
+      JOB_PASSWORD_RESET_EMAIL_ARN:
+        'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-password-reset-email',
     });
     expect(environmentOf('companies')).toEqual({
       ...COMMON,
@@ -106,7 +108,7 @@ describe('functionEnvironment', () => {
       appUrl: true,
       schedules: [],
       starts: [],
-      secrets: ['tokenKey', 'openAiKey'],
+      secrets: ['tokenKey', 'openAiKey', 'originKey'],
     };
     const named = new Set(
       Object.values(bindingValues(everything, wiring)).flatMap((values) => Object.keys(values)),

@@ -48,6 +48,7 @@ const SANDBOX_SETTINGS: Readonly<Record<string, readonly string[]>> = {
 const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   tokenKey: [],
   openAiKey: ['OPENAI_BASE_URL', 'OPENAI_MODEL'],
+  originKey: [],
 };
 
 const jobArns = (jobs: readonly JobName[]): Variables =>
@@ -57,6 +58,8 @@ const secretValues = (secret: SecretName, jwtSecret: string, settings: Environme
   ({
     tokenKey: { JWT_SECRET: jwtSecret, JWT_SECRET_ARN: undefined },
     openAiKey: { OPENAI_API_KEY: settings.OPENAI_API_KEY, OPENAI_SECRET_ARN: undefined },
+    // No CloudFront in front of the sandbox: no origin key, so the origin check is off.
+    originKey: { ORIGIN_VERIFY_KEY: undefined, ORIGIN_VERIFY_KEY_ARN: undefined },
   })[secret];
 
 const pick = (from: Environment, names: readonly string[]): Variables =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import type { RouteMatch } from './gateway-routes';
 
 /** A Node request turned into the HTTP API (payload format 2.0) event API Gateway would send. */
@@ -57,6 +58,9 @@ export const buildEvent = (request: GatewayRequest, match: RouteMatch): APIGatew
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
   }
   headers['x-forwarded-for'] ??= request.sourceIp;
+  // As CloudFront's viewer-request function does: the viewer's address from the connection, never
+  // from the client (a value it sent is overwritten), so limits per client address hold here too.
+  headers[VIEWER_ADDRESS_HEADER] = request.sourceIp;
   headers['x-forwarded-proto'] ??= 'http';
 
   const queryStringParameters: Record<string, string> = {};

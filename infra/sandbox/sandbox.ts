@@ -21,7 +21,7 @@ import { loadJwtSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
 import { listen } from './ports';
 import { sendPlain } from './responses';
-import { routeRequests } from './router';
+import { localHostCheck, routeRequests } from './router';
 import { startS3, S3_DUMMY_KEY } from './s3';
 import { SandboxError } from './sandbox-error';
 import { ServiceGroup } from './service';
@@ -209,7 +209,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         panels: [events.panel],
       }),
     );
-    handleRequest = routeRequests(services.routes());
+    handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });
 
     writeLock(dataDir, {
       pid: process.pid,

@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import {
+  contentSecurityPolicy,
+  readBuiltScriptHashes,
+} from '../../web/build/content-security-policy';
 import { withCompression } from './compress';
 import { repoRoot } from './lock';
 import { sendPlain } from './responses';
-import type { Service } from './service';
+import type { RequestHandler, Service } from './service';
 import { SandboxError } from './sandbox-error';
 import { createStaticHandler } from './static-files';
 
@@ -22,6 +27,63 @@ export const checkSpa = (mode: SpaMode): void => {
   }
 };
 
+/**
+ * Vite writes this into every tag it injects (`html.cspNonce`): its inline preamble (React
+ * refresh) and the `csp-nonce` meta its client reads. Each HTML answer gets a fresh nonce in its
+ * place, as long as the placeholder, so Content-Length stays right.
+ */
+const NONCE_PLACEHOLDER = 'sailpostCspNonce00000000';
+const freshNonce = () => randomBytes(18).toString('base64');
+
+/** The built app: the same policy CloudFront sends, with the build's inline-script hashes. */
+const withBuiltPolicy = (handle: RequestHandler): RequestHandler => {
+  const policy = contentSecurityPolicy({ scriptSources: readBuiltScriptHashes(distDir) });
+  return (request, response) => {
+    response.setHeader('content-security-policy', policy);
+    return handle(request, response);
+  };
+};
+
+/** Replaces the placeholder in whatever Vite writes (only its HTML carries it). */
+const insertNonce = (response: ServerResponse, nonce: string) => {
+  const replace = (chunk: unknown): unknown => {
+    if (typeof chunk === 'string') return chunk.replaceAll(NONCE_PLACEHOLDER, nonce);
+    if (Buffer.isBuffer(chunk) && chunk.includes(NONCE_PLACEHOLDER)) {
+      return Buffer.from(chunk.toString('utf8').replaceAll(NONCE_PLACEHOLDER, nonce), 'utf8');
+    }
+    return chunk;
+  };
+  const { write, end } = response;
+  response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    return (write as (...args: unknown[]) => boolean).call(this, replace(chunk), ...rest);
+  } as typeof response.write;
+  response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    return (end as (...args: unknown[]) => ServerResponse).call(this, replace(chunk), ...rest);
+  } as typeof response.end;
+};
+
+/**
+ * The dev server's policy: as the built app's, with a per-answer nonce for Vite's inline preamble
+ * instead of hashes, and its hot-reload WebSocket.
+ */
+const withDevPolicy =
+  (handle: RequestHandler): RequestHandler =>
+  (request, response) => {
+    const nonce = freshNonce();
+    // Vite tags its HTML with an ETag of the text holding the placeholder: a 304 would leave the
+    // browser with an old nonce under a new policy. HTML is always sent afresh.
+    if (request.headers.accept?.includes('text/html')) delete request.headers['if-none-match'];
+    response.setHeader(
+      'content-security-policy',
+      contentSecurityPolicy({
+        scriptSources: [`'nonce-${nonce}'`],
+        connectSources: ['ws:', 'wss:'],
+      }),
+    );
+    insertNonce(response, nonce);
+    return handle(request, response);
+  };
+
 export const startSpa = async (options: {
   mode: SpaMode;
   /** Vite's hot reload rides on the sandbox's own server. */
@@ -31,7 +93,7 @@ export const startSpa = async (options: {
   if (options.mode === 'none') return { stop: () => undefined };
   if (options.mode === 'dist') {
     // Served the way CloudFront serves it: compressed, hashed assets cached for a year.
-    const handle = withCompression(createStaticHandler(distDir));
+    const handle = withBuiltPolicy(withCompression(createStaticHandler(distDir)));
     return { routes: [{ prefix: '/', name: 'the static files', handle }], stop: () => undefined };
   }
   const { createServer: createViteServer } = await import('vite');
@@ -40,6 +102,7 @@ export const startSpa = async (options: {
     root: join(repoRoot, 'web'),
     server: { middlewareMode: true, hmr: { server: options.server } },
     appType: 'spa',
+    html: { cspNonce: NONCE_PLACEHOLDER },
     clearScreen: false,
     logLevel: options.log ? 'info' : 'warn',
   });
@@ -48,8 +111,9 @@ export const startSpa = async (options: {
       {
         prefix: '/',
         name: 'Vite',
-        handle: async (request, response) =>
+        handle: withDevPolicy(async (request, response) =>
           vite.middlewares(request, response, () => sendPlain(response, 404, 'Not Found')),
+        ),
       },
     ],
     stop: () => vite.close(),

@@ -1,10 +1,12 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpStage,
   LogGroupLogDestination,
+  type HttpRoute,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -13,6 +15,7 @@ import { ENDPOINT_GROUP_DECLARATIONS } from '#functions/catalogue';
 import {
   API_PREFIX,
   ENDPOINT_GROUPS,
+  routeKeyOf,
   type EndpointGroup,
   type RouteDefinition,
 } from '#shared/contract/route';
@@ -23,6 +26,49 @@ import {
 } from '../constructs/sailpost-function';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stage';
+
+interface Throttle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/**
+ * Tighter limits on the routes that guess passwords and codes or send email and texts, stage-wide
+ * (requests per second, all clients together) — a ceiling under the per-account and per-address
+ * limits the functions keep, so a flood is cut off before it costs Lambda time or SMS.
+ */
+export const AUTH_ROUTE_THROTTLES: readonly {
+  readonly matches: (route: Pick<RouteDefinition, 'method' | 'path'>) => boolean;
+  readonly dev: Throttle;
+  readonly prod: Throttle;
+}[] = [
+  {
+    matches: (route) => route.method === 'POST' && route.path === '/auth/login',
+    dev: { rateLimit: 5, burstLimit: 10 },
+    prod: { rateLimit: 25, burstLimit: 50 },
+  },
+  {
+    matches: (route) =>
+      route.method === 'POST' &&
+      ['/auth/register', '/auth/forgot-password', '/auth/reset-password'].includes(route.path),
+    dev: { rateLimit: 2, burstLimit: 5 },
+    prod: { rateLimit: 10, burstLimit: 20 },
+  },
+  {
+    matches: (route) => route.path.startsWith('/auth/2fa/'),
+    dev: { rateLimit: 2, burstLimit: 5 },
+    prod: { rateLimit: 10, burstLimit: 20 },
+  },
+];
+
+/** Every endpoint group must check that its requests came through CloudFront. */
+const requireOriginKey = (group: EndpointGroup): void => {
+  if (!ENDPOINT_GROUP_DECLARATIONS[group].bindings.secrets?.includes('originKey')) {
+    throw new Error(
+      `The ${group} endpoints do not declare the originKey secret (functions/${group}/bindings.ts): without it their function would answer requests sent straight to the execute-api address, past CloudFront.`,
+    );
+  }
+};
 
 export interface ApiStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -62,7 +108,7 @@ export class ApiStack extends Stack {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
-    new HttpStage(this, 'DefaultStage', {
+    const httpStage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -95,6 +141,7 @@ export class ApiStack extends Stack {
     const groupsWithRoutes = ENDPOINT_GROUPS.filter((group) =>
       routes.some((route) => route.group === group),
     );
+    groupsWithRoutes.forEach(requireOriginKey);
     this.functions = new Map(
       groupsWithRoutes.map((group) => [
         group,
@@ -113,16 +160,47 @@ export class ApiStack extends Stack {
         new HttpLambdaIntegration(`${group}-integration`, fn.function),
       ]),
     );
+    const apiRoutes: HttpRoute[] = [];
     for (const route of routes) {
       const integration = integrations.get(route.group);
       if (!integration) throw new Error(`No integration for endpoint group "${route.group}"`);
-      this.httpApi.addRoutes({
-        path: `${API_PREFIX}${route.path}`,
-        methods: [HttpMethod[route.method]],
-        integration,
-      });
+      apiRoutes.push(
+        ...this.httpApi.addRoutes({
+          path: `${API_PREFIX}${route.path}`,
+          methods: [HttpMethod[route.method]],
+          integration,
+        }),
+      );
     }
+    this.throttleAuthRoutes(httpStage, apiRoutes, routes, stage.isProd);
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+
+  /** Route settings for AUTH_ROUTE_THROTTLES, on the routes the manifest has. */
+  private throttleAuthRoutes(
+    httpStage: HttpStage,
+    apiRoutes: readonly HttpRoute[],
+    routes: readonly RouteDefinition[],
+    isProd: boolean,
+  ): void {
+    // RouteSettings is a JSON map keyed by route key, written as CloudFormation spells it.
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    > = {};
+    for (const route of routes) {
+      const throttle = AUTH_ROUTE_THROTTLES.find((entry) => entry.matches(route));
+      if (!throttle) continue;
+      const { rateLimit, burstLimit } = isProd ? throttle.prod : throttle.dev;
+      routeSettings[routeKeyOf(route)] = {
+        ThrottlingRateLimit: rateLimit,
+        ThrottlingBurstLimit: burstLimit,
+      };
+    }
+    if (Object.keys(routeSettings).length === 0) return;
+    (httpStage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
+    // A route setting names a route by its key; the route must exist when the stage is updated.
+    for (const route of apiRoutes) httpStage.node.addDependency(route);
   }
 }

@@ -17,9 +17,9 @@ import type { StageConfig } from './stage';
 export interface DataStackProps extends StackProps {
   readonly stage: StageConfig;
   /**
-   * Browser origins allowed to use presigned media URLs (CORS). The CloudFront domain is not
-   * known here (the web stack depends on this one), so without a custom domain this is the
-   * `https://*.cloudfront.net` pattern; the presigned signature remains the authorisation.
+   * Browser origins allowed to use presigned media URLs (CORS): the custom domain when there is
+   * one. The CloudFront domain is not known here (the web stack depends on this one), so without
+   * a custom domain this is empty and the web stack writes the rule (infra/constructs/media-cors.ts).
    */
   readonly mediaCorsOrigins: readonly string[];
 }
@@ -29,6 +29,7 @@ export class DataStack extends Stack {
   readonly table: Table;
   readonly mediaBucket: Bucket;
   readonly jwtSecret: Secret;
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -62,16 +63,18 @@ export class DataStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: accessLogs.bucket,
       serverAccessLogsPrefix: 's3/media/',
-      cors: [
-        {
-          // Presigned GET (display), PUT and POST (browser uploads straight to S3).
-          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.POST],
-          allowedOrigins: [...props.mediaCorsOrigins],
-          allowedHeaders: ['*'],
-          exposedHeaders: ['ETag'],
-          maxAge: 3000,
-        },
-      ],
+      cors: props.mediaCorsOrigins.length
+        ? [
+            {
+              // Presigned GET (display), PUT and POST (browser uploads straight to S3).
+              allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.POST],
+              allowedOrigins: [...props.mediaCorsOrigins],
+              allowedHeaders: ['*'],
+              exposedHeaders: ['ETag'],
+              maxAge: 3000,
+            },
+          ]
+        : undefined,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
@@ -93,6 +96,20 @@ export class DataStack extends Stack {
       this.jwtSecret,
       'AwsSolutions-SMG4',
       'The HS256 token-signing key is rotated by hand: automatic rotation would invalidate every signed-in session at once, because the API verifies with a single key (no key-id overlap window yet). Rotation = put a new random value and let sessions re-authenticate.',
+    );
+
+    // The header value CloudFront adds to every /api request (web stack) and the endpoint
+    // functions require (functions/core/http/origin-guard.ts): the API's own execute-api address
+    // then answers nobody who skipped CloudFront. Random per stage, never in the code or template.
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Sailpost ${stage.name}: header value CloudFront adds to API requests (x-origin-verify)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: stage.removalPolicy,
+    });
+    acknowledge(
+      this.originVerifySecret,
+      'AwsSolutions-SMG4',
+      'The origin header value is set in the CloudFront distribution at deploy time (a dynamic reference); an automatic rotation would change the secret without redeploying CloudFront and lock every viewer out until the next deploy. Rotate by putting a new value and redeploying the web stack.',
     );
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

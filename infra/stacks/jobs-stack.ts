@@ -20,6 +20,7 @@ import {
 } from '#functions/catalogue';
 import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
 import { jobEntryOf, SailpostFunction, type BindingTargets } from '../constructs/sailpost-function';
+import { SmsSpendGuard } from '../constructs/sms-spend-guard';
 import { acknowledge, nagReference } from './nag';
 import type { StageConfig } from './stage';
 
@@ -27,6 +28,8 @@ export interface JobsStackProps extends StackProps {
   readonly stage: StageConfig;
   /** What bindings resolve to outside this stack: the data stack's resources and the context. */
   readonly targets: Omit<BindingTargets, 'schedulerRole' | 'deadLetterQueue' | 'jobFunction'>;
+  /** The account's monthly SMS spend limit (USD) and who hears the SMS alarms. */
+  readonly sms: { readonly monthlySpendLimitUsd: number; readonly operatorsEmail?: string };
 }
 
 /** Jobs that some function (endpoint group or job) creates one-time schedules for. */
@@ -48,6 +51,7 @@ export class JobsStack extends Stack {
   readonly schedulerRole: Role;
   readonly deadLetterQueue: Queue;
   readonly inboundSmsTopic: Topic;
+  readonly smsSpendGuard: SmsSpendGuard;
   readonly functions: ReadonlyMap<JobName, SailpostFunction>;
   private readonly jobFunctions = new Map<JobName, SailpostFunction>();
   private readonly stage: StageConfig;
@@ -101,6 +105,8 @@ export class JobsStack extends Stack {
       masterKey: Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
     });
 
+    this.smsSpendGuard = new SmsSpendGuard(this, 'SmsSpendGuard', { stage, ...props.sms });
+
     this.bindingTargets = {
       ...props.targets,
       schedulerRole: this.schedulerRole,
@@ -138,6 +144,9 @@ export class JobsStack extends Stack {
     new CfnOutput(this, 'DeadLetterQueueArn', { value: this.deadLetterQueue.queueArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'InboundSmsTopicArn', { value: this.inboundSmsTopic.topicArn });
+    new CfnOutput(this, 'OperatorAlarmsTopicArn', {
+      value: this.smsSpendGuard.operatorsTopic.topicArn,
+    });
   }
 
   /** A job's function, after the functions of the jobs it starts or schedules (it needs their ARNs). */

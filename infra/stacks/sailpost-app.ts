@@ -9,6 +9,8 @@ import {
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { routes as manifestRoutes } from '#shared/contract/manifest';
 import type { RouteDefinition } from '#shared/contract/route';
+import { MediaCors } from '../constructs/media-cors';
+import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';
@@ -56,7 +58,8 @@ const stringContext = (app: App, key: string): string | undefined => {
  *
  * Context: `stage` (default dev), `emailFrom`, `logLevel`, `smsOriginationNumber`,
  * `openAiSecretName`, `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
- * (existing CloudFront web ACL).
+ * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (default 1, AWS's default quota) and
+ * `operatorsEmail` (subscribed to the operator alarms).
  */
 export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const app = options.app ?? new App({ context: options.context });
@@ -87,20 +90,27 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
     ...common,
     stackName: stackName('Data'),
     description: `Sailpost ${stage.name}: table, media bucket, JWT signing secret`,
-    mediaCorsOrigins: customDomain
-      ? [`https://${customDomain.domainName}`]
-      : ['https://*.cloudfront.net'],
+    // With a custom domain the origin is known here; without one, the web stack sets the rule
+    // once the distribution's domain exists (MediaCors below) - never `*.cloudfront.net`.
+    mediaCorsOrigins: customDomain ? [`https://${customDomain.domainName}`] : [],
   });
   const jobs = new JobsStack(app, stackName('Jobs'), {
     ...common,
     stackName: stackName('Jobs'),
-    description: `Sailpost ${stage.name}: background jobs, their schedules, scheduler role, DLQ, inbound SMS topic`,
+    description: `Sailpost ${stage.name}: background jobs, their schedules, scheduler role, DLQ, inbound SMS topic, SMS spend limit and alarms`,
+    sms: {
+      monthlySpendLimitUsd: Number(
+        stringContext(app, 'smsMonthlySpendLimitUsd') ?? DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD,
+      ),
+      operatorsEmail: stringContext(app, 'operatorsEmail'),
+    },
     targets: {
       stage,
       logLevel: stringContext(app, 'logLevel') ?? 'INFO',
       table: data.table,
       mediaBucket: data.mediaBucket,
       jwtSecret: data.jwtSecret,
+      originVerifySecret: data.originVerifySecret,
       emailFrom: stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM,
       smsOriginationNumber: stringContext(app, 'smsOriginationNumber'),
       openAiSecretName: stringContext(app, 'openAiSecretName'),
@@ -118,10 +128,15 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
     stackName: stackName('Web'),
     description: `Sailpost ${stage.name}: CloudFront, SPA bucket, /api/* to the HTTP API`,
     httpApi: api.httpApi,
+    originVerifySecret: data.originVerifySecret,
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     customDomain,
     webAclArn: stringContext(app, 'webAclArn'),
   });
+
+  if (!customDomain) {
+    new MediaCors(web, 'MediaCors', { bucket: data.mediaBucket, origin: web.appUrl });
+  }
 
   for (const stack of [data, jobs, api, web]) {
     Tags.of(stack).add('Project', 'sailpost');

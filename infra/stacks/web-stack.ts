@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CfnOutput, Duration, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -35,7 +36,12 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import { API_PREFIX } from '#shared/contract/route';
+import {
+  contentSecurityPolicy,
+  readBuiltScriptHashes,
+} from '../../web/build/content-security-policy';
 import { AccessLogsBucket } from './access-logs-bucket';
 import { acknowledge, nagEnv } from './nag';
 import type { StageConfig } from './stage';
@@ -50,6 +56,8 @@ export interface CustomDomain {
 export interface WebStackProps extends StackProps {
   readonly stage: StageConfig;
   readonly httpApi: IHttpApi;
+  /** The value CloudFront adds to each /api request as `x-origin-verify` (data stack). */
+  readonly originVerifySecret: ISecret;
   /** The built SPA; deployed only when it contains index.html at synth time. */
   readonly webDistDir: string;
   readonly customDomain?: CustomDomain;
@@ -68,6 +76,16 @@ const SPA_REWRITE_CODE = `function handler(event) {
   if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/**
+ * On /api/*: the viewer's address for limits per client address, in a header of ours that
+ * overwrites whatever the client sent (functions/core/http/client-address.ts reads it).
+ */
+const viewerAddressCode = (header: string) => `function handler(event) {
+  var request = event.request;
+  request.headers['${header}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -118,9 +136,11 @@ export class WebStack extends Stack {
           override: true,
         },
         xssProtection: { protection: true, modeBlock: true, override: true },
-        // Framing, plugins and <base> hijacking only; script sources are left to the app.
+        // Scripts from this origin only, the first paint's inline scripts by their hashes.
         contentSecurityPolicy: {
-          contentSecurityPolicy: "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+          contentSecurityPolicy: contentSecurityPolicy({
+            scriptSources: readBuiltScriptHashes(props.webDistDir),
+          }),
           override: true,
         },
       },
@@ -131,6 +151,12 @@ export class WebStack extends Stack {
     const apiOrigin = new HttpOrigin(apiDomain, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // The endpoint functions refuse requests without it (functions/core/http/origin-guard.ts),
+      // so the execute-api address answers only CloudFront. A dynamic reference: CloudFormation
+      // reads the secret at deploy time; the value never appears in the template.
+      customHeaders: {
+        'x-origin-verify': props.originVerifySecret.secretValue.unsafeUnwrap(),
+      },
     });
 
     const webAclId = props.webAclArn ?? this.managedWebAclArn(stage);
@@ -175,6 +201,16 @@ export class WebStack extends Stack {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            {
+              function: new CloudFrontFunction(this, 'ViewerAddress', {
+                comment: `Viewer address for the API's per-client limits (${VIEWER_ADDRESS_HEADER})`,
+                runtime: FunctionRuntime.JS_2_0,
+                code: FunctionCode.fromInline(viewerAddressCode(VIEWER_ADDRESS_HEADER)),
+              }),
+              eventType: FunctionEventType.VIEWER_REQUEST,
+            },
+          ],
           compress: true,
         },
       },

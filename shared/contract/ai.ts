@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { WEBSITE_MAX } from './companies';
-import { text } from './fields';
+import { bodyErrors, text } from './fields';
 import { defineRoute } from './route';
 
-const companyProfileBody = z.object(
+const companyProfileBody = z.strictObject(
   { website: text('Website', 'Website is required', WEBSITE_MAX) },
-  { error: 'Body must be a JSON object' },
+  bodyErrors(),
 );
 
 /** Which drafter wrote a draft: a language model, or the offline drafter from the page's own words. */
@@ -44,6 +44,6 @@ export const aiRoutes = {
     summary: "Draft a company's description, brand voice and colours from its website",
     body: companyProfileBody,
     response: companyProfileDraftSchema,
-    errors: ['WEBSITE_INVALID', 'WEBSITE_PRIVATE', 'WEBSITE_UNREADABLE'],
+    errors: ['WEBSITE_INVALID', 'WEBSITE_PRIVATE', 'WEBSITE_UNREADABLE', 'DRAFT_QUOTA_REACHED'],
   }),
 } as const;

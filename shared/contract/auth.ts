@@ -1,16 +1,21 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
-import { email, existingPassword, newPassword, text, usPhone } from './fields';
+import { bodyErrors, email, existingPassword, newPassword, text, usPhone } from './fields';
 import { VERIFICATION_CODE_LENGTH } from '../domain/limits';
 import { firstName, lastName, userSchema } from './users';
 
-export const loginBody = z.object(
-  { email: email(), password: existingPassword() },
-  { error: 'Body must be a JSON object' },
+export const loginBody = z.strictObject(
+  {
+    email: email(),
+    password: existingPassword(),
+    /** "Remember me": the session's cookie outlives the browser session. */
+    remember: z.boolean({ error: 'remember must be true or false' }).optional(),
+  },
+  bodyErrors(),
 );
 export type LoginBody = z.input<typeof loginBody>;
 
-export const registerBody = z.object(
+export const registerBody = z.strictObject(
   {
     email: email(),
     password: newPassword(),
@@ -18,34 +23,31 @@ export const registerBody = z.object(
     lastName: lastName(),
     phoneNumber: usPhone(),
   },
-  { error: 'Body must be a JSON object' },
+  bodyErrors(),
 );
 export type RegisterBody = z.input<typeof registerBody>;
 
-export const forgotPasswordBody = z.object(
-  { email: email() },
-  { error: 'Body must be a JSON object' },
-);
+export const forgotPasswordBody = z.strictObject({ email: email() }, bodyErrors());
 
-export const resetPasswordBody = z.object(
+export const resetPasswordBody = z.strictObject(
   {
     token: text('Reset token', 'Invalid reset token', 200),
     newPassword: newPassword(),
   },
-  { error: 'Body must be a JSON object' },
+  bodyErrors(),
 );
 
-const enableTwoFactorBody = z.object(
+const enableTwoFactorBody = z.strictObject(
   {
     phoneNumber: usPhone().optional(),
     isVerification: z.boolean({ error: 'isVerification must be true or false' }).optional(),
   },
-  { error: 'Body must be a JSON object' },
+  bodyErrors(),
 );
 
 const CODE_FORMAT_MESSAGE = `Enter the ${VERIFICATION_CODE_LENGTH}-digit code`;
 
-const verifyTwoFactorBody = z.object(
+const verifyTwoFactorBody = z.strictObject(
   {
     code: z
       .string({
@@ -56,7 +58,7 @@ const verifyTwoFactorBody = z.object(
       .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), CODE_FORMAT_MESSAGE),
     isVerification: z.boolean({ error: 'isVerification must be true or false' }).optional(),
   },
-  { error: 'Body must be a JSON object' },
+  bodyErrors(),
 );
 
 const authResponse = z.object({ access_token: z.string(), user: userSchema });
@@ -84,7 +86,36 @@ export const authRoutes = {
     body: registerBody,
     response: authResponse,
     successStatus: 201,
-    errors: ['EMAIL_TAKEN', 'PHONE_TAKEN'],
+    errors: ['EMAIL_TAKEN', 'PHONE_TAKEN', 'REGISTRATION_THROTTLED'],
+  }),
+  refresh: defineRoute({
+    method: 'POST',
+    path: '/auth/refresh',
+    group: 'auth',
+    access: 'public',
+    summary:
+      'A new access token for the session in the httpOnly refresh cookie, which is rotated; a rotated token presented again ends the session',
+    response: authResponse,
+    errors: ['UNAUTHENTICATED', 'SESSION_ENDED'],
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/auth/logout',
+    group: 'auth',
+    access: 'public',
+    summary:
+      'End this session (named by the refresh cookie or the bearer token): its access token stops working at once',
+    response: messageResponse,
+    errors: [],
+  }),
+  logoutEverywhere: defineRoute({
+    method: 'POST',
+    path: '/auth/logout-all',
+    group: 'auth',
+    access: 'user',
+    summary: "End every session of the caller's account, on every device",
+    response: messageResponse,
+    errors: [],
   }),
   me: defineRoute({
     method: 'GET',
@@ -133,7 +164,14 @@ export const authRoutes = {
     summary: 'Text a 6-digit code to the phone number on the profile (one every 30 seconds)',
     body: enableTwoFactorBody,
     response: z.object({ message: z.string(), expiresInSeconds: z.number().int() }),
-    errors: ['PHONE_MISSING', 'PHONE_MISMATCH', 'PHONE_OPTED_OUT', 'PHONE_CODE_COOLDOWN'],
+    errors: [
+      'PHONE_MISSING',
+      'PHONE_MISMATCH',
+      'PHONE_OPTED_OUT',
+      'PHONE_TAKEN',
+      'PHONE_CODE_COOLDOWN',
+      'SMS_LIMIT_REACHED',
+    ],
   }),
   verifyCode: defineRoute({
     method: 'POST',
@@ -149,6 +187,8 @@ export const authRoutes = {
       'PHONE_CHANGED',
       'PHONE_CODE_WRONG',
       'PHONE_CODE_LOCKED',
+      'PHONE_CODE_BUDGET_SPENT',
+      'PHONE_TAKEN',
     ],
   }),
 } as const;

@@ -40,6 +40,7 @@ export const campaignsRoutes = {
   listForCompany: defineRoute({
     method: 'GET',
     path: '/campaigns/company/{companyId}',
+    owners: { companyId: 'company' },
     group: 'campaigns',
     access: 'user',
     summary: "A company's campaigns, newest first (data, total, skip, limit)",

@@ -148,6 +148,7 @@ export const companiesRoutes = {
   listForUser: defineRoute({
     method: 'GET',
     path: '/companies/user/{userId}',
+    owners: { userId: 'caller' },
     group: 'companies',
     access: 'user',
     summary: "The caller's companies (the list is in `data`)",
@@ -157,6 +158,7 @@ export const companiesRoutes = {
   get: defineRoute({
     method: 'GET',
     path: '/companies/{id}',
+    owners: { id: 'company' },
     group: 'companies',
     access: 'user',
     summary: 'One of the caller’s companies',
@@ -177,6 +179,7 @@ export const companiesRoutes = {
   update: defineRoute({
     method: 'PUT',
     path: '/companies/{id}',
+    owners: { id: 'company' },
     group: 'companies',
     access: 'user',
     summary: 'Update a company',
@@ -187,6 +190,7 @@ export const companiesRoutes = {
   remove: defineRoute({
     method: 'DELETE',
     path: '/companies/{id}',
+    owners: { id: 'company' },
     group: 'companies',
     access: 'user',
     summary: 'Delete a company and everything that belongs to it',

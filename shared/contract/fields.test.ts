@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerBody } from './auth';
-import { formatUsPhone, normaliseUsPhone } from './fields';
+import { formatUsPhone, normaliseUsPhone, optionalText, text } from './fields';
 
 describe('US phone numbers', () => {
   it.each([
@@ -52,5 +52,37 @@ describe('register body', () => {
     });
     expect(parsed.email).toBe('ada@example.com');
     expect(parsed.phoneNumber).toBe('+15555551234');
+  });
+});
+
+describe('names and texts', () => {
+  const name = text('Company name', 'Company name is required', 100);
+  const description = optionalText('Description', 2000);
+  const messageOf = (schema: typeof name | typeof description, value: string) =>
+    schema.safeParse(value).error?.issues[0]?.message;
+
+  it.each([
+    ['a NUL', 'Harbor\u0000Coffee'],
+    ['a bell', 'Harbor\u0007Coffee'],
+    ['a right-to-left override', 'Harbor \u202Eeeffoc'],
+    ['a left-to-right isolate', 'Harbor \u2066Coffee\u2069'],
+    ['a line feed in a name', 'Harbor\nCoffee'],
+    ['a C1 control', 'Harbor\u0085Coffee'],
+  ])('refuse %s with one clear message', (_, value) => {
+    expect(messageOf(name, value)).toBe(
+      'Company name must not contain control characters or text-direction marks',
+    );
+  });
+
+  it('let multi-line texts keep tabs and line feeds, and nothing else invisible', () => {
+    expect(description.parse('Roasts\tdaily.\nShips weekly.')).toBe(
+      'Roasts\tdaily.\nShips weekly.',
+    );
+    expect(messageOf(description, 'Roasts\r\ndaily')).toBe(
+      'Description must not contain control characters or text-direction marks',
+    );
+    expect(messageOf(description, 'Roasts \u202Bdaily')).toMatch(/text-direction/);
+    // Other scripts, emoji and joiners are text like any other.
+    expect(name.parse('Café Ünal · مقهى ☕ 👩‍🍳')).toBe('Café Ünal · مقهى ☕ 👩‍🍳');
   });
 });

@@ -1,5 +1,20 @@
 import * as z from 'zod';
+import { isCommonPassword } from '../domain/common-passwords';
 import { PHONE_PLACEHOLDER } from '../domain/limits';
+
+/*
+ * Characters no name or text of ours needs, refused rather than stored: control characters
+ * (a NUL cuts a string short in other systems, others garble logs and CSV exports) and the bidi
+ * overrides and isolates U+202A–U+202E, U+2066–U+2069, which make text display differently from
+ * what it says ("Trojan Source"). Multi-line texts keep tab and line feed.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- as above, but tab (U+0009) and line feed (U+000A) pass
+const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+export const unsafeCharactersMessage = (label: string) =>
+  `${label} must not contain control characters or text-direction marks`;
 
 /**
  * Field builders shared by the server's validation and the web forms, so both speak the same
@@ -16,13 +31,28 @@ export const text = (label: string, requiredMessage: string, max: number) =>
     })
     .trim()
     .min(1, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !UNSAFE_IN_LINE.test(value), unsafeCharactersMessage(label));
 
+/** A free text that may span lines (a description, a brand voice); empty is allowed. */
 export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !UNSAFE_IN_TEXT.test(value), unsafeCharactersMessage(label));
+
+/**
+ * The error option of every request body (`z.strictObject(shape, bodyErrors())`): a body that is
+ * no object says so once, and a field the route does not take is named and refused, never
+ * silently dropped (it is a client's typo, or something it must not set).
+ */
+export const bodyErrors = (unknownFieldsLead = 'Unknown fields') => ({
+  error: (issue: { code: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `${unknownFieldsLead}: ${issue.keys!.join(', ')}`
+      : 'Body must be a JSON object',
+});
 
 /** Pragmatic address pattern: something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,7 +65,13 @@ export const email = () =>
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
-/** A new password: long enough to resist guessing, and bounded so hashing cannot be abused. */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common. Please choose a less guessable one.';
+
+/**
+ * A new password: long enough to resist guessing, not one of the commonest breached passwords
+ * (the first ones any guesser tries), and bounded so hashing cannot be abused.
+ */
 export const newPassword = () =>
   z
     .string({
@@ -46,7 +82,8 @@ export const newPassword = () =>
     })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .refine((password) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE);
 
 /** A password typed at login: only required (its rules were checked when it was set). */
 export const existingPassword = () =>

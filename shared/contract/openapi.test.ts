@@ -20,6 +20,8 @@ describe('the OpenAPI document', () => {
       'LOGIN_THROTTLED',
       'VALIDATION_FAILED',
       'MALFORMED_JSON',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
       'INTERNAL_ERROR',
     ]);
     expect(login.responses['401']).toMatchObject({

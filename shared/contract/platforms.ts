@@ -16,6 +16,7 @@ export const platformsRoutes = {
   listCredentials: defineRoute({
     method: 'GET',
     path: '/companies/{companyId}/platform-credentials',
+    owners: { companyId: 'company' },
     group: 'platforms',
     access: 'user',
     summary: "A company's connected social accounts (never their tokens)",

@@ -24,6 +24,27 @@ describe('path parameters', () => {
     // @ts-expect-error: {id} is not {companyId}
     expect(() => fillPath('/companies/{companyId}', { id: 'x' })).toThrow();
   });
+
+  it('each declare their owner, so no route can forget how a stranger is refused', () => {
+    const base = {
+      method: 'GET',
+      group: 'companies',
+      access: 'user',
+      summary: 'x',
+      response: z.object({}),
+      errors: [],
+    } as const;
+    defineRoute({ ...base, path: '/companies/{companyId}', owners: { companyId: 'company' } });
+    // @ts-expect-error: {companyId} has no owner
+    defineRoute({ ...base, path: '/companies/{companyId}' });
+    // @ts-expect-error: {campaignId} has no owner
+    defineRoute({ ...base, path: '/c/{companyId}/{campaignId}', owners: { companyId: 'company' } });
+    // @ts-expect-error: 'anyone' is no owner
+    defineRoute({ ...base, path: '/companies/{companyId}', owners: { companyId: 'anyone' } });
+    // @ts-expect-error: a path without ids has nothing to own
+    defineRoute({ ...base, path: '/companies', owners: { id: 'company' } });
+    expect(true).toBe(true);
+  });
 });
 
 describe('routeErrorCodes', () => {
@@ -36,6 +57,8 @@ describe('routeErrorCodes', () => {
       'INVALID_CREDENTIALS',
       'VALIDATION_FAILED',
       'MALFORMED_JSON',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
       'INTERNAL_ERROR',
     ]);
     expect(route({ access: 'user', query: z.object({}) })).toEqual([
@@ -44,6 +67,7 @@ describe('routeErrorCodes', () => {
       'SESSION_ENDED',
       'INTERNAL_ERROR',
     ]);
+    expect(route({ access: 'user', owners: { id: 'company' } })).toContain('COMPANY_NOT_FOUND');
     expect(route({ access: 'admin' })).toContain('FORBIDDEN');
     expect(route({ access: 'user' })).not.toContain('FORBIDDEN');
   });

@@ -39,9 +39,37 @@ export interface RouteDefinition {
   readonly errors: readonly ErrorCode[];
   /** Defaults to 200 (201 for POST creating a resource is set explicitly). */
   readonly successStatus?: number;
+  /**
+   * Whose each path id is (`{ companyId: 'company' }`): required for every `{param}` of the path,
+   * so a new route cannot forget to say how a stranger's id is refused. The HTTP layer answers an
+   * id of the wrong shape with the owner's not-found code before any lookup, and the tenant sweep
+   * (test/api/sweeps) calls the route with another tenant's ids.
+   */
+  readonly owners?: Readonly<Record<string, PathIdOwner>>;
 }
 
-export const defineRoute = <const T extends RouteDefinition>(route: T): T => route;
+/**
+ * How a path id is owned, and what an id that is not the caller's answers: exactly what a missing
+ * one answers, so a stranger learns nothing. All our ids are random UUIDs (`randomUUID()`).
+ * - `caller`: the signed-in user's own id; any other id is refused.
+ * - `company`: a company the caller owns (`loadOwnedCompany`), and with it everything in it.
+ */
+export const PATH_ID_OWNERS = {
+  caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
+  company: { notFound: 'COMPANY_NOT_FOUND', message: 'Company not found' },
+} as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
+export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
+
+/** The shape of every id we mint; anything else (or longer) cannot exist and is never looked up. */
+export const PATH_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `owners` is required exactly when the path has parameters, and names each one. */
+type OwnersOf<P extends string> = keyof ParamsOf<P> extends never
+  ? { readonly owners?: never }
+  : { readonly owners: { readonly [K in keyof ParamsOf<P>]: PathIdOwner } };
+
+export const defineRoute = <const T extends RouteDefinition>(route: T & OwnersOf<T['path']>): T =>
+  route;
 
 /** The API Gateway route key, e.g. `POST /api/auth/login`. */
 export const routeKeyOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>

@@ -55,6 +55,7 @@ export const usersRoutes = {
   update: defineRoute({
     method: 'PUT',
     path: '/users/{id}',
+    owners: { id: 'caller' },
     group: 'users',
     access: 'user',
     summary: "Update the caller's own profile",

@@ -11,13 +11,45 @@ export const INTRO_TIER_COMPANY_LIMIT = 1;
 export const RECENT_ACTIVITY_ITEMS = 3;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
 
-/** Sign-in tokens live for 7 days. */
-export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * An access token (readable by script, sent as a bearer header) lives 15 minutes; the session
+ * behind it, renewed through an httpOnly refresh cookie, lives 30 days from sign-in at most.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A refresh token already rotated still works this long, for a second tab refreshing at once. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 /** A password reset link works once, for one hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
-/** Failed logins for one address: this many inside the window, then 429 until it passes. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Abuse limits. Each is counted atomically before the work it guards, so parallel requests cannot
+ * slip past it; a refused request answers 429 with the time to wait.
+ *
+ * Sign-in attempts for one account from one client address: this many, then a pause that starts
+ * at 15 minutes and doubles with each lockout that day (at most a day). Another address is not
+ * paused, so nobody can lock the owner out from elsewhere; the per-account ceiling stops a
+ * guesser who spreads attempts over many addresses.
+ */
+export const LOGIN_ATTEMPTS_PER_CLIENT = 5;
+export const LOGIN_LOCKOUT_BASE_SECONDS = 15 * 60;
+export const LOGIN_LOCKOUT_MAX_SECONDS = 24 * 60 * 60;
+export const LOGIN_ATTEMPTS_PER_ACCOUNT_PER_HOUR = 30;
+/** New accounts from one client address per hour. */
+export const REGISTRATIONS_PER_CLIENT_PER_HOUR = 5;
+/** Verification texts: one every 30 s per account, and caps per account, number, client and day. */
+export const SMS_RESEND_INTERVAL_SECONDS = 30;
+export const SMS_PER_ACCOUNT_PER_DAY = 5;
+export const SMS_NUMBERS_PER_ACCOUNT_PER_DAY = 2;
+export const SMS_PER_NUMBER_PER_DAY = 5;
+export const SMS_PER_CLIENT_PER_HOUR = 3;
+/** Every verification text of the whole product in a day: the ceiling on what SMS pumping can cost. */
+export const SMS_PER_DAY_TOTAL = 2000;
+/** Tries at one code, and wrong guesses per account and per number across codes in a day. */
+export const PHONE_CODE_TRIES = 5;
+export const PHONE_CODE_GUESSES_PER_DAY = 8;
+/** Website reads with an AI draft (an outbound fetch and a model call) per user per day. */
+export const AI_DRAFTS_PER_USER_PER_DAY = 10;
 
 /** Remaining founder seats: 50 minus total accounts, never below 0. */
 export const foundersRemaining = (totalUsers: number): number =>

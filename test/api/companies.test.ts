@@ -144,6 +144,53 @@ describe('companies', () => {
     );
   });
 
+  it('stores the website as parsed, on create and on update', async () => {
+    const owner = await registerUser();
+    const created = await call<Company>('POST', '/companies', {
+      token: owner.token,
+      body: company({ website: 'https://owner:secret@Harbor.COFFEE:443/our menu' }),
+    });
+    expect(created.body.website).toBe('https://harbor.coffee/our%20menu');
+    const updated = await call<Company>('PUT', `/companies/${created.body._id}`, {
+      token: owner.token,
+      body: { website: 'HTTP://BÜCHER.example/' },
+    });
+    expect(updated.body.website).toBe('http://xn--bcher-kva.example');
+    expect(
+      (await call<Company>('GET', `/companies/${created.body._id}`, { token: owner.token })).body
+        .website,
+    ).toBe('http://xn--bcher-kva.example');
+  });
+
+  it('frees a company’s place once when it is deleted four times at once', async () => {
+    const owner = await registerUser();
+    const { body: created } = await call<Company>('POST', '/companies', {
+      token: owner.token,
+      body: company(),
+    });
+    const deletes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call('DELETE', `/companies/${created._id}`, { token: owner.token }),
+      ),
+    );
+    expect(deletes.map((d) => d.status).sort()).toEqual([200, 404, 404, 404]);
+    for (const refused of deletes.filter((d) => d.status === 404))
+      expect(refused.body.code).toBe('COMPANY_NOT_FOUND');
+
+    // The counter moved down once: exactly the tier's one company may be made again, even when
+    // asked for several times at once.
+    const creates = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) =>
+        call('POST', '/companies', { token: owner.token, body: company({ name }) }),
+      ),
+    );
+    expect(creates.map((c) => c.status).sort()).toEqual([201, 403, 403]);
+    const list = await call<{ data: Company[] }>('GET', `/companies/user/${owner.user._id}`, {
+      token: owner.token,
+    });
+    expect(list.body.data).toHaveLength(1);
+  });
+
   it("deleting a company leaves the owner's other data and other owners' companies alone", async () => {
     const alice = await registerUser();
     const bob = await registerUser();

@@ -132,3 +132,17 @@ export const companyPartitionSize = async (companyId: string): Promise<number> =
   } while (startKey);
   return count;
 };
+
+/**
+ * Ends the running window of a rate limit for one subject, as if its time had passed (a resend
+ * that would otherwise wait 30 real seconds). The rule and subject are the rate limiter's own.
+ */
+export const endRateWindow = async (rule: string, subject: string): Promise<void> => {
+  const { rateLimitEntity } = await import('#functions/core/db/entities/rate-limit');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => rateLimitEntity());
+  entity.setClient(client());
+  await entity
+    .patch({ rule, subject })
+    .set({ resetAt: Math.floor(Date.now() / 1000) - 1 })
+    .go();
+};

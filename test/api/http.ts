@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import * as z from 'zod';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { compileRoutes, matchRoute } from '#infra/sandbox/gateway-routes';
 import { ERROR_STATUS, errorBodySchema } from '#shared/contract/errors';
 import { routes, routesByKey } from '#shared/contract/manifest';
@@ -74,6 +75,61 @@ export const checkAgainstContract = (
   }
 };
 
+/**
+ * Clients are told apart by address (the limits per client address), and all of 127.0.0.0/8 is
+ * loopback on Linux: a test plays another client by connecting from another source address.
+ */
+let clientCounter = 0x010000 + Math.floor(Math.random() * 0xe00000);
+
+/** A loopback address no other call of this file has used: a new client. */
+export const newClientAddress = (): string => {
+  do clientCounter += 1;
+  while ((clientCounter & 0xff) === 0 || (clientCounter & 0xff) === 0xff);
+  return `127.${(clientCounter >> 16) & 0xff}.${(clientCounter >> 8) & 0xff}.${clientCounter & 0xff}`;
+};
+
+/** Each test is one client unless it says otherwise: its own address, derived from its name. */
+const testClientAddress = (): string => {
+  const { testPath, currentTestName } = expect.getState();
+  const digest = createHash('sha256')
+    .update(`${testPath ?? ''}\0${currentTestName ?? ''}`)
+    .digest();
+  return `127.${1 + (digest[0]! % 254)}.${digest[1]}.${1 + (digest[2]! % 254)}`;
+};
+
+/** One HTTP exchange from a chosen source address (fetch cannot pick its local address). */
+const exchange = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; from: string },
+): Promise<{ status: number; headers: Headers; text: string }> =>
+  new Promise((resolve, reject) => {
+    const headers = { ...init.headers };
+    if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+    const outgoing = httpRequest(
+      url,
+      { method: init.method, headers, localAddress: init.from },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              answerHeaders.append(name, one);
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: answerHeaders,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
+
 export const call = async <T = Record<string, unknown>>(
   method: string,
   path: string,
@@ -82,6 +138,8 @@ export const call = async <T = Record<string, unknown>>(
     rawBody?: string;
     token?: string;
     headers?: Record<string, string>;
+    /** The client's address (a loopback address); by default the test's own. */
+    from?: string;
     /** For the few calls that test the gateway itself, at paths the contract does not have. */
     outsideContract?: true;
   } = {},
@@ -90,13 +148,14 @@ export const call = async <T = Record<string, unknown>>(
   if (options.body !== undefined || options.rawBody !== undefined)
     headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${apiUrl()}${API_PREFIX}${path}`, {
+  const response = await exchange(`${apiUrl()}${API_PREFIX}${path}`, {
     method,
     headers,
     body:
       options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    from: options.from ?? testClientAddress(),
   });
-  const text = await response.text();
+  const { text } = response;
   const result = {
     status: response.status,
     body: (text ? JSON.parse(text) : {}) as T,
@@ -124,8 +183,10 @@ export interface RegisteredUser {
   password: string;
 }
 
+/** Registers from a new client address unless `from` is given: each account is its own person. */
 export const registerUser = async (
   overrides: Record<string, unknown> = {},
+  from: string = newClientAddress(),
 ): Promise<RegisteredUser> => {
   const password = 'correct-horse-battery';
   const body = {
@@ -138,7 +199,7 @@ export const registerUser = async (
   const result = await call<{ access_token: string; user: RegisteredUser['user'] }>(
     'POST',
     '/auth/register',
-    { body },
+    { body, from },
   );
   if (result.status !== 201)
     throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);

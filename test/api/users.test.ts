@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, uniqueIdentity } from './http';
+import { call, inbox, registerUser, uniqueIdentity } from './http';
 
 describe('GET /users/count/total', () => {
   it('answers { total } publicly and grows by one per account', async () => {
@@ -69,7 +69,7 @@ describe('PUT /users/{id}', () => {
     expect(result.body.code).toBe('UNAUTHENTICATED');
   });
 
-  it('normalises a new phone, resets its verification, and keeps phones unique', async () => {
+  it('normalises a new phone, resets its verification, and keeps verified phones unique', async () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const { phoneNumber } = uniqueIdentity();
@@ -82,6 +82,13 @@ describe('PUT /users/{id}', () => {
       phoneNumber: `+1${phoneNumber.replace(/\D/g, '')}`,
       isPhoneVerified: false,
     });
+    // A number is claimed once verified: Alice verifies hers, then nobody else can take it.
+    await call('POST', '/auth/2fa/enable', { token: alice.token, body: { isVerification: true } });
+    const [text] = await inbox(`+1${phoneNumber.replace(/\D/g, '')}`);
+    const code = /\b(\d{6})\b/.exec(text!.text)![1]!;
+    expect(
+      (await call('POST', '/auth/2fa/verify', { token: alice.token, body: { code } })).status,
+    ).toBe(200);
 
     const clash = await call('PUT', `/users/${bob.user._id}`, {
       token: bob.token,

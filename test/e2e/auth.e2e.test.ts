@@ -31,11 +31,18 @@ describe('accounts in the browser', () => {
     await browser?.close();
   });
 
-  it('landing → register → dashboard → logout → wrong password → login → reload keeps the session → expired token lands on /login', async () => {
+  it('landing → register → dashboard → logout → wrong password → login → reload keeps the session → expired token renewed → no refresh cookie lands on /login', async () => {
     const { context, page } = await newPage(browser);
     const account = { email: `maya-${unique()}@harbor.coffee`, password: 'harbor-coffee-2026' };
+    // The Content-Security-Policy must not refuse anything the app does.
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (/Refused to|Content Security Policy/i.test(message.text())) refusals.push(message.text());
+    });
 
-    await page.goto('/');
+    const landing = await page.goto('/');
+    const policy = landing?.headers()['content-security-policy'] ?? '';
+    expect(policy).toMatch(/(^|; )script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toContain('AI social');
@@ -59,8 +66,20 @@ describe('accounts in the browser', () => {
       .getByRole('dialog', { name: 'Verify your phone number' })
       .getByRole('button', { name: 'Later' })
       .click();
+    const registeredToken = await page.evaluate(
+      () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
+    );
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/(login)?$/);
+    // Logging out ended the session on the server: its access token no longer works.
+    await expect
+      .poll(async () => {
+        const response = await page.request.get('/api/auth/me', {
+          headers: { authorization: `Bearer ${registeredToken}` },
+        });
+        return response.status();
+      })
+      .toBe(401);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
 
@@ -80,24 +99,37 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Your Companies' }).waitFor();
     expect(page.url()).toMatch(/\/dashboard$/);
 
-    // A token whose expiry has passed ends the session on the next load.
-    await page.evaluate(() => {
-      const store = localStorage.getItem('token') ? localStorage : sessionStorage;
-      const token = store.getItem('token')!;
-      const [header, payload, signature] = token.split('.');
-      const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
-      claims.exp = Math.floor(Date.now() / 1000) - 60;
-      const encoded = btoa(JSON.stringify(claims))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-      store.setItem('token', `${header}.${encoded}.${signature}`);
-    });
+    // A token whose expiry has passed is renewed through the refresh cookie on the next load.
+    const expireStoredToken = () =>
+      page.evaluate(() => {
+        const store = localStorage.getItem('token') ? localStorage : sessionStorage;
+        const token = store.getItem('token')!;
+        const [header, payload, signature] = token.split('.');
+        const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
+        claims.exp = Math.floor(Date.now() / 1000) - 60;
+        const encoded = btoa(JSON.stringify(claims))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+        store.setItem('token', `${header}.${encoded}.${signature}`);
+        return store.getItem('token');
+      });
+    const expired = await expireStoredToken();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Companies' }).waitFor();
+    const renewed = await page.evaluate(() => localStorage.getItem('token'));
+    expect(renewed).not.toBe(expired);
+    expect(page.url()).toMatch(/\/dashboard$/);
+
+    // Without the refresh cookie (the session over), an expired token lands on /login.
+    await context.clearCookies();
+    await expireStoredToken();
     await page.reload();
     await page.waitForURL('**/login');
     expect(
       await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')),
     ).toBeNull();
+    expect(refusals).toEqual([]);
     await context.close();
   });
 

@@ -226,4 +226,70 @@ describe('api stack', () => {
       );
     });
   });
+
+  describe('edge hardening', () => {
+    const stageOf = (template: Template) =>
+      Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'))[0]!;
+
+    it('throttles the routes that guess passwords and codes or send messages, per route', () => {
+      const settings = stageOf(api).Properties?.RouteSettings as Record<
+        string,
+        { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+      >;
+      const authRoutes = routes.filter((route) => route.group === 'auth').map(routeKeyOf);
+      for (const key of [
+        'POST /api/auth/login',
+        'POST /api/auth/register',
+        'POST /api/auth/forgot-password',
+        'POST /api/auth/2fa/enable',
+        'POST /api/auth/2fa/verify',
+      ]) {
+        expect(authRoutes, key).toContain(key);
+        expect(settings[key], key).toBeDefined();
+      }
+      expect(settings['POST /api/auth/login']).toEqual({
+        ThrottlingRateLimit: 5,
+        ThrottlingBurstLimit: 10,
+      });
+      // Every throttled key is a route of the stack, and the stack's default stays the ceiling.
+      for (const key of Object.keys(settings)) expect(routeKeysOf(api)).toContain(key);
+      expect(settings['GET /api/auth/me']).toBeUndefined();
+      expect(stageOf(api).Properties?.DefaultRouteSettings).toMatchObject({
+        ThrottlingRateLimit: 50,
+      });
+      expect(
+        (stageOf(prodApi).Properties?.RouteSettings as Record<string, unknown>)[
+          'POST /api/auth/login'
+        ],
+      ).toEqual({ ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 });
+      // The stage is updated after the routes its settings name exist.
+      const stageId = Object.keys(resourcesOfType(api, 'AWS::ApiGatewayV2::Stage'))[0]!;
+      const dependsOn = (api.toJSON() as { Resources: Record<string, { DependsOn?: string[] }> })
+        .Resources[stageId]?.DependsOn;
+      expect(dependsOn?.length).toBeGreaterThanOrEqual(routes.length);
+    });
+
+    it('reserves concurrency for the auth function only', () => {
+      const ids = functionIdsByGroup(built.api);
+      const functions = resourcesOfType(api, 'AWS::Lambda::Function');
+      for (const [group, id] of ids) {
+        expect(functions[id]?.Properties?.ReservedConcurrentExecutions, group).toBe(
+          group === 'auth' ? 50 : undefined,
+        );
+      }
+    });
+
+    it('refuses to build an endpoint group that does not check the CloudFront origin', () => {
+      const meta = ENDPOINT_GROUP_DECLARATIONS.meta as { bindings: { secrets?: unknown } };
+      const declared = meta.bindings.secrets;
+      meta.bindings.secrets = [];
+      try {
+        expect(() => buildTestApp({ stage: 'dev' })).toThrow(
+          /meta endpoints do not declare the originKey/,
+        );
+      } finally {
+        meta.bindings.secrets = declared;
+      }
+    });
+  });
 });

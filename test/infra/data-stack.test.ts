@@ -53,7 +53,7 @@ describe('data stack', () => {
     });
   });
 
-  it('keeps the media bucket private, encrypted, TLS-only, logged and CORS-enabled for uploads', () => {
+  it('keeps the media bucket private, encrypted, TLS-only and logged; its CORS is the web stack’s (no *.cloudfront.net)', () => {
     const buckets = resourcesOfType(dev, 'AWS::S3::Bucket');
     const [mediaId, media] =
       Object.entries(buckets).find(([id]) => id.startsWith('MediaBucket')) ?? [];
@@ -76,15 +76,9 @@ describe('data stack', () => {
           expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
         ],
       },
-      CorsConfiguration: {
-        CorsRules: [
-          expect.objectContaining({
-            AllowedMethods: ['GET', 'PUT', 'POST'],
-            AllowedOrigins: ['https://*.cloudfront.net'],
-          }),
-        ],
-      },
     });
+    expect(media?.Properties?.CorsConfiguration).toBeUndefined();
+    expect(JSON.stringify(dev.toJSON())).not.toContain('cloudfront.net');
     dev.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: mediaId },
       PolicyDocument: {

@@ -341,6 +341,9 @@ export const expectedGrants = (
   if (bindings.secrets?.includes('tokenKey')) {
     parts.push(many(secretRead, data, [data.jwtSecret.secretArn]));
   }
+  if (bindings.secrets?.includes('originKey')) {
+    parts.push(many(secretRead, data, [data.originVerifySecret.secretArn]));
+  }
   if (bindings.secrets?.includes('openAiKey') && context.openAiSecretName) {
     parts.push(
       many(secretRead, fn, [
@@ -416,6 +419,9 @@ export const expectedEnvironment = (
   for (const job of bindings.starts ?? []) jobArn('starts', job);
   if (bindings.secrets?.includes('tokenKey')) {
     add('secrets', 'JWT_SECRET_ARN', data, data.jwtSecret.secretArn);
+  }
+  if (bindings.secrets?.includes('originKey')) {
+    add('secrets', 'ORIGIN_VERIFY_KEY_ARN', data, data.originVerifySecret.secretArn);
   }
   if (bindings.secrets?.includes('openAiKey') && context.openAiSecretName) {
     add(

@@ -88,19 +88,49 @@ describe('each function is granted exactly what its declaration names', () => {
     }
   });
 
-  it('gives meta no table, secret, SES, SNS or SSM grant - only its own logs and X-Ray', () => {
+  it('gives meta no table, token key, SES, SNS or SSM grant - only its logs, X-Ray and the origin key', () => {
     const meta = built.api.functions.get('meta');
     if (!meta) throw new Error('meta has no function');
-    const actions = new Set(templates.grantsOf(meta).map((grant) => grant.action));
-    expect(
-      [...actions].filter((action) => /^(dynamodb|secretsmanager|ses|sns|ssm):/.test(action)),
-    ).toEqual([]);
+    const grants = templates.grantsOf(meta);
+    const actions = new Set(grants.map((grant) => grant.action));
+    expect([...actions].filter((action) => /^(dynamodb|ses|sns|ssm):/.test(action))).toEqual([]);
     expect([...actions].sort()).toEqual([
       'logs:CreateLogStream',
       'logs:PutLogEvents',
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
       'xray:PutTelemetryRecords',
       'xray:PutTraceSegments',
     ]);
+    const originKey = templates.valueOf(built.data, built.data.originVerifySecret.secretArn);
+    expect(
+      grants.filter((grant) => grant.action.startsWith('secretsmanager:')).map((g) => g.resource),
+    ).toEqual([originKey, originKey]);
+  });
+
+  it('lets SNS publish only from the functions that text, and the token key and table writes only where declared', () => {
+    for (const checked of functionsOf(built)) {
+      const { bindings } = checked.declaration;
+      const actions = new Set(templates.grantsOf(checked.fn).map((grant) => grant.action));
+      expect(actions.has('sns:Publish'), checked.name).toBe(bindings.sms === true);
+      expect(actions.has('dynamodb:PutItem'), checked.name).toBe(bindings.table === 'read-write');
+      const tokenKey = templates.valueOf(built.data, built.data.jwtSecret.secretArn);
+      expect(
+        templates.grantsOf(checked.fn).some((grant) => grant.resource === tokenKey),
+        checked.name,
+      ).toBe(bindings.secrets?.includes('tokenKey') === true);
+    }
+    const texting = functionsOf(built)
+      .filter((checked) => checked.declaration.bindings.sms)
+      .map((checked) => checked.name);
+    expect(texting).toEqual(['auth']);
+  });
+
+  it('requires the origin key on every endpoint function', () => {
+    for (const checked of functionsOf(built).filter((c) => c.kind === 'endpoint')) {
+      expect(checked.declaration.bindings.secrets, checked.name).toContain('originKey');
+      expect(templates.environmentOf(checked.fn).ORIGIN_VERIFY_KEY_ARN, checked.name).toBeTruthy();
+    }
   });
 
   it("sets exactly the environment variables of each function's bindings", () => {

@@ -96,7 +96,9 @@ describe('web stack', () => {
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
     ]);
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
-    expect(api?.FunctionAssociations).toBeUndefined();
+    // The API's own function only adds the viewer's address; it never rewrites to index.html.
+    expect(api?.FunctionAssociations).toHaveLength(1);
+    expect(JSON.stringify(api?.FunctionAssociations)).not.toContain(functionId);
 
     const code = fn?.Properties?.FunctionCode as string;
     const handler = new Function(`${code}; return handler;`)() as (event: unknown) => {

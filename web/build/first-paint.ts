@@ -1,7 +1,9 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Alias, type Plugin, type Rollup } from 'vite';
 import type * as RenderPageModule from '../src/app/render-page';
 import type { RenderedPage } from '../src/app/render-page';
+import { CSP_MANIFEST, sha256Source, type CspManifest } from './content-security-policy';
 
 /** Public pages rendered into index.html at build time; each is hydrated where it is shown. */
 const PRERENDERED_PATHS = ['/', '/login', '/register'];
@@ -111,6 +113,19 @@ export const firstPaint = (): Plugin => {
       root = config.root;
       base = config.base;
       alias = config.resolve.alias;
+    },
+    /**
+     * The Content-Security-Policy allows inline scripts only by hash: hash each one of the
+     * index.html as written, so the policy always matches what ships.
+     */
+    writeBundle(options) {
+      const dir = options.dir ?? path.join(root, 'dist');
+      const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+      const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (match) => match[1]!,
+      );
+      const manifest: CspManifest = { scriptHashes: inline.map(sha256Source) };
+      writeFileSync(path.join(dir, CSP_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     },
     transformIndexHtml: {
       order: 'post',

@@ -30,13 +30,15 @@ export const countUsers = async (): Promise<number> => {
 };
 
 /**
- * Creates an account in one transaction: the user, its email (and phone) claims, and the users
+ * Creates an account in one transaction: the user, its email claim, and the users
  * counter moved from n to n+1 under a condition. The counter decides the role — the first 50
  * accounts are founders — exactly, even under concurrent sign-ups: a lost race on the counter
- * is retried; a taken email or phone fails with nothing written.
+ * is retried; a taken email fails with nothing written. The phone number is not claimed here:
+ * only verifying it does (see claimVerifiedPhone), so nobody can block a number they do not own.
  */
 export const createAccount = async (account: NewAccount): Promise<UserRecord> => {
   const userId = randomUUID();
+  await assertPhoneClaimable(userId, account.phoneNumber);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const total = await countUsers();
     const role: Role = total < FOUNDER_ACCOUNT_CAP ? 'founder' : 'user';
@@ -61,16 +63,12 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
           .set({ total: total + 1 })
           .where((attr, op) => (total === 0 ? op.notExists(attr.total) : op.eq(attr.total, total)))
           .commit(),
-        phoneClaim:
-          isRealPhone(account.phoneNumber) &&
-          claim.create({ kind: 'phone', value: account.phoneNumber, userId }).commit(),
       }),
     );
     if (outcome.committed) return record;
     if (outcome.failedConditions.has('emailClaim')) {
       throw new Conflict('EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
     }
-    if (outcome.failedConditions.has('phoneClaim')) throw phoneTaken();
     if (!outcome.failedConditions.has('counter') && !outcome.conflicted) {
       throw new Error(`Account transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
     }
@@ -78,4 +76,64 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
   }
   throw new Error('Could not create the account: the users counter stayed contended');
+};
+
+/** Whether the claim's holder still has that number, verified (older claims were made unverified). */
+const holdsVerified = async (holderId: string, phoneNumber: string): Promise<boolean> => {
+  const { data: holder } = await userEntity().get({ userId: holderId }).go({ consistent: true });
+  return !!holder && holder.phoneVerified && holder.phoneNumber === phoneNumber;
+};
+
+/** Refuses a number another account has verified (a number nobody verified is free to use). */
+export const assertPhoneClaimable = async (userId: string, phoneNumber: string): Promise<void> => {
+  if (!isRealPhone(phoneNumber)) return;
+  const { data: claim } = await uniqueClaimEntity()
+    .get({ kind: 'phone', value: phoneNumber })
+    .go({ consistent: true });
+  if (claim && claim.userId !== userId && (await holdsVerified(claim.userId, phoneNumber))) {
+    throw phoneTaken();
+  }
+};
+
+export type PhoneClaimOutcome = 'verified' | 'taken' | 'number-changed';
+
+/**
+ * Marks the user's number verified and claims it as theirs, in one transaction, so of two
+ * accounts verifying one number at once exactly one wins. A claim left by an account that no
+ * longer holds the number verified (or was never verified) is taken over under a condition.
+ */
+export const claimVerifiedPhone = async (
+  userId: string,
+  phoneNumber: string,
+): Promise<PhoneClaimOutcome> => {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const { data: claim } = await uniqueClaimEntity()
+      .get({ kind: 'phone', value: phoneNumber })
+      .go({ consistent: true });
+    if (claim && claim.userId !== userId && (await holdsVerified(claim.userId, phoneNumber))) {
+      return 'taken';
+    }
+    const outcome = await writeTransaction(
+      { user: userEntity(), claim: uniqueClaimEntity() },
+      ({ user, claim: claims }) => ({
+        verify: user
+          .patch({ userId })
+          .set({ phoneVerified: true })
+          .where((attr, op) => op.eq(attr.phoneNumber, phoneNumber))
+          .commit(),
+        claim: !claim
+          ? claims.create({ kind: 'phone', value: phoneNumber, userId }).commit()
+          : claim.userId !== userId &&
+            claims
+              .patch({ kind: 'phone', value: phoneNumber })
+              .set({ userId })
+              .where((attr, op) => op.eq(attr.userId, claim.userId))
+              .commit(),
+      }),
+    );
+    if (outcome.committed) return 'verified';
+    if (outcome.failedConditions.has('verify')) return 'number-changed';
+    // The claim changed hands meanwhile: look again at who holds it.
+  }
+  throw new Error('Could not claim the phone number: its claim stayed contended');
 };

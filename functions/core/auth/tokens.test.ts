@@ -16,11 +16,49 @@ describe('access tokens', () => {
     resetConfigForTests();
   });
 
-  it('round-trips the user id and token version, expiring in 7 days', async () => {
-    const token = await signAccessToken({ userId: 'u-1', tokenVersion: 3 });
-    expect(await verifyAccessToken(token)).toEqual({ userId: 'u-1', tokenVersion: 3 });
+  it('round-trips the user id, token version and session id, expiring in 15 minutes', async () => {
+    const token = await signAccessToken({ userId: 'u-1', tokenVersion: 3, sessionId: 's-1' });
+    expect(await verifyAccessToken(token)).toEqual({
+      userId: 'u-1',
+      tokenVersion: 3,
+      sessionId: 's-1',
+    });
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
+    expect(payload.exp - payload.iat).toBe(15 * 60);
+  });
+
+  /** Signs with the real key, leaving out one claim, so only the claim check can refuse it. */
+  const signedWithout = async (claim: 'exp' | 'iat' | 'sub') => {
+    let builder = new SignJWT({ ver: 0, sid: 's-1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('sailpost')
+      .setAudience('sailpost-web');
+    if (claim !== 'sub') builder = builder.setSubject('u-1');
+    if (claim !== 'iat') builder = builder.setIssuedAt();
+    if (claim !== 'exp') builder = builder.setExpirationTime('1h');
+    return builder.sign(new TextEncoder().encode(SECRET));
+  };
+
+  it.each(['exp', 'iat', 'sub'] as const)(
+    'refuses a token signed with the right key but without %s',
+    async (claim) => {
+      await expect(verifyAccessToken(await signedWithout(claim))).rejects.toMatchObject({
+        code: 'UNAUTHENTICATED',
+        message: 'Invalid token',
+      });
+    },
+  );
+
+  it('refuses a token without a session id (issued before sessions could end)', async () => {
+    const legacy = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u-1')
+      .setIssuer('sailpost')
+      .setAudience('sailpost-web')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(SECRET));
+    await expect(verifyAccessToken(legacy)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('refuses an unsigned token (alg none) and a token signed with another key', async () => {
@@ -55,9 +93,10 @@ describe('access tokens', () => {
   });
 
   it('says the session expired for an expired token', async () => {
-    const expired = await new SignJWT({ ver: 0 })
+    const expired = await new SignJWT({ ver: 0, sid: 's-1' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('u-1')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 100)
       .setIssuer('sailpost')
       .setAudience('sailpost-web')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)

@@ -27,16 +27,22 @@ export const keyedHash = async (purpose: string, value: string): Promise<string>
     .update(`${purpose}:${value}`)
     .digest('hex');
 
-interface AccessTokenClaims {
+export interface AccessTokenClaims {
   userId: string;
   tokenVersion: number;
+  /** The server-side session the token was issued for; ending it ends the token at once. */
+  sessionId: string;
 }
+
+/** A token without these is refused, whoever signed it: no token may live forever. */
+const REQUIRED_CLAIMS = ['exp', 'iat', 'sub'];
 
 export const signAccessToken = async ({
   userId,
   tokenVersion,
+  sessionId,
 }: AccessTokenClaims): Promise<string> =>
-  new SignJWT({ ver: tokenVersion })
+  new SignJWT({ ver: tokenVersion, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -53,6 +59,7 @@ const claimsOf = async (token: string) => {
         algorithms: ALGORITHMS,
         issuer: ISSUER,
         audience: AUDIENCE,
+        requiredClaims: REQUIRED_CLAIMS,
       })
     ).payload;
   } catch (error) {
@@ -64,8 +71,12 @@ const claimsOf = async (token: string) => {
 
 export const verifyAccessToken = async (token: string): Promise<AccessTokenClaims> => {
   const payload = await claimsOf(token);
-  if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+  if (
+    typeof payload.sub !== 'string' ||
+    typeof payload.ver !== 'number' ||
+    typeof payload.sid !== 'string'
+  ) {
     throw new Unauthenticated('UNAUTHENTICATED', INVALID_TOKEN);
   }
-  return { userId: payload.sub, tokenVersion: payload.ver };
+  return { userId: payload.sub, tokenVersion: payload.ver, sessionId: payload.sid };
 };

@@ -3,14 +3,16 @@ import * as z from 'zod';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineRoute } from '#shared/contract/route';
 import { withEnvironment } from '../environment';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { logger } from '../logger';
 import { createGroupHandler } from './group-handler';
+import { MAX_JSON_BODY_BYTES, parseInput, parseJsonBody } from './validation';
 
 const routes = {
   echo: defineRoute({
     method: 'POST',
     path: '/things/{thingId}/echo',
+    owners: { thingId: 'company' },
     group: 'meta',
     access: 'public',
     summary: 'Echo',
@@ -21,6 +23,7 @@ const routes = {
   refuse: defineRoute({
     method: 'DELETE',
     path: '/things/{thingId}',
+    owners: { thingId: 'company' },
     group: 'meta',
     access: 'public',
     summary: 'Refuses',
@@ -38,11 +41,14 @@ const routes = {
   }),
 };
 
+const THING = '6f1c2a52-8a1d-4c57-9a2e-1f6b1d7e0c11';
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
 const handler = createGroupHandler(routes, {
   // `params` is typed from the template: `thingId` needs no assertion.
   echo: async ({ params, body }) => ({ thingId: params.thingId, word: body.word }),
   refuse: async ({ params }) => {
-    if (params.thingId === 'missing') throw new NotFound('COMPANY_NOT_FOUND', 'Company not found');
+    if (params.thingId === MISSING) throw new NotFound('COMPANY_NOT_FOUND', 'Company not found');
     throw new Conflict('EMAIL_TAKEN', 'Taken');
   },
   mine: async () => ({ ok: true }),
@@ -59,7 +65,7 @@ const contextFor = () =>
 const invoke = async (routeKey: string, request: Partial<APIGatewayProxyEventV2> = {}) => {
   const event = {
     routeKey,
-    headers: {},
+    headers: { 'content-type': 'application/json' },
     requestContext: { requestId: 'request-1' },
     isBase64Encoded: false,
     ...request,
@@ -74,15 +80,15 @@ describe('createGroupHandler', () => {
 
   it('answers a public route in a function that has neither a table nor a token key', async () => {
     const result = await invoke('POST /api/things/{thingId}/echo', {
-      pathParameters: { thingId: 't-1' },
+      pathParameters: { thingId: THING },
       body: JSON.stringify({ word: 'hello' }),
     });
-    expect(result).toEqual({ status: 200, body: { thingId: 't-1', word: 'hello' } });
+    expect(result).toEqual({ status: 200, body: { thingId: THING, word: 'hello' } });
   });
 
   it('answers malformed JSON with MALFORMED_JSON and an invalid body with VALIDATION_FAILED', async () => {
     const malformed = await invoke('POST /api/things/{thingId}/echo', {
-      pathParameters: { thingId: 't-1' },
+      pathParameters: { thingId: THING },
       body: '{"word": ',
     });
     expect(malformed).toMatchObject({
@@ -90,13 +96,89 @@ describe('createGroupHandler', () => {
       body: { code: 'MALFORMED_JSON', message: 'Malformed JSON in request body' },
     });
     const invalid = await invoke('POST /api/things/{thingId}/echo', {
-      pathParameters: { thingId: 't-1' },
+      pathParameters: { thingId: THING },
       body: '{}',
     });
     expect(invalid).toMatchObject({
       status: 400,
       body: { code: 'VALIDATION_FAILED', fields: { word: 'Word is required' } },
     });
+  });
+
+  it('answers a body that is not JSON with 415, an oversized one with 413, before parsing', async () => {
+    const echo = (request: Partial<APIGatewayProxyEventV2>) =>
+      invoke('POST /api/things/{thingId}/echo', { pathParameters: { thingId: THING }, ...request });
+    const plain = await echo({
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: '{"word":"hi"}',
+    });
+    expect(plain).toMatchObject({ status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    const form = await echo({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.from('word=hi').toString('base64'),
+      isBase64Encoded: true,
+    });
+    expect(form.status).toBe(415);
+    expect((await echo({ headers: {}, body: '{"word":"hi"}' })).status).toBe(415);
+    // JSON with a charset or a +json type is JSON.
+    const charset = await echo({
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"word":"hi"}',
+    });
+    expect(charset.status).toBe(200);
+    expect(
+      await echo({ body: JSON.stringify({ word: 'x'.repeat(MAX_JSON_BODY_BYTES) }) }),
+    ).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('answers 10,000 levels of nesting with a 400, never a crash', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const nested = await invoke('POST /api/things/{thingId}/echo', {
+      pathParameters: { thingId: THING },
+      body: `{"word":${deep}}`,
+    });
+    expect(nested).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', fields: { word: 'Word is required' } },
+    });
+    expect(
+      parseJsonBody(
+        '{"a":' + '{"a":'.repeat(40_000) + '1' + '}'.repeat(40_001),
+        false,
+        'application/json',
+      ),
+    ).toBeTypeOf('object');
+  });
+
+  it('keeps __proto__ a plain field: nothing is polluted, and a strict body names it', () => {
+    const parsed = parseJsonBody(
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+      false,
+      'application/json',
+    );
+    const refused = (() => {
+      try {
+        return parseInput(z.strictObject({ word: z.string().optional() }), parsed);
+      } catch (error) {
+        return error as Invalid;
+      }
+    })();
+    expect(refused).toBeInstanceOf(Invalid);
+    expect(Object.keys((refused as Invalid).fields!)).toEqual(['__proto__', 'constructor']);
+    const stripped = parseInput(z.object({ word: z.string().optional() }), parsed);
+    expect(Object.getPrototypeOf(stripped)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('answers a path id of the wrong shape like a missing one, before the handler runs', async () => {
+    for (const thingId of ['t-1', 'x'.repeat(2048), '../../etc', '\u0000', `${THING}x`]) {
+      expect(
+        await invoke('DELETE /api/things/{thingId}', { pathParameters: { thingId } }),
+      ).toMatchObject({
+        status: 404,
+        body: { code: 'COMPANY_NOT_FOUND', message: 'Company not found' },
+      });
+    }
   });
 
   it('refuses a signed-in route without a token, and an unknown route as NOT_FOUND', async () => {
@@ -113,11 +195,11 @@ describe('createGroupHandler', () => {
   it('maps domain errors once, and logs a code the route does not declare', async () => {
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
     expect(
-      await invoke('DELETE /api/things/{thingId}', { pathParameters: { thingId: 'missing' } }),
+      await invoke('DELETE /api/things/{thingId}', { pathParameters: { thingId: MISSING } }),
     ).toMatchObject({ status: 404, body: { code: 'COMPANY_NOT_FOUND', error: 'Not Found' } });
     expect(warn).not.toHaveBeenCalled();
     expect(
-      await invoke('DELETE /api/things/{thingId}', { pathParameters: { thingId: 'other' } }),
+      await invoke('DELETE /api/things/{thingId}', { pathParameters: { thingId: THING } }),
     ).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN', message: 'Taken' } });
     expect(warn).toHaveBeenCalledWith('Error code not declared by the route', {
       code: 'EMAIL_TAKEN',

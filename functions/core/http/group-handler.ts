@@ -19,6 +19,7 @@ import {
   validateInput,
   type RouteContext,
 } from './middlewares';
+import { requireCloudFrontOrigin } from './origin-guard';
 
 interface RouteRequest<R extends RouteDefinition> {
   body: ParsedBodyOf<R>;
@@ -58,6 +59,8 @@ export const createGroupHandler = <G extends Record<string, RouteDefinition>>(
   const handler = middy<APIGatewayProxyEventV2, Result, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpErrorHandler())
+    // Before anything else reads the request: only CloudFront's requests reach a deployed API.
+    .use(requireCloudFrontOrigin())
     .use(resolveRoute(byKey))
     .use(authenticateCaller())
     .use(validateInput())

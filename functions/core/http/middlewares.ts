@@ -6,7 +6,7 @@ import type { Caller } from '../auth/authenticate';
 import { DomainError, NotFound } from '../errors';
 import { logger } from '../logger';
 import { errorResponse, type Result } from './error-response';
-import { parseInput, parseJsonBody } from './validation';
+import { checkPathIds, parseInput, parseJsonBody } from './validation';
 
 /** What the middlewares learn about a request, handed to the route handler on the Lambda context. */
 export interface RouteContext extends Context {
@@ -50,13 +50,20 @@ export const authenticateCaller = (): Middleware => ({
   },
 });
 
-/** Parses the JSON body and validates body and query with the route's zod schemas. */
+/**
+ * Checks the path ids, parses the JSON body and validates body and query with the route's zod
+ * schemas. Runs after authentication, so a caller without a session learns nothing about ids.
+ */
 export const validateInput = (): Middleware => ({
   before: (request) => {
     const { route } = request.context;
     const { event } = request;
+    checkPathIds(route, event.pathParameters);
     request.context.body = route.body
-      ? parseInput(route.body, parseJsonBody(event.body, event.isBase64Encoded))
+      ? parseInput(
+          route.body,
+          parseJsonBody(event.body, event.isBase64Encoded, event.headers?.['content-type']),
+        )
       : undefined;
     request.context.query = route.query
       ? parseInput(route.query, event.queryStringParameters ?? {})

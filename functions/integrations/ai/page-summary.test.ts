@@ -19,4 +19,19 @@ describe('summarisePage', () => {
       'Family-run since 2012 and proud of our local community.',
     ]);
   });
+
+  it('reads a page nested 150,000 elements deep without overflowing the stack', () => {
+    const depth = 150_000;
+    const html = `<html><head><title>Deep Harbor</title></head><body>
+      <h1>Harbor Coffee</h1><p>We roast every bean ourselves, in small batches, near the harbour.</p>
+      ${'<div><span>'.repeat(depth)}<p>Text at the very bottom of the pile of elements.</p>${'</span></div>'.repeat(depth)}
+      <ul>${'<li>Nested list item number that is long enough '.repeat(2000)}</ul></body></html>`;
+    const page = summarisePage('https://deep.example/', html);
+    expect(page.title).toBe('Deep Harbor');
+    expect(page.headings).toEqual(['Harbor Coffee']);
+    expect(page.paragraphs[0]).toBe(
+      'We roast every bean ourselves, in small batches, near the harbour.',
+    );
+    expect(page.paragraphs.join(' ').length).toBeLessThan(20_000);
+  });
 });

@@ -44,22 +44,66 @@ const SKIPPED = new Set([
   'head',
 ]);
 
-const elements = (root: Node): ElementNode[] => {
-  const found: ElementNode[] = [];
-  const visit = (node: Node) => {
-    if (node.type === ELEMENT_NODE) found.push(node as ElementNode);
-    for (const child of (node as { children?: Node[] }).children ?? []) visit(child);
-  };
-  visit(root);
+/**
+ * How deep into the page anything is read. Real pages nest a few dozen levels; a page nested
+ * thousands deep is built to hurt (a recursive walk overflows the stack, and every paragraph's text
+ * would repeat all that is inside it). What lies deeper is left out, and every walk is a loop.
+ */
+const MAX_DEPTH = 256;
+
+const childrenOf = (node: Node): Node[] => (node as { children?: Node[] }).children ?? [];
+
+const isSkipped = (node: Node): boolean =>
+  node.type === ELEMENT_NODE && SKIPPED.has((node as ElementNode).name.toLowerCase());
+
+interface FoundElement {
+  element: ElementNode;
+  /** Inside a script, style, nav, footer, … (its text is not page copy). */
+  inChrome: boolean;
+}
+
+/** Every element down to MAX_DEPTH, in document order. */
+const elements = (root: Node): FoundElement[] => {
+  const found: FoundElement[] = [];
+  const pending: { node: Node; depth: number; inChrome: boolean }[] = [
+    { node: root, depth: 0, inChrome: false },
+  ];
+  while (pending.length) {
+    const { node, depth, inChrome } = pending.pop()!;
+    if (node.type === ELEMENT_NODE) found.push({ element: node as ElementNode, inChrome });
+    if (depth >= MAX_DEPTH) continue;
+    const below = inChrome || isSkipped(node);
+    const children = childrenOf(node);
+    for (let index = children.length - 1; index >= 0; index--) {
+      pending.push({ node: children[index]!, depth: depth + 1, inChrome: below });
+    }
+  }
   return found;
 };
 
-/** The decoded, whitespace-folded text inside an element, leaving out scripts, styles and chrome. */
-const textOf = (node: Node): string => {
-  if (node.type === TEXT_NODE) return decodeHTML((node as { value: string }).value);
-  if (node.type === ELEMENT_NODE && SKIPPED.has((node as ElementNode).name.toLowerCase()))
-    return '';
-  return ((node as { children?: Node[] }).children ?? []).map(textOf).join(' ');
+/**
+ * The decoded text inside an element, leaving out scripts, styles and chrome; at most MAX_DEPTH
+ * levels below it and about `limit` characters (no caller keeps more).
+ */
+const textOf = (node: Node, limit = MAX_TEXT * 2): string => {
+  const parts: string[] = [];
+  let length = 0;
+  const pending: { node: Node; depth: number }[] = [{ node, depth: 0 }];
+  while (pending.length && length < limit) {
+    const { node: next, depth } = pending.pop()!;
+    if (next.type === TEXT_NODE) {
+      const text = decodeHTML((next as { value: string }).value);
+      parts.push(text);
+      length += text.length + 1;
+      continue;
+    }
+    if (isSkipped(next) || depth >= MAX_DEPTH) continue;
+    const children = childrenOf(next);
+    for (let index = children.length - 1; index >= 0; index--) {
+      pending.push({ node: children[index]!, depth: depth + 1 });
+    }
+  }
+  return parts.join(' ');
 };
 
 const rawTextOf = (node: ElementNode): string =>
@@ -94,29 +138,23 @@ const cssColorsOf = (all: ElementNode[]): string[] => {
 };
 
 export const summarisePage = (url: string, html: string): PageSummary => {
-  const all = elements(parse(html));
+  const found = elements(parse(html));
+  const all = found.map(({ element }) => element);
   const title = clean(
-    named(all, 'title').map(textOf).join(' ') || named(all, 'title').map(rawTextOf).join(' '),
+    named(all, 'title')
+      .map((element) => textOf(element))
+      .join(' ') || named(all, 'title').map(rawTextOf).join(' '),
   );
-  const headings = named(all, 'h1', 'h2', 'h3')
-    .map((element) => clean(textOf(element)))
-    .filter((text) => text.length > 2)
-    .slice(0, 12);
-  const inChrome = (element: ElementNode) => {
-    for (
-      let parent = element.parent as Node | undefined;
-      parent;
-      parent = (parent as { parent?: Node }).parent
-    ) {
-      if (parent.type === ELEMENT_NODE && SKIPPED.has((parent as ElementNode).name.toLowerCase()))
-        return true;
-    }
-    return false;
-  };
+  const headings: string[] = [];
+  for (const element of named(all, 'h1', 'h2', 'h3')) {
+    const text = clean(textOf(element));
+    if (text.length > 2) headings.push(text);
+    if (headings.length === 12) break;
+  }
   const paragraphs: string[] = [];
   let length = 0;
-  for (const element of named(all, 'p', 'li')) {
-    if (inChrome(element)) continue;
+  for (const { element, inChrome } of found) {
+    if (inChrome || !['p', 'li'].includes(element.name.toLowerCase())) continue;
     const text = clean(textOf(element));
     if (text.length < 25 || paragraphs.includes(text)) continue;
     paragraphs.push(text);

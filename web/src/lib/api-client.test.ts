@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser, seedSession } from '../test/fixtures';
-import { bodyOfCall, mockFetch } from '../test/fetch-mock';
+import { bodyOfCall, callKeys, deferredAnswer, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { ApiError, callApi } from './api-client';
 import { apiRoute } from './api-route';
 import { ResponseMismatchError } from './check-response';
@@ -122,12 +122,90 @@ describe('callApi', () => {
     });
   });
 
-  it('on 401 clears the session and goes to /login', async () => {
+  it('on 401 renews the token through the refresh cookie once and retries the call', async () => {
+    at('/dashboard');
+    const expired = makeToken(-5);
+    const renewed = makeToken(900);
+    seedSession({ token: expired }, { remember: false });
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      if (key === 'POST /api/auth/refresh') {
+        return jsonResponse({ access_token: renewed, user: makeUser() });
+      }
+      const bearer = (init?.headers as Record<string, string>).Authorization;
+      return bearer === `Bearer ${renewed}`
+        ? jsonResponse({ total: 7 })
+        : jsonResponse(unauthorized.body, 401);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(callApi(countUsers)).resolves.toEqual({ total: 7 });
+
+    expect(callKeys(fetchMock)).toEqual([
+      'GET /api/users/count/total',
+      'POST /api/auth/refresh',
+      'GET /api/users/count/total',
+    ]);
+    expect(navigate).not.toHaveBeenCalled();
+    // Stored where the sign-in was ('Remember me' unticked: sessionStorage).
+    expect(window.sessionStorage.getItem('token')).toBe(renewed);
+  });
+
+  it('concurrent 401s share one refresh', async () => {
+    at('/dashboard');
+    const renewed = makeToken(900);
+    seedSession({ token: makeToken(-5) });
+    const refresh = deferredAnswer();
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/auth/refresh') return refresh.answer();
+      const bearer = (init?.headers as Record<string, string>).Authorization;
+      return bearer === `Bearer ${renewed}`
+        ? jsonResponse({ total: 7 })
+        : jsonResponse(unauthorized.body, 401);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const calls = Promise.all([callApi(countUsers), callApi(countUsers), callApi(countUsers)]);
+    await vi.waitFor(() =>
+      expect(callKeys(fetchMock).filter((key) => key === 'POST /api/auth/refresh')).toHaveLength(1),
+    );
+    refresh.resolve(jsonResponse({ access_token: renewed, user: makeUser() }));
+
+    expect(await calls).toEqual([{ total: 7 }, { total: 7 }, { total: 7 }]);
+    expect(callKeys(fetchMock).filter((key) => key === 'POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('does not try to renew after a 401 that is an answer (a wrong password)', async () => {
+    at('/login');
+    seedSession();
+    const fetchMock = mockFetch({
+      'POST /api/auth/login': {
+        status: 401,
+        body: {
+          statusCode: 401,
+          code: 'INVALID_CREDENTIALS',
+          message: 'Invalid email or password',
+          error: 'Unauthorized',
+        },
+      },
+    });
+    await expect(
+      callApi(logIn, { body: { email: 'a@b.co', password: 'wrong' } }),
+    ).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(callKeys(fetchMock)).toEqual(['POST /api/auth/login']);
+  });
+
+  it('on 401 when the session cannot be renewed, clears it and goes to /login', async () => {
     at('/dashboard');
     seedSession();
     const navigate = vi.fn();
     setNavigator(navigate);
-    mockFetch({ 'GET /api/auth/me': unauthorized });
+    const fetchMock = mockFetch({
+      'GET /api/auth/me': unauthorized,
+      'POST /api/auth/refresh': unauthorized,
+    });
 
     await expect(callApi(apiRoute('GET /auth/me'))).rejects.toMatchObject({
       status: 401,
@@ -137,6 +215,7 @@ describe('callApi', () => {
     expect(readSession()).toEqual({ token: null, user: null });
     expect(window.localStorage.length).toBe(0);
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    expect(callKeys(fetchMock)).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh']);
   });
 
   it.each(['/login', '/reset-password'])(

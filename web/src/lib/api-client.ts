@@ -10,7 +10,8 @@ import {
 } from '#shared/contract/route';
 import type { ApiRoute } from './api-route';
 import { navigateTo } from './navigation';
-import { clearSession, readToken } from './session-storage';
+import type { AuthResponse } from '#shared/contract/auth';
+import { clearSession, isSessionRemembered, readToken, writeSession } from './session-storage';
 
 /**
  * THE API client: every server call goes through `callApi(route, ...)` with a route named by
@@ -103,6 +104,47 @@ const toApiError = (status: number, payload: unknown): ApiError => {
   return new ApiError(status, code, message, fields);
 };
 
+/** The codes of a lost session; any other 401 (a wrong password) is an answer to show. */
+const SESSION_CODES: readonly (ErrorCode | undefined)[] = ['SESSION_ENDED', 'UNAUTHENTICATED'];
+
+export type RefreshOutcome = 'refreshed' | 'ended' | 'unreachable';
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+const requestRefresh = async (): Promise<RefreshOutcome> => {
+  let response: Response;
+  try {
+    // The refresh token is the httpOnly cookie (Path=/api/auth): script never sees it.
+    response = await fetch(`${API_PREFIX}/auth/refresh`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+  } catch {
+    return 'unreachable';
+  }
+  if (response.status >= 500) return 'unreachable';
+  const payload = (await readJson(response)) as Partial<AuthResponse> | undefined;
+  if (!response.ok || typeof payload?.access_token !== 'string' || !payload.user) return 'ended';
+  writeSession(
+    { token: payload.access_token, user: payload.user },
+    { remember: isSessionRemembered() },
+  );
+  return 'refreshed';
+};
+
+/**
+ * Trades the refresh cookie for a new access token and stores it. Concurrent callers (several
+ * calls answered 401 at once, the expiry timer) share one request: the server rotates the cookie
+ * on each refresh, so parallel refreshes would only race each other.
+ */
+export const refreshAccessToken = (): Promise<RefreshOutcome> => {
+  refreshInFlight ??= requestRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+};
+
 const onUnauthorized = () => {
   if (PATHS_WITHOUT_401_REDIRECT.includes(window.location.pathname)) return;
   clearSession();
@@ -126,25 +168,36 @@ export const callApi = async <R extends RouteDefinition>(
     token?: string;
     signal?: AbortSignal;
   };
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = tokenOption ?? readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const send = async (token: string | null): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      return await fetch(buildUrl(route.path, params, query), {
+        method: route.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, undefined, '');
+    }
+  };
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(route.path, params, query), {
-      method: route.method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, undefined, '');
+  const storedToken = tokenOption ? null : readToken();
+  let response = await send(tokenOption ?? storedToken);
+  let payload = await readJson(response);
+  // The access token lives 15 minutes: a stored one that is refused is renewed once, then retried.
+  if (response.status === 401 && storedToken) {
+    const { code } = toApiError(401, payload);
+    const outcome = SESSION_CODES.includes(code) ? await refreshAccessToken() : 'ended';
+    if (outcome === 'unreachable') throw new ApiError(0, undefined, '');
+    if (outcome === 'refreshed') {
+      response = await send(readToken());
+      payload = await readJson(response);
+    }
   }
-
-  const payload = await readJson(response);
   if (!response.ok) {
     if (response.status === 401) onUnauthorized();
     throw toApiError(response.status, payload);

@@ -75,6 +75,9 @@ export const readSession = (): StoredSession => {
 
 export const readToken = (): string | null => readSession().token;
 
+/** Whether the stored sign-in was remembered (localStorage), so a renewal is stored alike. */
+export const isSessionRemembered = (): boolean => storeWithToken() === storeOf('local');
+
 const removeFrom = (store: Storage): boolean => {
   const had =
     store.getItem(STORAGE_KEYS.token) !== null || store.getItem(STORAGE_KEYS.user) !== null;

@@ -2,7 +2,19 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/domain/limits';
 import { makeToken, makeUser, seedSession } from '#web/test/fixtures';
+import { callKeys, mockFetch } from '#web/test/fetch-mock';
 import { SessionProvider, tokenExpiresAt, useSession, type SessionContextValue } from './session';
+import { readSession } from './session-storage';
+
+const sessionEnded = {
+  status: 401,
+  body: {
+    statusCode: 401,
+    code: 'SESSION_ENDED',
+    message: 'Your session has ended. Please log in again.',
+    error: 'Unauthorized',
+  },
+};
 
 let session: SessionContextValue;
 const statuses: string[] = [];
@@ -35,19 +47,46 @@ describe('SessionProvider', () => {
     expect(screen.getByText('status: anonymous; user: none')).toBeInTheDocument();
   });
 
-  it('clears an expired token', () => {
+  it('clears an expired token when the session cannot be renewed', async () => {
+    const fetchMock = mockFetch({ 'POST /api/auth/refresh': sessionEnded });
     seedSession({ token: makeToken(-60) });
     renderProvider();
-    expect(screen.getByText('status: anonymous; user: none')).toBeInTheDocument();
+    expect(await screen.findByText('status: anonymous; user: none')).toBeInTheDocument();
+    expect(statuses).not.toContain('authenticated');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(callKeys(fetchMock)).toEqual(['POST /api/auth/refresh']);
   });
 
-  it('clears a token that does not decode', () => {
+  it('clears a token that does not decode when the session cannot be renewed', async () => {
+    mockFetch({ 'POST /api/auth/refresh': sessionEnded });
     seedSession({ token: 'not-a-jwt' }, { remember: false });
     renderProvider();
-    expect(screen.getByText('status: anonymous; user: none')).toBeInTheDocument();
+    expect(await screen.findByText('status: anonymous; user: none')).toBeInTheDocument();
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('on load with an expired token, renews it through the refresh cookie first', async () => {
+    const renewed = makeToken(900);
+    const fetchMock = mockFetch({
+      'POST /api/auth/refresh': { body: { access_token: renewed, user: makeUser() } },
+    });
+    seedSession({ token: makeToken(-60) }, { remember: false });
+    renderProvider();
+    expect(statuses[0]).toBe('loading');
+    expect(await screen.findByText('status: authenticated; user: Maya')).toBeInTheDocument();
+    // Never counted as signed out on the way, and the renewal stays where the sign-in was.
+    expect(statuses).not.toContain('anonymous');
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe(renewed);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' });
+  });
+
+  it('without a stored user, asks the server nothing', () => {
+    const fetchMock = mockFetch({});
+    renderProvider();
+    expect(screen.getByText('status: anonymous; user: none')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('clears a token without a readable user', () => {
@@ -81,18 +120,50 @@ describe('SessionProvider', () => {
     expect(session.status).toBe('authenticated');
   });
 
-  it('signs out when the token expires', async () => {
+  it('renews the token a minute before it expires and stays signed in', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    seedSession({ token: makeToken(90) });
+    const renewed = makeToken(900);
+    const fetchMock = mockFetch({
+      'POST /api/auth/refresh': { body: { access_token: renewed, user: makeUser() } },
+    });
+    seedSession({ token: makeToken(150) });
     renderProvider();
     expect(session.status).toBe('authenticated');
 
     await act(() => vi.advanceTimersByTimeAsync(89_000));
-    expect(session.status).toBe('authenticated');
+    expect(fetchMock).not.toHaveBeenCalled();
 
     await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(callKeys(fetchMock)).toEqual(['POST /api/auth/refresh']);
+    expect(session.status).toBe('authenticated');
+    expect(session.token).toBe(renewed);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe(renewed);
+  });
+
+  it('signs out when the token is due and the session has ended', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    mockFetch({ 'POST /api/auth/refresh': sessionEnded });
+    seedSession({ token: makeToken(90) });
+    renderProvider();
+    expect(session.status).toBe('authenticated');
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(session.status).toBe('anonymous');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('offline, keeps the session until the token expires, then counts as signed out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    seedSession({ token: makeToken(90) });
+    renderProvider();
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(session.status).toBe('authenticated');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(session.status).toBe('anonymous');
+    // Nothing is cleared: the refresh cookie may renew it once the network is back.
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).not.toBeNull();
   });
 
   it('updates the stored user, then signs out', () => {
@@ -111,6 +182,20 @@ describe('SessionProvider', () => {
     act(() => session.signOut());
     expect(session.status).toBe('anonymous');
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('signing out ends the session on the server with the token it held', () => {
+    const token = makeToken();
+    const fetchMock = mockFetch({ 'POST /api/auth/logout': { body: { message: 'Signed out' } } });
+    seedSession({ token });
+    renderProvider();
+    act(() => session.signOut());
+    expect(callKeys(fetchMock)).toEqual(['POST /api/auth/logout']);
+    expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({
+      Authorization: `Bearer ${token}`,
+    });
+    expect(session.status).toBe('anonymous');
+    expect(readSession()).toEqual({ token: null, user: null });
   });
 });
 

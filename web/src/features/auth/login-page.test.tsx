@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/domain/limits';
 import { makeToken, makeUser } from '#web/test/fixtures';
-import { bodyOfCall, mockFetch } from '#web/test/fetch-mock';
+import { bodiesSentTo, bodyOfCall, mockFetch } from '#web/test/fetch-mock';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { LoginPage } from './login-page';
 
@@ -98,6 +98,8 @@ describe('LoginPage', () => {
     expect(bodyOfCall(fetchMock, loginCall)).toEqual({
       email: 'maya@harbor.coffee',
       password: 'password123',
+      // The server keeps the refresh cookie for this browser session only.
+      remember: false,
     });
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe(token);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -105,7 +107,7 @@ describe('LoginPage', () => {
 
   it("keeps the session in localStorage with 'Remember me'", async () => {
     const token = makeToken();
-    mockFetch({
+    const fetchMock = mockFetch({
       'GET /api/config': config(),
       'POST /api/auth/login': { body: { access_token: token, user: makeUser() } },
     });
@@ -116,6 +118,10 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
+    // The server keeps the refresh cookie for 30 days.
+    expect(bodiesSentTo(fetchMock, 'POST /api/auth/login')).toEqual([
+      expect.objectContaining({ remember: true }),
+    ]);
   });
 
   it('disables the form while submitting', async () => {

@@ -40,7 +40,8 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async ({ remember, ...credentials }) => {
     setServerError(null);
     try {
-      const auth = await logIn(credentials);
+      // The server sets the refresh cookie for this browser session only, or for 30 days.
+      const auth = await logIn({ ...credentials, remember });
       signIn(auth, { remember });
       toast.success('Login successful!');
       navigate('/dashboard');

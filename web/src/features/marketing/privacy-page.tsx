@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { ACCESS_TOKEN_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '#shared/domain/limits';
+import { PASSWORD_RESET_TTL_SECONDS, SESSION_TTL_SECONDS } from '#shared/domain/limits';
 import { LegalDocument } from './components/legal-document';
 
-const SESSION_DAYS = ACCESS_TOKEN_TTL_SECONDS / (24 * 60 * 60);
+const SESSION_DAYS = SESSION_TTL_SECONDS / (24 * 60 * 60);
 const RESET_LINK_HOURS = PASSWORD_RESET_TTL_SECONDS / (60 * 60);
 
 export function PrivacyPage() {

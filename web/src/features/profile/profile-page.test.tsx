@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
@@ -6,8 +6,14 @@ import { ApiError } from '#web/lib/api-client';
 import { MissingUserIdError, updateUser, updateUserFailureText } from '#web/lib/api/update-user';
 import { readSession } from '#web/lib/session-storage';
 import { makeUser, seedSession } from '#web/test/fixtures';
-import { bodiesSentTo, jsonResponse, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
-import { renderScreen } from '#web/test/render';
+import {
+  bodiesSentTo,
+  callKeys,
+  jsonResponse,
+  mockFetch,
+  type MockAnswer,
+} from '#web/test/fetch-mock';
+import { PathProbe, renderScreen } from '#web/test/render';
 import { ProfilePage } from './profile-page';
 
 const renderProfile = (
@@ -160,5 +166,59 @@ describe('updateUserFailureText', () => {
 
   it("refuses an update without a user id: 'No user ID found'", async () => {
     await expect(updateUser(undefined, { firstName: 'Maya' })).rejects.toThrow('No user ID found');
+  });
+});
+
+describe('Sign out everywhere', () => {
+  const renderWithLogin = (answers: Record<string, MockAnswer>) => {
+    seedSession({ user: makeUser() });
+    const fetchMock = mockFetch({
+      'GET /api/auth/verification-status': { body: { isVerified: false } },
+      ...answers,
+    });
+    renderScreen('/profile', <ProfilePage />, {
+      at: '/profile',
+      routes: [{ path: '/login', element: <PathProbe name="login" /> }],
+    });
+    return { fetchMock, user: userEvent.setup() };
+  };
+
+  it('asks first; Cancel ends nothing', async () => {
+    const { fetchMock, user } = renderWithLogin({});
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+    expect(dialog).toHaveTextContent('including this one');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callKeys(fetchMock)).not.toContain('POST /api/auth/logout-all');
+    expect(readSession().token).not.toBeNull();
+  });
+
+  it('on confirming ends every session, forgets this one and goes to /login with a toast', async () => {
+    const { fetchMock, user } = renderWithLogin({
+      'POST /api/auth/logout-all': { body: { message: 'Signed out on every device' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByText('Screen: login')).toBeInTheDocument();
+    expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+    expect(readSession()).toEqual({ token: null, user: null });
+    expect(callKeys(fetchMock)).toContain('POST /api/auth/logout-all');
+    // The server already ended this session: no second sign-out call.
+    expect(callKeys(fetchMock)).not.toContain('POST /api/auth/logout');
+  });
+
+  it('says so and stays signed in when the server cannot be reached', async () => {
+    const { user } = renderWithLogin({
+      'POST /api/auth/logout-all': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out everywhere' }),
+    );
+    expect(await screen.findByText('Failed to sign out everywhere')).toBeInTheDocument();
+    expect(readSession().token).not.toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { useVerificationStatus } from '#web/lib/api/verification-status';
 import { hasCode } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useSession } from '#web/lib/session';
+import { SignOutEverywhere } from './components/sign-out-everywhere';
 import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
 
 const formValuesOf = (user: User | null): ProfileFormValues => ({
@@ -191,6 +192,8 @@ function ProfileForm() {
           </Button>
         </div>
       </form>
+
+      <SignOutEverywhere />
 
       <PhoneVerificationModal open={verifyOpen} onClose={() => setVerifyOpen(false)} />
     </div>

@@ -1,0 +1,66 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { API_PREFIX } from '#shared/contract/route';
+import type { Result } from '../http/error-response';
+import type { SessionGrant } from './sessions';
+
+/**
+ * The refresh token's cookie. httpOnly: script (and so an injected script) cannot read it.
+ * SameSite=Strict: no other site can make the browser send it. Path=/api/auth: only the auth
+ * routes ever receive it. Secure everywhere except the plain-http sandbox.
+ */
+export const REFRESH_COOKIE = 'sailpost_refresh';
+const COOKIE_PATH = `${API_PREFIX}/auth`;
+
+export const readRefreshCookie = (event: APIGatewayProxyEventV2): string | undefined => {
+  const prefix = `${REFRESH_COOKIE}=`;
+  const found = (event.cookies ?? []).find((cookie) => cookie.startsWith(prefix));
+  return found?.slice(prefix.length) || undefined;
+};
+
+const isPlainHttp = (event: APIGatewayProxyEventV2) =>
+  event.headers?.['x-forwarded-proto'] === 'http';
+
+const attributes = (event: APIGatewayProxyEventV2, maxAgeSeconds: number | null): string =>
+  [
+    `Path=${COOKIE_PATH}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(isPlainHttp(event) ? [] : ['Secure']),
+    // Without Max-Age the cookie ends with the browser session ("Remember me" unticked).
+    ...(maxAgeSeconds === null ? [] : [`Max-Age=${maxAgeSeconds}`]),
+  ].join('; ');
+
+const pending = new WeakMap<APIGatewayProxyEventV2, string[]>();
+
+const queueCookie = (event: APIGatewayProxyEventV2, cookie: string) => {
+  pending.set(event, [...(pending.get(event) ?? []), cookie]);
+};
+
+/** Sets the refresh cookie of a session grant on this request's answer (nothing when unchanged). */
+export const setRefreshCookie = (event: APIGatewayProxyEventV2, grant: SessionGrant): void => {
+  if (!grant.refreshToken) return;
+  const maxAge = grant.persistent
+    ? Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000))
+    : null;
+  queueCookie(event, `${REFRESH_COOKIE}=${grant.refreshToken}; ${attributes(event, maxAge)}`);
+};
+
+export const clearRefreshCookie = (event: APIGatewayProxyEventV2): void => {
+  queueCookie(event, `${REFRESH_COOKIE}=; ${attributes(event, 0)}`);
+};
+
+/**
+ * Adds the cookies queued by the route handler to its answer. Route handlers return a body only;
+ * this keeps cookies out of every other group's code path.
+ */
+export const sessionCookies = (): middy.MiddlewareObj<APIGatewayProxyEventV2, Result> => ({
+  after: (request) => {
+    const cookies = pending.get(request.event);
+    if (!cookies?.length || !request.response) return;
+    request.response = {
+      ...request.response,
+      cookies: [...(request.response.cookies ?? []), ...cookies],
+    };
+  },
+});

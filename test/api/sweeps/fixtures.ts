@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { routes } from '#shared/contract/manifest';
+import {
+  API_PREFIX,
+  routeKeyOf,
+  type PathIdOwner,
+  type RouteDefinition,
+} from '#shared/contract/route';
+import { useSandboxTable } from '../db';
+import { apiUrl, call, checkAgainstContract, registerUser, type ApiResult } from '../http';
+
+/**
+ * What the generated sweeps need to call any route of the manifest: a tenant holding one of every
+ * resource, the id of each kind of path id (by its declared owner), a valid body for every route
+ * that takes one, and a read of everything a tenant can see.
+ *
+ * A new route with a path id needs its owner declared in the contract (the type insists); a new
+ * kind of owner needs a builder in OWNER_FIXTURES (the type insists); a new route with a body
+ * needs a sample in SAMPLE_BODIES (the sweeps fail without one).
+ */
+
+export interface Tenant {
+  token: string;
+  userId: string;
+  companyId: string;
+}
+
+/** A registered account with a company, a campaign and a connected account in that company. */
+export const createTenant = async (): Promise<Tenant> => {
+  const { token, user } = await registerUser();
+  const company = await call<{ _id: string }>('POST', '/companies', {
+    token,
+    body: { name: 'Harbor Coffee', description: 'Small-batch roasters', website: 'harbor.coffee' },
+  });
+  if (company.status !== 201) throw new Error(`company not created: ${company.status}`);
+  const companyId = company.body._id;
+  // Campaigns and platform credentials have no create route yet: seeded as their entities write.
+  const { campaigns, credentials } = await useSandboxTable();
+  await campaigns
+    .create({
+      companyId,
+      campaignId: randomUUID(),
+      name: 'Spring menu',
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    })
+    .go();
+  await credentials
+    .create({ companyId, credentialId: randomUUID(), platform: 'twitter', accountName: '@harbor' })
+    .go();
+  return { token, userId: user._id, companyId };
+};
+
+/** The tenant's id for each kind of path id, keyed by the owner the contract declares. */
+export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
+  caller: (tenant) => tenant.userId,
+  company: (tenant) => tenant.companyId,
+};
+
+export const pathParamsOf = (route: RouteDefinition): string[] =>
+  [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+
+/**
+ * The route's path filled with the tenant's ids (or, for the params in `raw`, with a segment sent
+ * as given); throws when a path id declares no owner or its owner has no fixture.
+ */
+export const pathFor = (
+  route: RouteDefinition,
+  tenant: Tenant,
+  raw: Readonly<Record<string, string>> = {},
+): string =>
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (raw[name] !== undefined) return raw[name];
+    const owner = route.owners?.[name];
+    if (!owner) throw new Error(`${routeKeyOf(route)}: {${name}} declares no owner`);
+    const fixture = OWNER_FIXTURES[owner] as ((tenant: Tenant) => string) | undefined;
+    if (!fixture) throw new Error(`${routeKeyOf(route)}: no fixture for owner "${owner}"`);
+    return encodeURIComponent(fixture(tenant));
+  });
+
+/** A valid body for every route that takes one (what the form would send). */
+export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = {
+  'POST /api/auth/login': { email: 'someone@example.com', password: 'correct-horse-battery' },
+  'POST /api/auth/register': {
+    email: 'someone@example.com',
+    password: 'correct-horse-battery',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phoneNumber: '(555) 555-0100',
+  },
+  'POST /api/auth/forgot-password': { email: 'someone@example.com' },
+  'POST /api/auth/reset-password': { token: 'a-reset-token', newPassword: 'correct-horse-battery' },
+  'POST /api/auth/2fa/enable': { phoneNumber: '(555) 555-0100', isVerification: true },
+  'POST /api/auth/2fa/verify': { code: '123456', isVerification: true },
+  'PUT /api/users/{id}': { firstName: 'Mallory', lastName: 'Intruder', completedTours: [] },
+  'POST /api/companies': { name: 'Harbor Coffee', description: 'Roasters' },
+  'PUT /api/companies/{id}': { name: 'Hijacked', brandVoice: 'Loud' },
+  'POST /api/ai/company-profile': { website: 'https://harbor.coffee' },
+};
+
+export const sampleBody = (route: RouteDefinition): Record<string, unknown> => {
+  const sample = SAMPLE_BODIES[routeKeyOf(route)];
+  if (!sample)
+    throw new Error(`${routeKeyOf(route)} takes a body but has no sample in SAMPLE_BODIES`);
+  return sample;
+};
+
+/**
+ * Everything the tenant can read: every signed-in GET route with the tenant's ids, answer by
+ * route key. Equal before and after means nothing of the tenant's changed.
+ */
+export const readEverything = async (tenant: Tenant): Promise<Record<string, unknown>> => {
+  const reads = routes.filter((route) => route.method === 'GET' && route.access !== 'public');
+  const answers = await Promise.all(
+    reads.map(async (route) => {
+      const result = await call('GET', pathFor(route, tenant), { token: tenant.token });
+      if (result.status !== 200) {
+        throw new Error(`${routeKeyOf(route)} answered its owner ${result.status}`);
+      }
+      return [routeKeyOf(route), result.body] as const;
+    }),
+  );
+  return Object.fromEntries(answers);
+};
+
+export const userCount = async (): Promise<number> =>
+  (await call<{ total: number }>('GET', '/users/count/total')).body.total;
+
+/**
+ * A request as a hostile client would send it: any raw body, any content type (or none). The
+ * answer is still held to the route's contract (status, code, schema).
+ */
+export const send = async (
+  method: string,
+  path: string,
+  options: {
+    token?: string;
+    body?: string;
+    contentType?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<ApiResult<Record<string, unknown>>> => {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.contentType) headers['content-type'] = options.contentType;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${apiUrl()}${API_PREFIX}${path}`, {
+    method,
+    headers,
+    // Bytes, not a string: fetch would label a string text/plain; this sends only what was asked.
+    body: options.body === undefined ? undefined : Buffer.from(options.body),
+  });
+  const text = await response.text();
+  const result = {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    headers: response.headers,
+  };
+  checkAgainstContract(method, path, result);
+  return result;
+};
+
+/** Runs `work` over the items, `limit` at a time: real parallel requests, but not hundreds at once. */
+export const inBatches = async <T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> => {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+};

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The SPA's Content-Security-Policy, written once: CloudFront (infra/stacks/web-stack.ts) and the
+ * sandbox's SPA service (infra/sandbox/spa.ts) send the same one.
+ *
+ * Scripts run only from the app's origin, plus the two small inline scripts of the prerendered
+ * first paint, allowed by their SHA-256 (the build writes them to web/dist/csp.json; moving them
+ * to files would cost a round trip before the first paint). The dev server's inline preamble is
+ * allowed by a per-response nonce instead. Styles keep 'unsafe-inline': the toast library
+ * (react-hot-toast, through goober) writes its rules into a <style> element at run time, which
+ * neither a hash nor a build-time nonce can cover; a style cannot run code.
+ */
+export const CSP_MANIFEST = 'csp.json';
+
+export interface CspManifest {
+  /** CSP sources of the build's inline scripts, e.g. `'sha256-…'`. */
+  scriptHashes: string[];
+}
+
+/** `'sha256-<base64>'` of an inline script's exact text. */
+export const sha256Source = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+export const contentSecurityPolicy = ({
+  scriptSources = [],
+  connectSources = [],
+}: {
+  /** Hashes or a nonce for inline scripts. */
+  scriptSources?: readonly string[];
+  /** Origins the app may call beyond its own (the API is served under /api of the same origin). */
+  connectSources?: readonly string[];
+} = {}): string =>
+  [
+    "default-src 'self'",
+    ['script-src', "'self'", ...scriptSources].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    ['connect-src', "'self'", ...connectSources].join(' '),
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+
+/** The inline-script hashes of a build; none when the app has not been built. */
+export const readBuiltScriptHashes = (distDir: string): string[] => {
+  const file = join(distDir, CSP_MANIFEST);
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as CspManifest).scriptHashes;
+};
