@@ -15,7 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { companyPartitionSize } from '#functions/core/db/company-partition';
 import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { defaultDataDir, readLock } from '#infra/sandbox/lock';
 
@@ -117,25 +118,7 @@ const seedCampaigns = async (companyId: string, count: number): Promise<void> =>
   await Promise.all(Array.from({ length: 8 }, worker));
 };
 
-const partitionSize = async (companyId: string): Promise<number> => {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `$sailpost#companyid_${companyId}` },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-};
+const partitionSize = (companyId: string) => companyPartitionSize(db, TABLE_NAME, companyId);
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);

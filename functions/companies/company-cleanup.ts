@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { forEachConcurrently } from '../core/concurrency';
 import { db, tableName } from '../core/db/client';
 import { isConditionFailure } from '../core/db/conditions';
 import { companyEntity } from '../core/db/entities/company';
@@ -22,19 +23,6 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
     items.slice(index * size, (index + 1) * size),
   );
-
-/** Runs `work` over `items` with at most `limit` of them in flight. */
-const forEachConcurrently = async <T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> => {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-};
 
 const deleteBatch = async (keys: readonly ItemKey[]): Promise<void> => {
   let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));

@@ -1,12 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  DynamoDBDocumentClient,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { withEnvironment } from '#functions/core/environment';
+import { forEachConcurrently } from '#functions/core/concurrency';
+import { companyPartitionSize as partitionSize } from '#functions/core/db/company-partition';
 import { lazy } from '#functions/core/lazy';
 
 /**
@@ -60,18 +57,6 @@ export const useSandboxTable = async () => {
   return entities;
 };
 
-const forEachConcurrently = async <T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> => {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-};
-
 /**
  * Seeds `count` campaigns of a company with batch writes (25 a request, several requests at once),
  * items exactly as the campaign entity writes them. Returns their ids.
@@ -112,26 +97,8 @@ export const seedCampaigns = async (companyId: string, count: number): Promise<s
 };
 
 /** How many items the company's partition (its item collection, the company included) holds. */
-export const companyPartitionSize = async (companyId: string): Promise<number> => {
-  const db = client();
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: inject('tableName'),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `$sailpost#companyid_${companyId}` },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-};
+export const companyPartitionSize = (companyId: string): Promise<number> =>
+  partitionSize(client(), inject('tableName'), companyId);
 
 /**
  * Ends the running window of a rate limit for one subject, as if its time had passed (a resend
