@@ -37,7 +37,10 @@ export function SignOutEverywhere() {
   };
 
   return (
-    <section className={`${cardClasses} space-y-3 p-5 sm:p-6`} aria-labelledby="sessions-title">
+    <section
+      className={`${cardClasses} mt-10 space-y-3 p-5 sm:p-6`}
+      aria-labelledby="sessions-title"
+    >
       <h2 id="sessions-title" className="text-base font-semibold text-slate-900">
         Sessions
       </h2>
