@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
+    // The sandbox's jobs (emails, texts) and the SPA's lazy screens take longer than Vitest's 1 s
+    // default on a busy 2-core CI machine; waiting is not what these tests judge.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 90_000,
   },
 });

@@ -5,13 +5,16 @@ import type * as RenderPageModule from '../src/app/render-page';
 import type { RenderedPage } from '../src/app/render-page';
 import { CSP_MANIFEST, sha256Source, type CspManifest } from './content-security-policy';
 
-/** Public pages rendered into index.html at build time; each is hydrated where it is shown. */
-const PRERENDERED_PATHS = ['/', '/login', '/register'];
+/**
+ * Pages rendered into index.html at build time; each is hydrated where it is shown. /dashboard
+ * renders as its signed-in shell (the frame and header painted while the session loads).
+ */
+const PRERENDERED_PATHS = ['/', '/login', '/register', '/dashboard'];
 
 /**
- * The screens whose code the first paint (or hydration) of these paths waits for. The browser
- * fetches them while it still parses index.html, instead of after the app's entry has arrived and
- * run. The modules are checked against the build: a moved screen fails the build, not the speed.
+ * The screens whose code the hydration (or first render) of these paths waits for. The browser
+ * fetches them beside the app's own code, instead of after the app has arrived and run. The
+ * modules are checked against the build: a moved screen fails the build, not the speed.
  */
 const FIRST_SCREENS: Record<string, string[]> = {
   '/': ['src/features/marketing/landing-page.tsx'],
@@ -77,13 +80,15 @@ const patternSource = (pattern: string) =>
 
 /**
  * In the head, before anything paints: a signed-out visitor of a signed-in page is sent to the
- * sign-in page as the app would (the URL replaced, no round trip), and the path's first screen
- * starts downloading.
+ * sign-in page as the app would (the URL replaced, no round trip). The path's first screen starts
+ * downloading beside the app itself (main.tsx): at once where nothing is prerendered, and once the
+ * page has painted where it is, since on a slow link an earlier download only competes with it.
  */
-const headScript = (screens: Record<string, string[]>, signedIn: string[]) =>
+const headScript = (screens: Record<string, string[]>, signedIn: string[], painted: string[]) =>
   `(function(){var p=location.pathname.replace(/\\/+$/,'')||'/',s=${JSON.stringify(screens)};` +
   `try{if(new RegExp(${JSON.stringify(`^(?:${signedIn.map(patternSource).join('|')})$`)}).test(p)&&!localStorage.getItem('${TOKEN_KEY}')&&!sessionStorage.getItem('${TOKEN_KEY}')){history.replaceState(null,'','${SIGN_IN_PATH}');p='${SIGN_IN_PATH}'}}catch(e){}` +
-  `(s[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})()`;
+  `function f(){(s[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}` +
+  `if(document.visibilityState==='hidden'||${JSON.stringify(painted)}.indexOf(p)<0)f();else requestAnimationFrame(function(){setTimeout(f,0)})})()`;
 
 /**
  * After #root: puts the path's prerendered page into it (templates are never painted). Its forms
@@ -162,7 +167,8 @@ export const firstPaint = (): Plugin => {
           )
           .replace(
             /<title>.*?<\/title>/,
-            () => `${landingTitle}\n    <script>${headScript(screens, signedIn)}</script>`,
+            () =>
+              `${landingTitle}\n    <script>${headScript(screens, signedIn, PRERENDERED_PATHS)}</script>`,
           )
           .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => {
             const asset = bundle[href.slice(base.length)];

@@ -4,7 +4,9 @@ import { PageSpinner } from '../components/spinner';
 import { importWithTimeout } from '../lib/lazy-import';
 import { setNavigator } from '../lib/navigation';
 import { RootRoute } from './root-route';
+import { DashboardHeaderShell } from '../features/dashboard/dashboard-header';
 import { RouteErrorFallback } from './route-error-fallback';
+import type { SignedInHandle } from './signed-in-shell';
 
 /** The routes below this one need a session (the build reads them to send signed-out visitors on). */
 export const SIGNED_IN_ROUTE_ID = 'signed-in';
@@ -129,6 +131,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard',
+                handle: { shell: <DashboardHeaderShell /> } satisfies SignedInHandle,
                 lazy: screen(
                   () => import('../features/dashboard/dashboard-page'),
                   (m) => m.DashboardPage,

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '#web/test/fetch-mock';
+import { makeUser, seedSession } from '#web/test/fixtures';
 import { renderPage, signedInPaths } from './render-page';
 import { startApp } from './start-app';
 
@@ -83,6 +84,45 @@ describe('the prerendered public pages', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Your AI social media assistant,')).not.toBeInTheDocument();
     expect(element).not.toHaveAttribute('data-prerendered');
+  });
+});
+
+describe('the prerendered dashboard shell', () => {
+  afterEach(() => localStorage.clear());
+
+  it('is the frame and header without a session or a greeting', async () => {
+    const { title, markup } = await renderPage('/dashboard');
+    expect(title).toBe('<title>Dashboard · Sailpost</title>');
+    expect(markup).toContain('Here is where your companies, campaigns and drafts come together.');
+    expect(markup).toContain('Loading your session');
+    expect(markup).not.toMatch(/Good (morning|afternoon|evening)/);
+  });
+
+  it('is hydrated in place, then becomes the owner’s dashboard', async () => {
+    window.history.replaceState(null, '', '/dashboard');
+    seedSession({ user: makeUser({ firstName: 'Ada' }) });
+    mockFetch({
+      'GET /api/config': { body: { stage: 'test', sandbox: false, googleSignIn: false } },
+      'GET /api/auth/verification-status': { body: { isVerified: true } },
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+    });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const element = await prerenderedRoot('/dashboard');
+
+    const onRecoverableError = await start(element);
+
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: /^Good (morning|afternoon|evening), Ada$/,
+      }),
+    ).toBeInTheDocument();
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    const mismatches = consoleError.mock.calls.filter(([message]) =>
+      /hydrat|did not match|server rendered/i.test(String(message)),
+    );
+    expect(mismatches).toEqual([]);
+    expect(screen.queryByText('Loading your session')).not.toBeInTheDocument();
   });
 });
 

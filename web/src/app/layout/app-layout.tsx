@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { IconClose, IconMenu } from '#web/components/icons';
 import { LogoMark } from '#web/components/logo';
+import { AppFrame, MENU_BUTTON_CLASSES, TopBarTitle } from './app-frame';
 import { SidebarContent } from './sidebar';
 import { useRouteCompany } from './use-route-company';
 
@@ -54,67 +55,54 @@ export function AppLayout() {
   }, [menuOpen]);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-
-      <aside className="hidden border-r border-slate-200 bg-white lg:fixed lg:inset-y-0 lg:left-0 lg:z-30 lg:block lg:w-64">
-        <SidebarContent />
-      </aside>
-
-      <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur lg:hidden">
-        <button
-          ref={menuButton}
-          type="button"
-          onClick={() => setMenuOpen(true)}
-          aria-expanded={menuOpen}
-          aria-controls={MOBILE_MENU_ID}
-          aria-label="Open menu"
-          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-        >
-          <IconMenu className="size-6" />
-        </button>
-        <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">
-          {mobileTitle(pathname, selected?.name)}
-        </p>
-        <LogoMark className="size-7" />
-      </header>
-
-      <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="lg:hidden">
-        <div
-          data-testid="menu-backdrop"
-          aria-hidden="true"
-          onClick={() => setMenuOpen(false)}
-          className="fixed inset-0 z-40 bg-slate-900/50"
-        />
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-label="Menu"
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl"
-        >
+    <AppFrame
+      sidebar={<SidebarContent />}
+      topBar={
+        <>
           <button
-            ref={closeButton}
+            ref={menuButton}
             type="button"
-            onClick={() => setMenuOpen(false)}
-            aria-label="Close menu"
-            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            onClick={() => setMenuOpen(true)}
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label="Open menu"
+            className={MENU_BUTTON_CLASSES}
           >
-            <IconClose className="size-5" />
+            <IconMenu className="size-6" />
           </button>
-          {menuOpen ? <SidebarContent /> : null}
+          <TopBarTitle>{mobileTitle(pathname, selected?.name)}</TopBarTitle>
+          <LogoMark className="size-7" />
+        </>
+      }
+      overlay={
+        <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="lg:hidden">
+          <div
+            data-testid="menu-backdrop"
+            aria-hidden="true"
+            onClick={() => setMenuOpen(false)}
+            className="fixed inset-0 z-40 bg-slate-900/50"
+          />
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl"
+          >
+            <button
+              ref={closeButton}
+              type="button"
+              onClick={() => setMenuOpen(false)}
+              aria-label="Close menu"
+              className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
+              <IconClose className="size-5" />
+            </button>
+            {menuOpen ? <SidebarContent /> : null}
+          </div>
         </div>
-      </div>
-
-      <main id="main" tabIndex={-1} className="outline-none lg:pl-64">
-        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
-          <Outlet />
-        </div>
-      </main>
-    </div>
+      }
+    >
+      <Outlet />
+    </AppFrame>
   );
 }
