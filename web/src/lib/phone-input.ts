@@ -1,23 +1,28 @@
+import { AsYouType } from 'libphonenumber-js/min';
+
 /**
- * As-you-type formatting of a US phone number into (XXX) XXX-XXXX.
- * Partial numbers are formatted without trailing punctuation ("(555", "(555) 55"), so deleting
- * always removes something the owner can see.
+ * As-you-type formatting of a US phone number, by libphonenumber-js: "(415) 555-0142". A leading
+ * 1 (the US trunk prefix, as people often type it) shows as "1 (415) 555-01…" while typing, and
+ * goes once the number is complete, so the result is always the spec's (XXX) XXX-XXXX.
  */
 
 export const US_PHONE_DIGITS = 10;
 
-/** The national digits typed so far: at most 10, a leading country code 1 dropped. */
+/** US area codes never start with 1, so a leading 1 is always the country code / trunk prefix. */
+const hasTrunkPrefix = (digits: string) => digits.startsWith('1');
+
+/** The digits typed so far: 10 at most, 11 with a leading 1; anything else is dropped. */
 export const phoneDigits = (value: string): string => {
-  let digits = value.replace(/\D/g, '');
-  if (digits.length > US_PHONE_DIGITS && digits.startsWith('1')) digits = digits.slice(1);
-  return digits.slice(0, US_PHONE_DIGITS);
+  const digits = value.replace(/\D/g, '');
+  return digits.slice(0, hasTrunkPrefix(digits) ? US_PHONE_DIGITS + 1 : US_PHONE_DIGITS);
 };
 
 export const formatPhoneDigits = (digits: string): string => {
   if (digits.length === 0) return '';
-  if (digits.length <= 3) return `(${digits}`;
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  // Complete with its leading 1: the national number alone, as the profile stores and shows it.
+  const national =
+    digits.length === US_PHONE_DIGITS + 1 && hasTrunkPrefix(digits) ? digits.slice(1) : digits;
+  return new AsYouType('US').input(national);
 };
 
 export const formatPhoneInput = (value: string): string => formatPhoneDigits(phoneDigits(value));
@@ -60,11 +65,10 @@ export const applyPhoneEdit = (
     const digits = raw.replace(/\D/g, '');
     source = digits.slice(0, digitsBeforeCaret) + digits.slice(digitsBeforeCaret + 1);
   }
-  const allDigits = source.replace(/\D/g, '');
   const digits = phoneDigits(source);
-  // A dropped leading country code shifts every digit one place to the left.
-  const shift = allDigits.length > US_PHONE_DIGITS && allDigits.startsWith('1') ? 1 : 0;
   const value = formatPhoneDigits(digits);
-  const kept = Math.min(Math.max(digitsBeforeCaret - shift, 0), digits.length);
+  // A complete number drops its leading 1: every digit moves one place to the left.
+  const shown = value.replace(/\D/g, '').length;
+  const kept = Math.min(Math.max(digitsBeforeCaret - (digits.length - shown), 0), shown);
   return { value, caret: caretAfterDigits(value, kept) };
 };
