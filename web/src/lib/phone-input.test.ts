@@ -14,6 +14,10 @@ describe('formatPhoneInput', () => {
     ['+1 555 555 0123', '(555) 555-0123'],
     ['1-555-555-0123', '(555) 555-0123'],
     ['abc', ''],
+    // Not a US number: shown as typed, for validation to say so.
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['+442079460958', '+44 20 7946 0958'],
+    ['+', '+'],
   ])('%j → %j', (input, expected) => {
     expect(formatPhoneInput(input)).toBe(expected);
   });
@@ -70,6 +74,13 @@ describe('applyPhoneEdit', () => {
     expect(applyPhoneEdit('', '+1 (555) 555-0123', 17, 'insertFromPaste')).toEqual({
       value: '(555) 555-0123',
       caret: 14,
+    });
+  });
+
+  it('keeps the "+" of a number from another country while it is edited', () => {
+    expect(applyPhoneEdit('+44 20 7946 095', '+44 20 7946 0958', 16, 'insertText')).toEqual({
+      value: '+44 20 7946 0958',
+      caret: 16,
     });
   });
 

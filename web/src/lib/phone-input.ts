@@ -25,7 +25,25 @@ export const formatPhoneDigits = (digits: string): string => {
   return new AsYouType('US').input(national);
 };
 
-export const formatPhoneInput = (value: string): string => formatPhoneDigits(phoneDigits(value));
+/**
+ * A number typed with "+" and a country code other than 1: shown as typed (internationally
+ * formatted) so that validation can say it is not a US number, instead of the field quietly
+ * turning it into a different US one.
+ */
+const isForeign = (value: string) => /^\s*\+\s*[02-9]/.test(value);
+const MAX_INTERNATIONAL_DIGITS = 15;
+const formatForeign = (digits: string) =>
+  new AsYouType().input(`+${digits.slice(0, MAX_INTERNATIONAL_DIGITS)}`);
+
+/** A "+" on its own is the start of an international number: kept until its digits come. */
+const isPlusOnly = (value: string) => value.trim() === '+';
+
+export const formatPhoneInput = (value: string): string =>
+  isPlusOnly(value)
+    ? '+'
+    : isForeign(value)
+      ? formatForeign(value.replace(/\D/g, ''))
+      : formatPhoneDigits(phoneDigits(value));
 
 /** The caret index just after the n-th digit of a formatted value. */
 export const caretAfterDigits = (formatted: string, digitCount: number): number => {
@@ -54,6 +72,7 @@ export const applyPhoneEdit = (
   caret: number,
   inputType?: string,
 ): PhoneEdit => {
+  if (isPlusOnly(raw)) return { value: '+', caret: 1 };
   let digitsBeforeCaret = raw.slice(0, caret).replace(/\D/g, '').length;
   let source = raw;
   const sameDigits = raw.replace(/\D/g, '') === previous.replace(/\D/g, '');
@@ -65,8 +84,11 @@ export const applyPhoneEdit = (
     const digits = raw.replace(/\D/g, '');
     source = digits.slice(0, digitsBeforeCaret) + digits.slice(digitsBeforeCaret + 1);
   }
-  const digits = phoneDigits(source);
-  const value = formatPhoneDigits(digits);
+  const foreign = isForeign(raw);
+  const digits = foreign
+    ? source.replace(/\D/g, '').slice(0, MAX_INTERNATIONAL_DIGITS)
+    : phoneDigits(source);
+  const value = foreign ? formatForeign(digits) : formatPhoneDigits(digits);
   // A complete number drops its leading 1: every digit moves one place to the left.
   const shown = value.replace(/\D/g, '').length;
   const kept = Math.min(Math.max(digitsBeforeCaret - (digits.length - shown), 0), shown);
