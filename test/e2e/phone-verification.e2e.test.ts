@@ -7,7 +7,7 @@ const digits = (count: number) =>
   Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
 
 /** Registers a new account and lands on the dashboard, where the verification dialog opens. */
-const register = async (page: Page): Promise<{ storedPhone: string }> => {
+const register = async (page: Page, shot: string): Promise<{ storedPhone: string }> => {
   const national = `555${digits(7)}`;
   await page.goto('/register');
   await page.getByLabel('First name').fill('Maya');
@@ -20,6 +20,7 @@ const register = async (page: Page): Promise<{ storedPhone: string }> => {
   );
   await page.getByLabel('Password', { exact: true }).fill('harbor-coffee-2026');
   await page.getByLabel('Confirm password', { exact: true }).fill('harbor-coffee-2026');
+  await screenshot(page, shot);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/dashboard', { timeout: 10_000 });
   return { storedPhone: `+1${national}` };
@@ -54,7 +55,7 @@ describe('phone verification in the browser', () => {
 
   it('Resend inside the cooldown keeps the code field; the FIRST code verifies', async () => {
     const { context, page } = await newPage(browser);
-    const { storedPhone } = await register(page);
+    const { storedPhone } = await register(page, 'register-phone-1280');
     const dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
     await dialog.getByRole('button', { name: 'Send Code' }).click();
     const codeDialog = page.getByRole('dialog', { name: 'Enter your code' });
@@ -79,6 +80,9 @@ describe('phone verification in the browser', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Phone number verified').first().waitFor();
     await codeDialog.waitFor({ state: 'detached' });
+    await page.goto('/profile');
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await screenshot(page, 'profile-verified-1280');
     // Exactly one text was sent: the refused resend sent nothing.
     expect(await latestMessage(storedPhone)).toMatchObject({
       text: expect.stringContaining(firstCode),
@@ -88,7 +92,7 @@ describe('phone verification in the browser', () => {
 
   it('a wrong code shows at the field with the focus kept; a pasted "465 752" verifies (390 px)', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    const { storedPhone } = await register(page);
+    const { storedPhone } = await register(page, 'register-phone-390');
     await page
       .getByRole('dialog', { name: 'Verify your phone number' })
       .getByRole('button', { name: 'Send Code' })
