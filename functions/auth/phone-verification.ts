@@ -26,6 +26,8 @@ import { SmsOptedOutError } from '../integrations/sms/sms-sender';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 const MAX_WRONG_CODES = PHONE_CODE_TRIES;
+/** A wrong code says how many tries are left only once this few remain: early on it would alarm. */
+const FEW_TRIES_LEFT = 2;
 const DAY_SECONDS = 24 * 60 * 60;
 
 const MESSAGES = {
@@ -229,7 +231,9 @@ export const verifyCode = async (user: UserRecord, code: string): Promise<void> 
     const shown = Math.min(left, leftToday);
     throw codeError(
       'PHONE_CODE_WRONG',
-      `${MESSAGES.wrongCode}. ${shown} ${shown === 1 ? 'try' : 'tries'} left.`,
+      shown > FEW_TRIES_LEFT
+        ? `${MESSAGES.wrongCode}.`
+        : `${MESSAGES.wrongCode}. ${shown} ${shown === 1 ? 'try' : 'tries'} left.`,
     );
   }
   // The number becomes this account's only now; another account may have verified it first.

@@ -54,6 +54,17 @@ describe('phone verification', () => {
     expect(await inbox(account.user.phoneNumber)).toHaveLength(1);
   });
 
+  it('a refused resend (cooldown) keeps the code already sent working', async () => {
+    const account = await registerUser();
+    await send(account);
+    const first = await latestCode(account);
+    const again = await send(account);
+    expect(again.status).toBe(429);
+    // The app counts down to the next resend from this header.
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await verify(account, first)).status).toBe(200);
+  });
+
   it('dies after five wrong tries, even for the right code', async () => {
     const account = await registerUser();
     await send(account);
@@ -66,8 +77,9 @@ describe('phone verification', () => {
     }
     const wrongCode = (message: string) => ['PHONE_CODE_WRONG', message, message];
     expect(answers).toEqual([
-      wrongCode('Invalid verification code. 4 tries left.'),
-      wrongCode('Invalid verification code. 3 tries left.'),
+      // The count shows only once few tries remain.
+      wrongCode('Invalid verification code.'),
+      wrongCode('Invalid verification code.'),
       wrongCode('Invalid verification code. 2 tries left.'),
       wrongCode('Invalid verification code. 1 try left.'),
       [

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
 import { readSession } from '#web/lib/session-storage';
 import { makeUser, seedSession } from '#web/test/fixtures';
-import { bodiesSentTo, callKeys, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
+import {
+  bodiesSentTo,
+  callKeys,
+  jsonResponse,
+  mockFetch,
+  type MockAnswer,
+} from '#web/test/fetch-mock';
 import { renderScreen } from '#web/test/render';
 import { PhoneVerificationModal } from './phone-verification-modal';
 
@@ -137,8 +143,8 @@ describe('PhoneVerificationModal', () => {
           status: 429,
           body: {
             statusCode: 429,
-            code: 'PHONE_CODE_COOLDOWN',
-            message: 'Please wait 25 seconds before requesting a new code.',
+            code: 'SMS_LIMIT_REACHED',
+            message: 'Too many codes were sent to this number today. Please try again in 5 hours.',
             error: 'Too Many Requests',
           },
         },
@@ -146,12 +152,63 @@ describe('PhoneVerificationModal', () => {
     );
     await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
     expect(
-      await screen.findByText('Please wait 25 seconds before requesting a new code.'),
+      await screen.findByText(
+        'Too many codes were sent to this number today. Please try again in 5 hours.',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Send Code' })).toBeEnabled();
   });
 
-  it("toasts the server's message for a wrong code and stays open", async () => {
+  it('after Resend, a cooldown keeps the code field and counts down on Resend Code', async () => {
+    let sends = 0;
+    const { fetchMock, user } = renderModal(
+      {},
+      {
+        'POST /api/auth/2fa/enable': async () =>
+          ++sends === 1
+            ? jsonResponse({ message: 'Verification code sent', expiresInSeconds: 600 })
+            : new Response(
+                JSON.stringify({
+                  statusCode: 429,
+                  code: 'PHONE_CODE_COOLDOWN',
+                  message: 'Please wait 25 seconds before requesting a new code.',
+                  error: 'Too Many Requests',
+                }),
+                { status: 429, headers: { 'Retry-After': '25' } },
+              ),
+      },
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Resend Code' }));
+    // Back on the confirm view, the code sent is one click away.
+    expect(within(dialog()).getByRole('button', { name: 'I already have a code' })).toBeVisible();
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+
+    const input = await within(dialog()).findByLabelText('Verification code');
+    expect(within(dialog()).getByRole('status')).toHaveTextContent(
+      'We texted you a code moments ago. Enter it here.',
+    );
+    const resend = within(dialog()).getByRole('button', { name: /^Resend Code \(0:2\d\)$/ });
+    expect(resend).toBeDisabled();
+    await user.type(input, '123456');
+    await user.click(within(dialog()).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('modal closed')).toBeInTheDocument();
+    expect(sends).toBe(2);
+    expect(bodiesSentTo(fetchMock, 'POST /api/auth/2fa/verify')).toEqual([
+      { code: '123456', isVerification: true },
+    ]);
+  });
+
+  it('"I already have a code" goes back to the code field after Resend', async () => {
+    const { user } = renderModal();
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Resend Code' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'I already have a code' }));
+    expect(within(dialog()).getByLabelText('Verification code')).toHaveValue('');
+  });
+
+  it('shows a wrong code at the field, announces it and keeps the focus there', async () => {
+    const message = 'Invalid verification code. 2 tries left.';
     const { user } = renderModal(
       {},
       {
@@ -160,23 +217,31 @@ describe('PhoneVerificationModal', () => {
           body: {
             statusCode: 400,
             code: 'PHONE_CODE_WRONG',
-            message: 'Invalid verification code. 4 tries left.',
+            message,
             error: 'Bad Request',
+            fields: { code: message },
           },
         },
       },
     );
     await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
-    await user.type(await within(dialog()).findByLabelText('Verification code'), '000000');
+    const input = await within(dialog()).findByLabelText('Verification code');
+    await user.type(input, '000000');
     await user.click(within(dialog()).getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Invalid verification code. 4 tries left.')).toBeInTheDocument();
+
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(message);
+    expect(input).toHaveAccessibleDescription(message);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('000000');
     expect(screen.getByText('modal open')).toBeInTheDocument();
-    expect(within(dialog()).getByLabelText('Verification code')).toHaveValue('000000');
+    expect(within(dialog()).getByRole('button', { name: 'Verify' })).toBeEnabled();
   });
 
   it.each(['PHONE_CODE_EXPIRED', 'PHONE_CODE_LOCKED'])(
-    'after %s, goes back to sending a new code',
+    'after %s, Verify is off and the message says to request a new code',
     async (code) => {
+      const message = 'Too many wrong codes. Please request a new one.';
       const { user } = renderModal(
         {},
         {
@@ -185,21 +250,38 @@ describe('PhoneVerificationModal', () => {
             body: {
               statusCode: 400,
               code,
-              message: 'Please request a new one.',
+              message,
               error: 'Bad Request',
+              fields: { code: message },
             },
           },
         },
       );
       await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
-      await user.type(await within(dialog()).findByLabelText('Verification code'), '000000');
+      const input = await within(dialog()).findByLabelText('Verification code');
+      await user.type(input, '000000');
       await user.click(within(dialog()).getByRole('button', { name: 'Verify' }));
 
-      expect(await screen.findByText('Please request a new one.')).toBeInTheDocument();
-      expect(within(dialog()).queryByLabelText('Verification code')).not.toBeInTheDocument();
-      expect(within(dialog()).getByRole('button', { name: 'Send Code' })).toBeEnabled();
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(message);
+      const verify = within(dialog()).getByRole('button', { name: 'Verify' });
+      expect(verify).toBeDisabled();
+      await user.type(input, '{Backspace}1');
+      expect(verify).toBeDisabled();
+      expect(input).toHaveAccessibleDescription(message);
+      expect(within(dialog()).getByRole('button', { name: 'Resend Code' })).toBeEnabled();
     },
   );
+
+  it('a pasted "465 752" gives the whole code', async () => {
+    const { user } = renderModal();
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    const input = await within(dialog()).findByLabelText('Verification code');
+    input.focus();
+    await user.paste('465 752');
+    expect(input).toHaveValue('465752');
+    expect(input).not.toHaveAttribute('maxlength');
+    expect(within(dialog()).getByRole('button', { name: 'Verify' })).toBeEnabled();
+  });
 
   it('closes on success and refreshes the status and the user', async () => {
     const { fetchMock, user } = renderModal();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { ErrorCode } from '#shared/contract/errors';
 import { formatUsPhone, isRealPhone, normaliseUsPhone } from '#shared/contract/fields';
@@ -6,9 +6,12 @@ import { VERIFICATION_CODE_LENGTH } from '#shared/domain/limits';
 import { sendVerificationCode } from '#web/lib/api/send-verification-code';
 import { updateUserFailureText, useUpdateUser } from '#web/lib/api/update-user';
 import { useVerifyPhoneCode } from '#web/lib/api/verify-phone-code';
+import { ApiError } from '#web/lib/api-client';
 import { hasCode, messageOf } from '#web/lib/error-text';
 import { formatPhoneInput } from '#web/lib/phone-input';
 import { useSession } from '#web/lib/session';
+import { clockText, useCountdown } from '#web/lib/use-countdown';
+import { isCompleteVerificationCode, verificationCodeDigits } from '#web/lib/verification-code';
 import { Button } from './button';
 import { IconPhone } from './icons';
 import { Modal } from './modal';
@@ -19,6 +22,8 @@ export const VERIFICATION_MESSAGES = {
   sendFailed: 'Failed to send verification code',
   verifyFailed: 'Failed to verify code',
   verified: 'Phone number verified',
+  codeAlreadySent: 'We texted you a code moments ago. Enter it here.',
+  alreadyHaveCode: 'I already have a code',
 } as const;
 
 type View = 'enter' | 'confirm' | 'code';
@@ -26,15 +31,25 @@ type View = 'enter' | 'confirm' | 'code';
 /** One error toast at a time: a new failure replaces the last, success clears it. */
 const ERROR_TOAST = { id: 'phone-verification-error' } as const;
 
-const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
-
-/** Answers to a code that can no longer work: the dialog goes back to sending a new one. */
-const NEEDS_NEW_CODE: ErrorCode[] = [
+/**
+ * Answers that no code can fix: Verify stays off and the message (which says what to do next)
+ * stays at the field until a new code is sent.
+ */
+const CODE_DEAD: ErrorCode[] = [
   'PHONE_CODE_EXPIRED',
   'PHONE_CODE_LOCKED',
   'PHONE_CODE_MISSING',
   'PHONE_CHANGED',
+  'PHONE_CODE_BUDGET_SPENT',
+  'PHONE_TAKEN',
 ];
+
+/**
+ * What the dialog knows of the last code: 'live' after a send in this dialog; 'dead' once the
+ * server refused it for good or the number changed; 'unknown' before either (opened afresh, a
+ * code may still be on its way from an earlier send).
+ */
+type CodeStatus = 'unknown' | 'live' | 'dead';
 const FORM_ID = 'phone-verification-form';
 
 interface PhoneVerificationModalProps {
@@ -65,18 +80,54 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // Each failure remounts the announcement, so the same message twice is announced twice.
+  const [failures, setFailures] = useState(0);
+  const [codeStatus, setCodeStatus] = useState<CodeStatus>('unknown');
+  const [codeMinutes, setCodeMinutes] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const cooldown = useCountdown();
   const sendButton = useRef<HTMLButtonElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
 
   const storedPhone = user?.phoneNumber ?? '';
   const shownPhone = formatUsPhone(storedPhone);
+  const coolingDown = cooldown.secondsLeft > 0;
+  const withCountdown = (label: string) =>
+    coolingDown ? `${label} (${clockText(cooldown.secondsLeft)})` : label;
+
+  const showCodeView = (from: Exclude<View, 'code'>) => {
+    setSentFrom(from);
+    setCode('');
+    setCodeError(null);
+    setView('code');
+  };
 
   /** Texts a code to `phoneNumber` (the profile's number) and shows the code view. */
   const sendCode = async (phoneNumber: string, from: Exclude<View, 'code'>) => {
-    await sendVerificationCode(phoneNumber);
-    setSentFrom(from);
-    setCode('');
-    setView('code');
+    const expiresInSeconds = await sendVerificationCode(phoneNumber);
+    setCodeStatus('live');
+    setCodeMinutes(Math.round(expiresInSeconds / 60));
+    setNotice(null);
+    showCodeView(from);
+  };
+
+  /**
+   * A failed send. Asked again too soon (the 30-second cooldown), the code sent moments ago still
+   * works: its field comes back, and the wait counts down on the send buttons.
+   */
+  const onSendFailed = (error: unknown, from: Exclude<View, 'code'>, status: CodeStatus) => {
+    if (hasCode(error, 'PHONE_CODE_COOLDOWN') && error instanceof ApiError) {
+      if (error.retryAfterSeconds) cooldown.start(error.retryAfterSeconds);
+      if (status !== 'dead') {
+        toast.dismiss(ERROR_TOAST.id);
+        setNotice(VERIFICATION_MESSAGES.codeAlreadySent);
+        showCodeView(from);
+        return;
+      }
+    }
+    toast.error(messageOf(error, VERIFICATION_MESSAGES.sendFailed), ERROR_TOAST);
   };
 
   const submitPhone = async () => {
@@ -87,6 +138,7 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
     }
     setPhoneError(null);
     setBusy(true);
+    let status = codeStatus;
     try {
       // The profile gets the number first; the code goes to the profile's number.
       if (result.value !== storedPhone) {
@@ -97,11 +149,14 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
           setPhoneError(updateUserFailureText(error));
           return;
         }
+        // A code sent to the old number cannot verify the new one.
+        status = 'dead';
+        setCodeStatus(status);
       }
       await sendCode(result.value, 'enter');
       toast.dismiss(ERROR_TOAST.id);
     } catch (error) {
-      toast.error(messageOf(error, VERIFICATION_MESSAGES.sendFailed), ERROR_TOAST);
+      onSendFailed(error, 'enter', status);
     } finally {
       setBusy(false);
     }
@@ -113,21 +168,32 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
       await sendCode(storedPhone, 'confirm');
       toast.dismiss(ERROR_TOAST.id);
     } catch (error) {
-      toast.error(messageOf(error, VERIFICATION_MESSAGES.sendFailed), ERROR_TOAST);
+      onSendFailed(error, 'confirm', codeStatus);
     } finally {
       setBusy(false);
     }
   };
 
+  /** A refused code: said at the field and announced, with focus back in the field to retry. */
+  const refuseCode = (message: string) => {
+    setCodeError(message);
+    setFailures((count) => count + 1);
+    const input = codeInput.current;
+    input?.focus();
+    input?.select();
+  };
+
   const submitCode = async () => {
-    if (!CODE_PATTERN.test(code)) return;
+    if (!isCompleteVerificationCode(code) || codeStatus === 'dead') return;
     setBusy(true);
+    setCodeError(null);
     try {
       await verifyPhoneCode(code);
     } catch (error) {
-      toast.error(messageOf(error, VERIFICATION_MESSAGES.verifyFailed), ERROR_TOAST);
       setBusy(false);
-      if (hasCode(error, ...NEEDS_NEW_CODE)) resend();
+      if (hasCode(error, ...CODE_DEAD)) setCodeStatus('dead');
+      const fieldMessage = error instanceof ApiError ? error.fields.code : undefined;
+      refuseCode(fieldMessage ?? messageOf(error, VERIFICATION_MESSAGES.verifyFailed));
       return;
     }
     toast.dismiss(ERROR_TOAST.id);
@@ -146,6 +212,8 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
 
   const resend = () => {
     setCode('');
+    setCodeError(null);
+    setNotice(null);
     if (sentFrom === 'enter') setPhone(formatUsPhone(storedPhone));
     setView(sentFrom);
   };
@@ -154,6 +222,25 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
     setPhone(formatPhoneInput(storedPhone));
     setPhoneError(null);
     setView('enter');
+  };
+
+  const enterCode = (digits: string) => {
+    setCode(digits);
+    if (codeStatus !== 'dead') setCodeError(null);
+  };
+
+  /**
+   * A pasted code keeps only its digits, whatever the clipboard holds ("465 752", the whole
+   * text): the browser's own paste would cut it at the field's length first.
+   */
+  const pasteCode = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (!pasted) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? code.length;
+    const end = input.selectionEnd ?? code.length;
+    enterCode(verificationCodeDigits(code.slice(0, start) + pasted + code.slice(end)));
   };
 
   const later = (
@@ -165,10 +252,15 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
   const footer =
     view === 'code' ? (
       <>
-        <Button variant="secondary" onClick={resend} disabled={busy}>
-          Resend Code
+        <Button variant="secondary" onClick={resend} disabled={busy || coolingDown}>
+          <span className="tabular-nums">{withCountdown('Resend Code')}</span>
         </Button>
-        <Button type="submit" form={FORM_ID} loading={busy} disabled={!CODE_PATTERN.test(code)}>
+        <Button
+          type="submit"
+          form={FORM_ID}
+          loading={busy}
+          disabled={!isCompleteVerificationCode(code) || codeStatus === 'dead'}
+        >
           Verify
         </Button>
       </>
@@ -180,9 +272,9 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
           type="submit"
           form={FORM_ID}
           loading={busy}
-          disabled={view === 'enter' ? !phone.trim() : !storedPhone}
+          disabled={(view === 'enter' ? !phone.trim() : !storedPhone) || coolingDown}
         >
-          Send Code
+          <span className="tabular-nums">{withCountdown('Send Code')}</span>
         </Button>
       </>
     );
@@ -196,6 +288,19 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
     ) : (
       'Sailpost texts you your daily drafts to approve. Verify your number to receive them.'
     );
+
+  // Back from the code view with a code still working: the way back to its field.
+  const alreadyHaveCode =
+    codeStatus === 'live' ? (
+      <button
+        type="button"
+        onClick={() => setView('code')}
+        disabled={busy}
+        className="mt-4 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
+      >
+        {VERIFICATION_MESSAGES.alreadyHaveCode}
+      </button>
+    ) : null;
 
   return (
     <Modal
@@ -211,56 +316,80 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate>
         {view === 'enter' ? (
-          <PhoneField
-            label="Mobile phone (US)"
-            value={phone}
-            onChange={(value) => {
-              setPhone(value);
-              setPhoneError(null);
-            }}
-            error={phoneError ?? undefined}
-            hint="We'll save it to your profile and text you a code."
-            disabled={busy}
-          />
+          <>
+            <PhoneField
+              label="Mobile phone (US)"
+              value={phone}
+              onChange={(value) => {
+                setPhone(value);
+                setPhoneError(null);
+              }}
+              error={phoneError ?? undefined}
+              hint="We'll save it to your profile and text you a code."
+              disabled={busy}
+            />
+            {alreadyHaveCode}
+          </>
         ) : null}
 
         {view === 'confirm' ? (
-          <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-              <IconPhone aria-hidden="true" className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="text-sm text-slate-600">We&apos;ll text a code to</p>
-              <p className="text-base font-semibold text-slate-900">{shownPhone}</p>
+          <>
+            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+                <IconPhone aria-hidden="true" className="size-5" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="text-sm text-slate-600">We&apos;ll text a code to</p>
+                <p className="text-base font-semibold text-slate-900">{shownPhone}</p>
+              </div>
+              <button
+                type="button"
+                onClick={useOtherNumber}
+                disabled={busy}
+                className="shrink-0 rounded text-sm font-medium text-brand-700 hover:underline disabled:opacity-50"
+              >
+                Change
+              </button>
             </div>
-            <button
-              type="button"
-              onClick={useOtherNumber}
-              disabled={busy}
-              className="shrink-0 rounded text-sm font-medium text-brand-700 hover:underline disabled:opacity-50"
-            >
-              Change
-            </button>
-          </div>
+            {alreadyHaveCode}
+          </>
         ) : null}
 
         {view === 'code' ? (
-          <TextField
-            label="Verification code"
-            value={code}
-            onChange={(event) =>
-              setCode(event.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH))
-            }
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            placeholder="123456"
-            hint="The code works for 10 minutes."
-            className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
-            disabled={busy}
-            autoFocus
-          />
+          <>
+            {notice ? (
+              <p
+                role="status"
+                className="mb-4 rounded-lg bg-brand-50 px-3.5 py-2.5 text-sm text-brand-900"
+              >
+                {notice}
+              </p>
+            ) : null}
+            <TextField
+              ref={codeInput}
+              label="Verification code"
+              value={code}
+              onChange={(event) => enterCode(verificationCodeDigits(event.target.value))}
+              onPaste={pasteCode}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              placeholder="123456"
+              error={codeError ?? undefined}
+              hint={
+                codeMinutes === null
+                  ? 'Use the code from our last text.'
+                  : `The code works for ${codeMinutes} minutes.`
+              }
+              className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
+              // Read-only, not disabled, while checking: a disabled field would lose the focus.
+              readOnly={busy}
+              autoFocus
+            />
+            <p key={failures} role="alert" className="sr-only">
+              {codeError}
+            </p>
+          </>
         ) : null}
       </form>
     </Modal>

@@ -107,6 +107,26 @@ describe('callApi', () => {
     });
   });
 
+  it("carries a 429's Retry-After in seconds", async () => {
+    const sendCode = apiRoute('POST /auth/2fa/enable');
+    seedSession();
+    mockFetch({
+      'POST /api/auth/2fa/enable': async () =>
+        new Response(
+          JSON.stringify({
+            statusCode: 429,
+            code: 'PHONE_CODE_COOLDOWN',
+            message: 'Please wait 25 seconds before requesting a new code.',
+            error: 'Too Many Requests',
+          }),
+          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '25' } },
+        ),
+    });
+    await expect(
+      callApi(sendCode, { body: { phoneNumber: '+15555550123', isVerification: true } }),
+    ).rejects.toMatchObject({ status: 429, code: 'PHONE_CODE_COOLDOWN', retryAfterSeconds: 25 });
+  });
+
   it('has no code and no server message when the answer has no error body', async () => {
     mockFetch({ 'POST /api/auth/login': { status: 502 } });
     await expect(

@@ -30,6 +30,8 @@ export class ApiError extends Error {
     readonly serverMessage: string,
     /** Per-field messages from the server, keyed by the body's field names. */
     readonly fields: Readonly<Record<string, string>> = {},
+    /** A 429's Retry-After: seconds until the same request may work (a countdown to show). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(
       serverMessage || (status ? `The server answered ${status}` : 'No answer from the server'),
@@ -88,8 +90,14 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** Retry-After in seconds (the server sends seconds, never a date); undefined without one. */
+const retryAfterOf = (response: Response): number | undefined => {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+};
+
 /** Reads the error body `{ statusCode, code, message, error, fields? }`, whatever arrived. */
-const toApiError = (status: number, payload: unknown): ApiError => {
+const toApiError = (status: number, payload: unknown, retryAfterSeconds?: number): ApiError => {
   const body = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
   const message = typeof body.message === 'string' ? body.message.trim() : '';
   const code = typeof body.code === 'string' ? (body.code as ErrorCode) : undefined;
@@ -101,7 +109,7 @@ const toApiError = (status: number, payload: unknown): ApiError => {
           ),
         )
       : {};
-  return new ApiError(status, code, message, fields);
+  return new ApiError(status, code, message, fields, retryAfterSeconds);
 };
 
 /** The codes of a lost session; any other 401 (a wrong password) is an answer to show. */
@@ -200,7 +208,7 @@ export const callApi = async <R extends RouteDefinition>(
   }
   if (!response.ok) {
     if (response.status === 401) onUnauthorized();
-    throw toApiError(response.status, payload);
+    throw toApiError(response.status, payload, retryAfterOf(response));
   }
   // Development only (the branch and the contract's schemas are left out of the production build).
   if (import.meta.env.DEV) {

@@ -1,26 +1,49 @@
+import { AsYouType } from 'libphonenumber-js/min';
+
 /**
- * As-you-type formatting of a US phone number into (XXX) XXX-XXXX.
- * Partial numbers are formatted without trailing punctuation ("(555", "(555) 55"), so deleting
- * always removes something the owner can see.
+ * As-you-type formatting of a US phone number, by libphonenumber-js: "(415) 555-0142". A leading
+ * 1 (the US trunk prefix, as people often type it) shows as "1 (415) 555-01…" while typing, and
+ * goes once the number is complete, so the result is always the spec's (XXX) XXX-XXXX.
  */
 
 export const US_PHONE_DIGITS = 10;
 
-/** The national digits typed so far: at most 10, a leading country code 1 dropped. */
+/** US area codes never start with 1, so a leading 1 is always the country code / trunk prefix. */
+const hasTrunkPrefix = (digits: string) => digits.startsWith('1');
+
+/** The digits typed so far: 10 at most, 11 with a leading 1; anything else is dropped. */
 export const phoneDigits = (value: string): string => {
-  let digits = value.replace(/\D/g, '');
-  if (digits.length > US_PHONE_DIGITS && digits.startsWith('1')) digits = digits.slice(1);
-  return digits.slice(0, US_PHONE_DIGITS);
+  const digits = value.replace(/\D/g, '');
+  return digits.slice(0, hasTrunkPrefix(digits) ? US_PHONE_DIGITS + 1 : US_PHONE_DIGITS);
 };
 
 export const formatPhoneDigits = (digits: string): string => {
   if (digits.length === 0) return '';
-  if (digits.length <= 3) return `(${digits}`;
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  // Complete with its leading 1: the national number alone, as the profile stores and shows it.
+  const national =
+    digits.length === US_PHONE_DIGITS + 1 && hasTrunkPrefix(digits) ? digits.slice(1) : digits;
+  return new AsYouType('US').input(national);
 };
 
-export const formatPhoneInput = (value: string): string => formatPhoneDigits(phoneDigits(value));
+/**
+ * A number typed with "+" and a country code other than 1: shown as typed (internationally
+ * formatted) so that validation can say it is not a US number, instead of the field quietly
+ * turning it into a different US one.
+ */
+const isForeign = (value: string) => /^\s*\+\s*[02-9]/.test(value);
+const MAX_INTERNATIONAL_DIGITS = 15;
+const formatForeign = (digits: string) =>
+  new AsYouType().input(`+${digits.slice(0, MAX_INTERNATIONAL_DIGITS)}`);
+
+/** A "+" on its own is the start of an international number: kept until its digits come. */
+const isPlusOnly = (value: string) => value.trim() === '+';
+
+export const formatPhoneInput = (value: string): string =>
+  isPlusOnly(value)
+    ? '+'
+    : isForeign(value)
+      ? formatForeign(value.replace(/\D/g, ''))
+      : formatPhoneDigits(phoneDigits(value));
 
 /** The caret index just after the n-th digit of a formatted value. */
 export const caretAfterDigits = (formatted: string, digitCount: number): number => {
@@ -49,6 +72,7 @@ export const applyPhoneEdit = (
   caret: number,
   inputType?: string,
 ): PhoneEdit => {
+  if (isPlusOnly(raw)) return { value: '+', caret: 1 };
   let digitsBeforeCaret = raw.slice(0, caret).replace(/\D/g, '').length;
   let source = raw;
   const sameDigits = raw.replace(/\D/g, '') === previous.replace(/\D/g, '');
@@ -60,11 +84,13 @@ export const applyPhoneEdit = (
     const digits = raw.replace(/\D/g, '');
     source = digits.slice(0, digitsBeforeCaret) + digits.slice(digitsBeforeCaret + 1);
   }
-  const allDigits = source.replace(/\D/g, '');
-  const digits = phoneDigits(source);
-  // A dropped leading country code shifts every digit one place to the left.
-  const shift = allDigits.length > US_PHONE_DIGITS && allDigits.startsWith('1') ? 1 : 0;
-  const value = formatPhoneDigits(digits);
-  const kept = Math.min(Math.max(digitsBeforeCaret - shift, 0), digits.length);
+  const foreign = isForeign(raw);
+  const digits = foreign
+    ? source.replace(/\D/g, '').slice(0, MAX_INTERNATIONAL_DIGITS)
+    : phoneDigits(source);
+  const value = foreign ? formatForeign(digits) : formatPhoneDigits(digits);
+  // A complete number drops its leading 1: every digit moves one place to the left.
+  const shown = value.replace(/\D/g, '').length;
+  const kept = Math.min(Math.max(digitsBeforeCaret - (digits.length - shown), 0), shown);
   return { value, caret: caretAfterDigits(value, kept) };
 };

@@ -64,7 +64,7 @@ describe('RegisterPage', () => {
   });
 
   it.each([
-    ['call me maybe', 'Please enter a valid US phone number'],
+    ['+52 55 1234 5678', 'Please enter a valid US phone number'],
     ['555-0123', 'US phone numbers must have 10 digits'],
     ['+44 20 7946 0958', 'Please enter a valid US phone number'],
   ])('rejects the phone number %s', async (phone, message) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { REGISTRATION_REDIRECT_MS } from '#shared/domain/limits';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { IconCheck } from '#web/components/icons';
+import { PhoneField } from '#web/components/phone-field';
 import { Spinner } from '#web/components/spinner';
 import { PasswordField, TextField } from '#web/components/text-field';
 import { track } from '#web/lib/analytics';
@@ -35,6 +36,7 @@ export function RegisterPage() {
   const started = useRef(false);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -149,15 +151,21 @@ export function RegisterPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <TextField
-            label="Mobile phone (US)"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            placeholder="(555) 555-5555"
-            hint="We text you your daily drafts to approve."
-            error={errors.phoneNumber?.message}
-            {...register('phoneNumber')}
+          <Controller
+            control={control}
+            name="phoneNumber"
+            render={({ field }) => (
+              <PhoneField
+                label="Mobile phone (US)"
+                hint="We text you your daily drafts to approve."
+                error={errors.phoneNumber?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+              />
+            )}
           />
           <PasswordField
             label="Password"

@@ -58,13 +58,33 @@ describe('ProfilePage', () => {
     const { user } = renderProfile({ phoneNumber: PHONE_PLACEHOLDER });
     expect(phoneInput()).toHaveValue('');
     await user.type(phoneInput(), '415');
-    expect(phoneInput()).toHaveValue('(415');
+    expect(phoneInput()).toHaveValue('(415)');
     await user.type(phoneInput(), '5550');
     expect(phoneInput()).toHaveValue('(415) 555-0');
     await user.type(phoneInput(), '142999');
     expect(phoneInput()).toHaveValue('(415) 555-0142');
     await user.type(phoneInput(), '{Backspace}{Backspace}');
     expect(phoneInput()).toHaveValue('(415) 555-01');
+  });
+
+  it('keeps a leading 1 readable while typing and saves the 10 digits', async () => {
+    const { user } = renderProfile({ phoneNumber: PHONE_PLACEHOLDER });
+    await user.type(phoneInput(), '1415555');
+    expect(phoneInput()).toHaveValue('1 (415) 555');
+    await user.type(phoneInput(), '0142');
+    expect(phoneInput()).toHaveValue('(415) 555-0142');
+  });
+
+  it('never shows Verified beside a new, unsaved number', async () => {
+    const { user } = renderProfile({ isVerified: true });
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    await user.type(phoneInput(), '{Backspace}9');
+    expect(phoneInput()).toHaveValue('(555) 555-0129');
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
+    // Back to the saved number: it is the verified one again.
+    await user.type(phoneInput(), '{Backspace}3');
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
   });
 
   it('validates the names and the phone', async () => {

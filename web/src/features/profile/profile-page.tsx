@@ -132,28 +132,33 @@ function ProfileForm() {
           <Controller
             control={control}
             name="phoneNumber"
-            render={({ field }) => (
-              <PhoneField
-                label="Mobile phone (US)"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-                error={errors.phoneNumber?.message}
-                hint="Changing your number means verifying the new one."
-                labelAside={
-                  isVerified && hasPhone ? (
-                    <Badge tone="success">
-                      <IconCheckCircle aria-hidden="true" className="size-3.5" />
-                      Verified
-                    </Badge>
-                  ) : (
-                    <Badge tone="warning">Not verified</Badge>
-                  )
-                }
-              />
-            )}
+            render={({ field }) => {
+              // 'Verified' belongs to the saved number, never to a new one being typed.
+              const verifiedNumberShown =
+                isVerified && hasPhone && toStoredPhone(field.value) === user?.phoneNumber;
+              return (
+                <PhoneField
+                  label="Mobile phone (US)"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                  error={errors.phoneNumber?.message}
+                  hint="Changing your number means verifying the new one."
+                  labelAside={
+                    verifiedNumberShown ? (
+                      <Badge tone="success">
+                        <IconCheckCircle aria-hidden="true" className="size-3.5" />
+                        Verified
+                      </Badge>
+                    ) : (
+                      <Badge tone="warning">Not verified</Badge>
+                    )
+                  }
+                />
+              );
+            }}
           />
           {!isVerified || !hasPhone ? (
             <div className="flex flex-col gap-3 rounded-xl bg-amber-50/70 p-4 sm:flex-row sm:items-center">
