@@ -14,9 +14,10 @@ describe('formatPhoneInput', () => {
     ['+1 555 555 0123', '(555) 555-0123'],
     ['1-555-555-0123', '(555) 555-0123'],
     ['abc', ''],
-    // Not a US number: shown as typed, for validation to say so.
+    // Not a US number: kept as typed, for validation to say so.
     ['+44 20 7946 0958', '+44 20 7946 0958'],
-    ['+442079460958', '+44 20 7946 0958'],
+    ['+442079460958', '+442079460958'],
+    ['+44 (20) 7946x0958', '+44 20 79460958'],
     ['+', '+'],
   ])('%j → %j', (input, expected) => {
     expect(formatPhoneInput(input)).toBe(expected);

@@ -1,4 +1,5 @@
-import { AsYouType } from 'libphonenumber-js/min';
+import { AsYouType, type MetadataJson } from 'libphonenumber-js/core';
+import usMetadata from './us-phone-metadata.json';
 
 /**
  * As-you-type formatting of a US phone number, by libphonenumber-js: "(415) 555-0142". A leading
@@ -7,6 +8,12 @@ import { AsYouType } from 'libphonenumber-js/min';
  */
 
 export const US_PHONE_DIGITS = 10;
+
+/**
+ * Only the US rules of libphonenumber-js's metadata (1 KB instead of 83 KB; the test beside it
+ * checks they are the installed package's own): every number the product takes is a US one.
+ */
+const metadata = usMetadata as unknown as MetadataJson;
 
 /** US area codes never start with 1, so a leading 1 is always the country code / trunk prefix. */
 const hasTrunkPrefix = (digits: string) => digits.startsWith('1');
@@ -22,18 +29,24 @@ export const formatPhoneDigits = (digits: string): string => {
   // Complete with its leading 1: the national number alone, as the profile stores and shows it.
   const national =
     digits.length === US_PHONE_DIGITS + 1 && hasTrunkPrefix(digits) ? digits.slice(1) : digits;
-  return new AsYouType('US').input(national);
+  return new AsYouType('US', metadata).input(national);
 };
 
 /**
- * A number typed with "+" and a country code other than 1: shown as typed (internationally
- * formatted) so that validation can say it is not a US number, instead of the field quietly
- * turning it into a different US one.
+ * A number typed with "+" and a country code other than 1: kept as typed (its digits and spaces)
+ * so that validation can say it is not a US number, instead of the field quietly turning it into
+ * a different US one.
  */
 const isForeign = (value: string) => /^\s*\+\s*[02-9]/.test(value);
 const MAX_INTERNATIONAL_DIGITS = 15;
-const formatForeign = (digits: string) =>
-  new AsYouType().input(`+${digits.slice(0, MAX_INTERNATIONAL_DIGITS)}`);
+const formatForeign = (value: string) => {
+  let digits = 0;
+  const kept = [...value.replace(/^\s*\+/, '')].filter((char) => {
+    if (/\d/.test(char)) return ++digits <= MAX_INTERNATIONAL_DIGITS;
+    return char === ' ' || char === '-';
+  });
+  return `+${kept.join('').replace(/\s+/g, ' ')}`;
+};
 
 /** A "+" on its own is the start of an international number: kept until its digits come. */
 const isPlusOnly = (value: string) => value.trim() === '+';
@@ -42,7 +55,7 @@ export const formatPhoneInput = (value: string): string =>
   isPlusOnly(value)
     ? '+'
     : isForeign(value)
-      ? formatForeign(value.replace(/\D/g, ''))
+      ? formatForeign(value)
       : formatPhoneDigits(phoneDigits(value));
 
 /** The caret index just after the n-th digit of a formatted value. */
@@ -84,11 +97,12 @@ export const applyPhoneEdit = (
     const digits = raw.replace(/\D/g, '');
     source = digits.slice(0, digitsBeforeCaret) + digits.slice(digitsBeforeCaret + 1);
   }
-  const foreign = isForeign(raw);
-  const digits = foreign
-    ? source.replace(/\D/g, '').slice(0, MAX_INTERNATIONAL_DIGITS)
-    : phoneDigits(source);
-  const value = foreign ? formatForeign(digits) : formatPhoneDigits(digits);
+  if (isForeign(raw)) {
+    const value = formatForeign(raw);
+    return { value, caret: caretAfterDigits(value, digitsBeforeCaret) };
+  }
+  const digits = phoneDigits(source);
+  const value = formatPhoneDigits(digits);
   // A complete number drops its leading 1: every digit moves one place to the left.
   const shown = value.replace(/\D/g, '').length;
   const kept = Math.min(Math.max(digitsBeforeCaret - (digits.length - shown), 0), shown);
