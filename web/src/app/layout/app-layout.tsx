@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { keepTabWithin } from '#web/components/focus-trap';
 import { IconClose, IconMenu } from '#web/components/icons';
 import { LogoMark } from '#web/components/logo';
 import { SidebarContent } from './sidebar';
@@ -20,7 +21,8 @@ export const mobileTitle = (pathname: string, companyName?: string): string => {
 
 /**
  * The signed-in frame: a fixed sidebar from 1024 px; below that a top bar whose menu button opens
- * the sidebar over the page. The backdrop, Escape, the close button or a navigation close it.
+ * the sidebar over the page as a modal dialog: Tab stays inside, the page behind is inert, and
+ * the backdrop, Escape, the close button or a navigation close it.
  */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -31,6 +33,7 @@ export function AppLayout() {
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
 
   useEffect(() => {
@@ -43,6 +46,7 @@ export function AppLayout() {
     closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMenuOpenAt(null);
+      else if (drawer.current) keepTabWithin(event, drawer.current);
     };
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -57,6 +61,7 @@ export function AppLayout() {
     <div className="min-h-dvh bg-slate-50">
       <a
         href="#main"
+        inert={menuOpen}
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
@@ -66,7 +71,10 @@ export function AppLayout() {
         <SidebarContent />
       </aside>
 
-      <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur lg:hidden">
+      <header
+        inert={menuOpen}
+        className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur lg:hidden"
+      >
         <button
           ref={menuButton}
           type="button"
@@ -92,6 +100,7 @@ export function AppLayout() {
           className="fixed inset-0 z-40 bg-slate-900/50"
         />
         <div
+          ref={drawer}
           role="dialog"
           aria-modal="true"
           aria-label="Menu"
@@ -110,7 +119,7 @@ export function AppLayout() {
         </div>
       </div>
 
-      <main id="main" tabIndex={-1} className="outline-none lg:pl-64">
+      <main id="main" tabIndex={-1} inert={menuOpen} className="outline-none lg:pl-64">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           <Outlet />
         </div>
