@@ -42,6 +42,10 @@ const seriousViolations = async (page: Page, screen: string): Promise<Finding[]>
     }));
 };
 
+/** The text of the element that has focus (dialogs give it back to their opener). */
+const focusedText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
 const describeFindings = (findings: Finding[]): string =>
   findings
     .map(
@@ -193,7 +197,7 @@ describe('accessibility (axe-core) in the browser', () => {
     expectNoFindings(findings);
   });
 
-  it('open dialogs: manage subscription, delete company, the phone menu', async () => {
+  it('open dialogs: manage subscription, delete company, the phone menu; focus goes back to the opener', async () => {
     expect(overview, 'needs the company of the signed-in test').not.toBe('');
     const findings: Finding[] = [];
     for (const width of WIDTHS) {
@@ -206,8 +210,19 @@ describe('accessibility (axe-core) in the browser', () => {
       await subscription.waitFor();
       findings.push(...(await seriousViolations(page, `subscription-dialog @${width.name}`)));
       await screenshot(page, `a11y-subscription-dialog-${width.name}`);
+      if (width.name === '390') {
+        // The plans scroll on a phone: the keyboard reaches the scrolling region to scroll it.
+        const focusedRole = () => page.evaluate(() => document.activeElement?.getAttribute('role'));
+        for (let presses = 0; presses < 3 && (await focusedRole()) !== 'region'; presses++) {
+          await page.keyboard.press('Tab');
+        }
+        expect(await focusedRole()).toBe('region');
+        await page.keyboard.press('PageDown');
+        await screenshot(page, 'a11y-subscription-dialog-scrolled-390');
+      }
       await page.keyboard.press('Escape');
       await subscription.waitFor({ state: 'detached' });
+      expect(await focusedText(page)).toBe('Manage Subscription');
 
       await page.getByRole('button', { name: 'Delete' }).click();
       const confirmation = page.getByRole('alertdialog', { name: 'Delete company?' });
@@ -216,6 +231,7 @@ describe('accessibility (axe-core) in the browser', () => {
       await screenshot(page, `a11y-delete-dialog-${width.name}`);
       await confirmation.getByRole('button', { name: 'Cancel' }).click();
       await confirmation.waitFor({ state: 'detached' });
+      expect(await focusedText(page)).toBe('Delete');
     }
 
     // The phone's menu drawer (the page is at 390 px now).
