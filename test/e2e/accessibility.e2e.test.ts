@@ -14,6 +14,9 @@ const WIDTHS = [
   { name: '390', viewport: { width: 390, height: 844 } },
 ] as const;
 
+/** Each sweep runs axe a few dozen times; on a busy machine that takes minutes, not seconds. */
+const SWEEP_TIMEOUT_MS = 240_000;
+
 const unique = () => Math.random().toString(36).slice(2, 8);
 const phone = () =>
   `(555) ${String(Math.floor(100 + Math.random() * 899))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
@@ -115,7 +118,7 @@ describe('accessibility (axe-core) in the browser', () => {
     );
     await context.close();
     expectNoFindings(findings);
-  });
+  }, SWEEP_TIMEOUT_MS);
 
   it('signed-in screens: the phone verification dialog, dashboard, company create, overview and edit, profile, coming soon', async () => {
     const findings: Finding[] = [];
@@ -195,7 +198,7 @@ describe('accessibility (axe-core) in the browser', () => {
       );
     }
     expectNoFindings(findings);
-  });
+  }, SWEEP_TIMEOUT_MS);
 
   it('open dialogs: manage subscription, delete company, the phone menu; focus goes back to the opener', async () => {
     expect(overview, 'needs the company of the signed-in test').not.toBe('');
@@ -243,7 +246,7 @@ describe('accessibility (axe-core) in the browser', () => {
     await page.keyboard.press('Escape');
     await page.context().close();
     expectNoFindings(findings);
-  });
+  }, SWEEP_TIMEOUT_MS);
 
   it('reset password with the emailed token, and the dev inbox with messages in it', async () => {
     const findings: Finding[] = [];
@@ -278,5 +281,5 @@ describe('accessibility (axe-core) in the browser', () => {
     );
     await context.close();
     expectNoFindings(findings);
-  });
+  }, SWEEP_TIMEOUT_MS);
 });
