@@ -142,7 +142,7 @@ ${renderInboxContent(view)}
 
 const STYLES = `
 :root { --bg:#f5f7fb; --card:#fff; --text:#1f2937; --muted:#6b7280; --line:#e5e7eb; --accent:#4f46e5;
-  --accent-soft:#eceafd; --sms:#0f9d74; --sms-soft:#e3f6ef; --bubble:#eef1f6; --warn-soft:#fff7e6; --warn:#92400e;
+  --accent-soft:#eceafd; --sms:#047857; --sms-soft:#e3f6ef; --bubble:#eef1f6; --warn-soft:#fff7e6; --warn:#92400e;
   color-scheme: light dark; }
 @media (prefers-color-scheme: dark) { :root { --bg:#0f141c; --card:#171e29; --text:#e5e9f0; --muted:#94a0b4; --line:#263041;
   --accent:#7c9cff; --accent-soft:#1e2a47; --sms:#4fd1a5; --sms-soft:#143329; --bubble:#202a39; --warn-soft:#2d2413; --warn:#f5c46b; } }
@@ -274,15 +274,17 @@ export const renderInboxPage = (view: InboxView, nonce: string): string => `<!do
 </head>
 <body>
 <div class="wrap">
-  <div class="top">
+  <header class="top">
     <div class="brand"><div class="logo" aria-hidden="true">S</div><div><h1>Dev inbox</h1><span class="pill">Sandbox mode</span></div></div>
     <div class="actions"><span id="status" aria-live="polite">Refreshes every 5 s</span><button id="refresh" type="button">Refresh</button></div>
-  </div>
+  </header>
+  <main>
   <p class="intro"><strong>Nothing here was really sent.</strong> Sailpost is running on this machine with local stand-ins
   for email and text messages: everything it would have sent lands here instead, newest first. Links point to this
   sandbox, so sign-up and password-reset flows can be clicked through. Tests read the same list as JSON:
   <code>GET /_sandbox/api/messages?to=…&amp;channel=email|sms</code>.</p>
 ${renderInboxRegions(view)}
+  </main>
   <footer>Sailpost sandbox · <a href="/">Open the app</a></footer>
 </div>
 <script nonce="${escapeHtml(nonce)}">${SCRIPT}</script>

@@ -51,6 +51,8 @@ describe('schedulesPanel', () => {
     );
     expect(html).toContain('action="/_sandbox/jobs/sweeper/run"');
     expect(html.match(/<button type="submit"[^>]*>Run now<\/button>/g)).toHaveLength(3);
+    // The name begins with the visible label (axe: label-content-name-mismatch), then says which.
+    expect(html).toContain('<button type="submit" aria-label="Run now: sweeper">Run now</button>');
   });
 
   it('says so when nothing is scheduled', () => {

@@ -39,10 +39,11 @@ const inZone = (at: string, timeZone: string): string =>
 const relative = (at: string): string =>
   `<time class="muted" data-relative datetime="${escapeHtml(at)}">${escapeHtml(utc(at))}</time>`;
 
-const runNow = (action: string, returnTo: string, label: string): string =>
+/** The button's name starts with what it shows (speech users say "Run now"), then says which. */
+const runNow = (action: string, returnTo: string, what: string): string =>
   `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="returnTo" value="${escapeHtml(
     returnTo,
-  )}"><button type="submit" aria-label="${escapeHtml(label)}">Run now</button></form>`;
+  )}"><button type="submit" aria-label="Run now: ${escapeHtml(what)}">Run now</button></form>`;
 
 const outcomeBadge = (run: RunRecord | undefined): string =>
   run
@@ -73,7 +74,7 @@ const renderSchedule = (schedule: ScheduleView, returnTo: string): string => {
   <div class="row-side">${outcomeBadge(schedule.state === 'pending' ? undefined : lastRun)}${runNow(
     `/_sandbox/schedules/${encodeURIComponent(schedule.name)}/run`,
     returnTo,
-    `Run ${schedule.name} now`,
+    schedule.name,
   )}</div>
 </li>`;
 };
@@ -90,7 +91,7 @@ const renderRecurring = (
   <div class="row-side">${job.lastRun ? outcomeBadge(job.lastRun) : ''}${runNow(
     `/_sandbox/jobs/${encodeURIComponent(job.name)}/run`,
     returnTo,
-    `Run ${job.name} now`,
+    job.name,
   )}</div>
 </li>`;
 

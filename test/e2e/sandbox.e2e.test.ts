@@ -46,7 +46,7 @@ describe('the sandbox page in the browser', () => {
     expect(await schedules.getByText('sweeper').count()).toBeGreaterThan(0);
     await screenshot(page, 'sandbox-schedules-1280');
 
-    await row.getByRole('button', { name: `Run ${name} now` }).click();
+    await row.getByRole('button', { name: `Run now: ${name}` }).click();
     await page.waitForURL('**/_sandbox#schedules');
     const ran = page
       .getByRole('region', { name: 'Schedules' })
@@ -56,7 +56,7 @@ describe('the sandbox page in the browser', () => {
     await screenshot(page, 'sandbox-schedules-run-1280');
 
     // Run now again: the job's idempotency answers duplicate and the page says so.
-    await ran.getByRole('button', { name: `Run ${name} now` }).click();
+    await ran.getByRole('button', { name: `Run now: ${name}` }).click();
     await page.waitForURL('**/_sandbox#schedules');
     await page
       .locator(`[data-schedule="${name}"]`)

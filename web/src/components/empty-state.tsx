@@ -8,9 +8,19 @@ interface EmptyStateProps {
   /** Usually one primary link or button. */
   action?: ReactNode;
   className?: string;
+  /** 2 when the empty state sits right under the page's h1 (headings go down one step at a time). */
+  headingLevel?: 2 | 3;
 }
 
-export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+  headingLevel = 3,
+}: EmptyStateProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div
       className={clsx(
@@ -23,7 +33,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
           <Icon aria-hidden="true" className="size-6" />
         </div>
       ) : null}
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <Heading className="text-base font-semibold text-slate-900">{title}</Heading>
       {description ? <p className="mt-1.5 max-w-sm text-sm text-slate-600">{description}</p> : null}
       {action ? <div className="mt-6">{action}</div> : null}
     </div>

@@ -1,10 +1,17 @@
 import clsx from 'clsx';
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabWithin, tabbableElements } from './focus-trap';
 import { IconClose } from './icons';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** The element main.tsx renders the app into (web/index.html): inert while a dialog is open. */
+const APP_ROOT_SELECTOR = '#root';
+
+/**
+ * Dialogs open now, the latest last. Only the top one answers keys and holds focus, so a dialog
+ * opened from another closes alone on Escape.
+ */
+const openPanels: HTMLElement[] = [];
 
 export interface ModalProps {
   /** Shown only while true; the dialog's state starts afresh each time it opens. */
@@ -28,8 +35,9 @@ export interface ModalProps {
 const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' };
 
 /**
- * An accessible modal dialog: rendered over the page in a portal, focus moves in and stays in
- * (Tab wraps), Escape or the backdrop close it, and focus returns to where it was on closing.
+ * An accessible modal dialog: rendered over the page in a portal, labelled by its title; focus
+ * moves in and stays in (Tab wraps), the page behind is inert, Escape or the backdrop close it,
+ * and focus returns to where it was on closing.
  */
 export function Modal(props: ModalProps) {
   if (!props.open) return null;
@@ -50,6 +58,8 @@ function ModalPanel({
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const bodyScrolls = useScrolls(body);
   const busyRef = useRef(busy);
   const onCloseRef = useRef(onClose);
 
@@ -59,46 +69,52 @@ function ModalPanel({
   });
 
   useEffect(() => {
+    const self = panel.current!;
     const returnTo = document.activeElement as HTMLElement | null;
+    openPanels.push(self);
+    const isTop = () => openPanels.at(-1) === self;
+
+    // The page behind leaves the keyboard and the accessibility tree; toasts live outside it
+    // (AppProviders portals them to <body>) and so are still announced.
+    const appRoot = document.querySelector<HTMLElement>(APP_ROOT_SELECTOR);
+    const rootWasInert = appRoot?.hasAttribute('inert') ?? true;
+    if (appRoot && !rootWasInert) appRoot.setAttribute('inert', '');
+
     // The dialog's content first, then its buttons; the close button only when nothing else is.
-    const within = (part: string) =>
-      panel.current?.querySelector(part)?.querySelector<HTMLElement>(FOCUSABLE);
-    const first =
-      initialFocus?.current ??
-      within('[data-modal-body]') ??
-      within('[data-modal-footer]') ??
-      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
+    const within = (part: string) => {
+      const region = self.querySelector<HTMLElement>(part);
+      return region ? tabbableElements(region)[0] : undefined;
+    };
+    const firstStop = () =>
+      within('[data-modal-body]') ?? within('[data-modal-footer]') ?? tabbableElements(self)[0];
+    (initialFocus?.current ?? firstStop() ?? self).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (!isTop()) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         if (!busyRef.current) onCloseRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !panel.current) return;
-      const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (focusable.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstElement = focusable[0]!;
-      const lastElement = focusable[focusable.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === firstElement || !panel.current.contains(active))) {
-        event.preventDefault();
-        lastElement.focus();
-      } else if (!event.shiftKey && (active === lastElement || !panel.current.contains(active))) {
-        event.preventDefault();
-        firstElement.focus();
+      keepTabWithin(event, self);
+    };
+    // Focus that lands outside (a click on the browser's chrome and back) returns to the dialog.
+    const onFocusIn = (event: FocusEvent) => {
+      if (isTop() && event.target instanceof Node && !self.contains(event.target)) {
+        (firstStop() ?? self).focus();
       }
     };
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
+      openPanels.splice(openPanels.indexOf(self), 1);
       document.body.style.overflow = overflow;
       document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+      // The opener can take focus only once the page is no longer inert.
+      if (appRoot && !rootWasInert) appRoot.removeAttribute('inert');
       if (returnTo && document.contains(returnTo)) returnTo.focus();
     };
     // Runs once per opening: the dialog mounts when it opens.
@@ -151,7 +167,16 @@ function ModalPanel({
           </button>
         </div>
         {children ? (
-          <div data-modal-body className="min-h-0 flex-1 overflow-y-auto px-5 py-4 sm:px-6">
+          <div
+            ref={body}
+            data-modal-body
+            // Content taller than the screen scrolls: with no control inside to reach, the
+            // keyboard needs the region itself as a stop to scroll it with the arrow keys.
+            tabIndex={bodyScrolls ? 0 : undefined}
+            role={bodyScrolls ? 'region' : undefined}
+            aria-labelledby={bodyScrolls ? titleId : undefined}
+            className="min-h-0 flex-1 overflow-y-auto px-5 py-4 focus-visible:-outline-offset-2 sm:px-6"
+          >
             {children}
           </div>
         ) : (
@@ -168,4 +193,20 @@ function ModalPanel({
       </div>
     </div>
   );
+}
+
+/** Whether the element's content is taller than the element (watched as either resizes). */
+function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

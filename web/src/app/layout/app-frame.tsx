@@ -7,6 +7,8 @@ interface AppFrameProps {
   topBar: ReactNode;
   /** Whatever opens over the page below 1024 px (the mobile menu). */
   overlay?: ReactNode;
+  /** While the overlay is open the page behind it is out of reach (keyboard, screen readers). */
+  inert?: boolean;
   children: ReactNode;
 }
 
@@ -14,11 +16,12 @@ interface AppFrameProps {
  * The signed-in frame's boxes, shared by the live layout and the shell painted while the session
  * loads (and prerendered for /dashboard), so that one turning into the other moves nothing.
  */
-export function AppFrame({ sidebar, topBar, overlay, children }: AppFrameProps) {
+export function AppFrame({ sidebar, topBar, overlay, inert = false, children }: AppFrameProps) {
   return (
     <div className="min-h-dvh bg-slate-50">
       <a
         href="#main"
+        inert={inert}
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
@@ -28,13 +31,16 @@ export function AppFrame({ sidebar, topBar, overlay, children }: AppFrameProps) 
         {sidebar}
       </aside>
 
-      <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur lg:hidden">
+      <header
+        inert={inert}
+        className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur lg:hidden"
+      >
         {topBar}
       </header>
 
       {overlay}
 
-      <main id="main" tabIndex={-1} className="outline-none lg:pl-64">
+      <main id="main" tabIndex={-1} inert={inert} className="outline-none lg:pl-64">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           {children}
         </div>

@@ -122,6 +122,26 @@ describe('protected layout', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('keeps Tab inside the open mobile menu and makes the page behind it inert', async () => {
+    seedSession();
+    renderApp();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const close = within(menu).getByRole('button', { name: 'Close menu' });
+    expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert');
+
+    await user.tab({ shift: true });
+    const last = document.activeElement;
+    expect(menu).toContainElement(last as HTMLElement);
+    expect(last).not.toBe(close);
+    await user.tab();
+    expect(close).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('main')).not.toHaveAttribute('inert');
+  });
+
   it('closes the mobile menu when a link is followed', async () => {
     seedSession();
     renderApp();

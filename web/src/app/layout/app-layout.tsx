@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { keepTabWithin } from '#web/components/focus-trap';
 import { IconClose, IconMenu } from '#web/components/icons';
 import { LogoMark } from '#web/components/logo';
 import { AppFrame, MENU_BUTTON_CLASSES, TopBarTitle } from './app-frame';
@@ -21,7 +22,8 @@ export const mobileTitle = (pathname: string, companyName?: string): string => {
 
 /**
  * The signed-in frame: a fixed sidebar from 1024 px; below that a top bar whose menu button opens
- * the sidebar over the page. The backdrop, Escape, the close button or a navigation close it.
+ * the sidebar over the page as a modal dialog: Tab stays inside, the page behind is inert, and
+ * the backdrop, Escape, the close button or a navigation close it.
  */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -32,6 +34,7 @@ export function AppLayout() {
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
 
   useEffect(() => {
@@ -44,6 +47,7 @@ export function AppLayout() {
     closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMenuOpenAt(null);
+      else if (drawer.current) keepTabWithin(event, drawer.current);
     };
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -56,6 +60,7 @@ export function AppLayout() {
 
   return (
     <AppFrame
+      inert={menuOpen}
       sidebar={<SidebarContent />}
       topBar={
         <>
@@ -83,6 +88,7 @@ export function AppLayout() {
             className="fixed inset-0 z-40 bg-slate-900/50"
           />
           <div
+            ref={drawer}
             role="dialog"
             aria-modal="true"
             aria-label="Menu"

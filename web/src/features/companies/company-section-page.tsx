@@ -44,6 +44,7 @@ export function CompanySectionPage() {
         description={company ? description(company.name) : undefined}
       />
       <EmptyState
+        headingLevel={2}
         icon={icon}
         title="Coming soon"
         description={notice}

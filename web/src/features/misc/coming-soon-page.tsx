@@ -19,6 +19,7 @@ export function ComingSoonPage() {
       <title>{`${title} · Sailpost`}</title>
       <PageHeader title={title} breadcrumb={<Breadcrumb items={[{ label: title }]} />} />
       <EmptyState
+        headingLevel={2}
         icon={IconSparkles}
         title="Coming soon"
         description="This feature is coming soon. Stay tuned!"

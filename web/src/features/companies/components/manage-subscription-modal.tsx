@@ -70,7 +70,7 @@ export function ManageSubscriptionModal({ open, onClose, company }: ManageSubscr
                       key={platform}
                       className={clsx(
                         'flex items-center gap-2',
-                        allowed ? 'text-slate-700' : 'text-slate-400',
+                        allowed ? 'text-slate-700' : 'text-slate-500',
                       )}
                     >
                       <Icon

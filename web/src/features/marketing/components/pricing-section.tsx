@@ -53,7 +53,7 @@ export function PricingSection() {
                       key={id}
                       className={clsx(
                         'flex items-center gap-2',
-                        included ? 'text-slate-700' : 'text-slate-400',
+                        included ? 'text-slate-700' : 'text-slate-500',
                       )}
                     >
                       {included ? (
@@ -67,7 +67,7 @@ export function PricingSection() {
                         {PLATFORMS[id].name}
                       </span>
                       {included && PLATFORMS[id].comingSoon ? (
-                        <span className="text-xs text-slate-400">(coming soon)</span>
+                        <span className="text-xs text-slate-500">(coming soon)</span>
                       ) : null}
                       <span className="sr-only">{included ? 'included' : 'not included'}</span>
                     </li>

@@ -79,7 +79,7 @@ export function SetupSteps() {
                 <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
                   <step.icon aria-hidden="true" className="size-5" />
                 </span>
-                <span className="text-sm font-semibold text-slate-300" aria-hidden="true">
+                <span className="text-sm font-semibold text-slate-500" aria-hidden="true">
                   {String(index + 1).padStart(2, '0')}
                 </span>
               </div>

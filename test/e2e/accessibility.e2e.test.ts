@@ -1,0 +1,308 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMessage, launchBrowser, newPage, screenshot } from './browser';
+
+/**
+ * The accessibility sweep: axe-core on every screen that exists, at desktop and phone widths,
+ * with the dialogs open where a screen has them. Serious and critical violations fail the test,
+ * and the failure lists what to fix.
+ */
+
+const WIDTHS = [
+  { name: '1280', viewport: { width: 1280, height: 800 } },
+  { name: '390', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** Each sweep runs axe a few dozen times; on a busy machine that takes minutes, not seconds. */
+const SWEEP_TIMEOUT_MS = 240_000;
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const phone = () =>
+  `(555) ${String(Math.floor(100 + Math.random() * 899))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
+
+interface Finding {
+  screen: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+const seriousViolations = async (page: Page, screen: string): Promise<Finding[]> => {
+  // Let entrance transitions settle: axe measures colours as they are painted.
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      screen,
+      id: violation.id,
+      impact: violation.impact!,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+};
+
+/** The text of the element that has focus (dialogs give it back to their opener). */
+const focusedText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+const describeFindings = (findings: Finding[]): string =>
+  findings
+    .map(
+      (finding) =>
+        `${finding.screen}: ${finding.id} (${finding.impact}) — ${finding.help}\n    ${finding.targets.join('\n    ')}`,
+    )
+    .join('\n');
+
+/**
+ * Opens `path` (or takes the page as it is) at each width, waits for `ready`, and collects what
+ * axe reports there.
+ */
+const sweep = async (
+  page: Page,
+  screen: string,
+  ready: (page: Page) => Locator,
+  findings: Finding[],
+  path?: string,
+) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize(width.viewport);
+    if (path) await page.goto(path);
+    await ready(page).waitFor();
+    findings.push(...(await seriousViolations(page, `${screen} @${width.name}`)));
+    await screenshot(page, `a11y-${screen}-${width.name}`);
+  }
+};
+
+describe('accessibility (axe-core) in the browser', () => {
+  let browser: Browser;
+  const account = { email: `axe-${unique()}@harbor.coffee`, password: 'harbor-coffee-2026' };
+  /** The signed-in user's tab, shared by the tests that follow registration. */
+  let page: Page;
+  let overview = '';
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const expectNoFindings = (findings: Finding[]) =>
+    expect(
+      findings,
+      `axe found serious or critical violations:\n${describeFindings(findings)}`,
+    ).toEqual([]);
+
+  it(
+    'public screens: landing, login, register, forgot password, 404',
+    async () => {
+      const findings: Finding[] = [];
+      const { context, page: visitor } = await newPage(browser);
+      await sweep(visitor, 'landing', (p) => p.getByRole('heading', { level: 1 }), findings, '/');
+      await sweep(visitor, 'login', (p) => p.getByLabel('Email'), findings, '/login');
+      await sweep(visitor, 'register', (p) => p.getByLabel('First name'), findings, '/register');
+      await sweep(
+        visitor,
+        'forgot-password',
+        (p) => p.getByLabel('Email'),
+        findings,
+        '/forgot-password',
+      );
+      await sweep(
+        visitor,
+        'not-found',
+        (p) => p.getByRole('heading', { level: 1 }),
+        findings,
+        '/no-such-page',
+      );
+      await context.close();
+      expectNoFindings(findings);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'signed-in screens: the phone verification dialog, dashboard, company create, overview and edit, profile, coming soon',
+    async () => {
+      const findings: Finding[] = [];
+      ({ page } = await newPage(browser));
+
+      // Register through the form; the dashboard opens the phone verification dialog.
+      await page.goto('/register');
+      await page.getByLabel('First name').fill('Maya');
+      await page.getByLabel('Last name').fill('Lopez');
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Mobile phone (US)').fill(phone());
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL('**/dashboard', { timeout: 10_000 });
+      const verifyDialog = (p: Page) => p.getByRole('dialog', { name: 'Verify your phone number' });
+      await sweep(page, 'phone-verification-dialog', verifyDialog, findings);
+      // Its second step, the code (the text also fills the dev inbox for its sweep below).
+      await verifyDialog(page).getByRole('button', { name: 'Send Code' }).click();
+      const codeDialog = (p: Page) => p.getByRole('dialog', { name: 'Enter your code' });
+      await sweep(page, 'phone-code-dialog', codeDialog, findings);
+      await page.keyboard.press('Escape');
+      await codeDialog(page).waitFor({ state: 'detached' });
+      await sweep(
+        page,
+        'dashboard',
+        (p) => p.getByRole('heading', { name: 'Your Companies' }),
+        findings,
+      );
+
+      const token = await page.evaluate(
+        () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
+      );
+      const created = await page.request.post('/api/companies', {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          name: 'Harbor Coffee',
+          description: 'A small roastery by the harbour.',
+          website: 'https://harbor.coffee',
+          brandColors: ['#1F7A4D'],
+          brandVoice: 'Warm and plain.',
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { _id: companyId } = (await created.json()) as { _id: string };
+      overview = `/dashboard/company/${companyId}`;
+
+      await sweep(
+        page,
+        'company-create',
+        (p) => p.getByLabel('Website'),
+        findings,
+        '/dashboard/companies/new',
+      );
+      await sweep(
+        page,
+        'company-overview',
+        (p) => p.getByRole('heading', { name: 'Harbor Coffee', level: 1 }),
+        findings,
+        overview,
+      );
+      await sweep(
+        page,
+        'company-edit',
+        (p) => p.getByLabel('Company name'),
+        findings,
+        `${overview}/edit`,
+      );
+      await sweep(
+        page,
+        'profile',
+        (p) => p.getByRole('heading', { level: 1 }),
+        findings,
+        '/profile',
+      );
+      for (const section of ['campaigns', 'forum', 'support']) {
+        await sweep(
+          page,
+          `coming-soon-${section}`,
+          (p) => p.getByRole('heading', { name: 'Coming soon' }),
+          findings,
+          `/dashboard/${section}`,
+        );
+      }
+      expectNoFindings(findings);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'open dialogs: manage subscription, delete company, the phone menu; focus goes back to the opener',
+    async () => {
+      expect(overview, 'needs the company of the signed-in test').not.toBe('');
+      const findings: Finding[] = [];
+      for (const width of WIDTHS) {
+        await page.setViewportSize(width.viewport);
+        await page.goto(overview);
+        await page.getByRole('heading', { name: 'Harbor Coffee', level: 1 }).waitFor();
+
+        await page.getByRole('button', { name: 'Manage Subscription' }).click();
+        const subscription = page.getByRole('dialog', { name: 'Manage Subscription' });
+        await subscription.waitFor();
+        findings.push(...(await seriousViolations(page, `subscription-dialog @${width.name}`)));
+        await screenshot(page, `a11y-subscription-dialog-${width.name}`);
+        if (width.name === '390') {
+          // The plans scroll on a phone: the keyboard reaches the scrolling region to scroll it.
+          const focusedRole = () =>
+            page.evaluate(() => document.activeElement?.getAttribute('role'));
+          for (let presses = 0; presses < 3 && (await focusedRole()) !== 'region'; presses++) {
+            await page.keyboard.press('Tab');
+          }
+          expect(await focusedRole()).toBe('region');
+          await page.keyboard.press('PageDown');
+          await screenshot(page, 'a11y-subscription-dialog-scrolled-390');
+        }
+        await page.keyboard.press('Escape');
+        await subscription.waitFor({ state: 'detached' });
+        expect(await focusedText(page)).toBe('Manage Subscription');
+
+        await page.getByRole('button', { name: 'Delete' }).click();
+        const confirmation = page.getByRole('alertdialog', { name: 'Delete company?' });
+        await confirmation.waitFor();
+        findings.push(...(await seriousViolations(page, `delete-dialog @${width.name}`)));
+        await screenshot(page, `a11y-delete-dialog-${width.name}`);
+        await confirmation.getByRole('button', { name: 'Cancel' }).click();
+        await confirmation.waitFor({ state: 'detached' });
+        expect(await focusedText(page)).toBe('Delete');
+      }
+
+      // The phone's menu drawer (the page is at 390 px now).
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.waitFor();
+      findings.push(...(await seriousViolations(page, 'menu-drawer @390')));
+      await screenshot(page, 'a11y-menu-drawer-390');
+      await page.keyboard.press('Escape');
+      await page.context().close();
+      expectNoFindings(findings);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'reset password with the emailed token, and the dev inbox with messages in it',
+    async () => {
+      const findings: Finding[] = [];
+      const { context, page: visitor } = await newPage(browser);
+      const forgot = await visitor.request.post('/api/auth/forgot-password', {
+        data: { email: account.email },
+      });
+      expect(forgot.ok()).toBe(true);
+      // The email goes out from a background job: give a busy machine time.
+      await expect
+        .poll(async () => (await latestMessage(account.email))?.subject, { timeout: 20_000 })
+        .toBe('Reset your Sailpost password');
+      const link = new URL(
+        /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(
+          (await latestMessage(account.email))!.text,
+        )![1]!,
+      );
+      await sweep(
+        visitor,
+        'reset-password',
+        (p) => p.getByLabel('New password', { exact: true }),
+        findings,
+        link.pathname + link.search,
+      );
+      // The dev inbox, with the reset email and the verification text in it.
+      await sweep(
+        visitor,
+        'sandbox-inbox',
+        (p) => p.getByRole('heading', { level: 1 }),
+        findings,
+        '/_sandbox',
+      );
+      await context.close();
+      expectNoFindings(findings);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+});
