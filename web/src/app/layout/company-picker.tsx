@@ -3,13 +3,31 @@ import clsx from 'clsx';
 import { useId, type SVGProps } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Company } from '#shared/contract/companies';
-import { CompanyAvatar } from '#web/components/company-avatar';
+import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
 import { IconBuilding, IconCheck, IconLink, IconMegaphone, IconPlus } from '#web/components/icons';
 import { Skeleton } from '#web/components/skeleton';
+import { textColorOn } from '#web/lib/format';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
 
 const itemClasses =
   'flex items-center gap-2.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+/** A company's initial on its first brand colour, small enough for a menu row. Decorative. */
+const CompanyMark = ({ company, className }: { company: Company; className: string }) => {
+  const color = company.brandColors[0] ?? DEFAULT_BRAND_COLOR;
+  return (
+    <span
+      aria-hidden="true"
+      className={clsx(
+        'flex shrink-0 items-center justify-center rounded-md font-semibold ring-1 ring-black/5 ring-inset',
+        className,
+      )}
+      style={{ backgroundColor: color, color: textColorOn(color) }}
+    >
+      {company.name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+};
 
 /** The menu button's "opens a list" mark. */
 const ChevronUpDown = (props: SVGProps<SVGSVGElement>) => (
@@ -98,11 +116,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
             className="group flex h-11 w-full items-center gap-2.5 rounded-lg border border-slate-300 bg-white pr-2 pl-1.5 text-left text-sm font-medium text-slate-900 shadow-xs hover:border-slate-400 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-brand-600 data-open:border-brand-400"
           >
             {selected ? (
-              <CompanyAvatar
-                name={selected.name}
-                color={selected.brandColors[0]}
-                className="size-7 rounded-md text-xs"
-              />
+              <CompanyMark company={selected} className="size-7 text-xs" />
             ) : (
               <span
                 aria-hidden="true"
@@ -129,11 +143,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
               return (
                 <MenuItem key={company._id}>
                   <Link to={`/dashboard/company/${company._id}`} className={itemClasses}>
-                    <CompanyAvatar
-                      name={company.name}
-                      color={company.brandColors[0]}
-                      className="size-6 rounded-md text-[11px]"
-                    />
+                    <CompanyMark company={company} className="size-6 text-[11px]" />
                     <span className="min-w-0 flex-1 truncate">{company.name}</span>
                     {current ? (
                       <>
