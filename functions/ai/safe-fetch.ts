@@ -36,7 +36,6 @@ class WebsiteError extends Invalid {
   }
 }
 
-
 export const WEBSITE_ERROR_PAGE =
   "The website didn't show its page. Check the address, or try again later.";
 
