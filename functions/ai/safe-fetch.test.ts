@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPublicPage, isPublicAddress, PRIVATE_WEBSITE } from './safe-fetch';
+import { PRIVATE_WEBSITE_MESSAGE as PRIVATE_WEBSITE } from '#shared/contract/companies';
+import { fetchPublicPage, isPublicAddress, WEBSITE_ERROR_PAGE } from './safe-fetch';
 
 const listen = async (handler: Parameters<typeof createServer>[1]) => {
   const server = createServer(handler);
@@ -149,7 +150,7 @@ describe('fetchPublicPage', () => {
     });
     await expect(fetchPublicPage(`${site.origin}/missing`, allowed())).rejects.toMatchObject({
       code: 'WEBSITE_UNREADABLE',
-      message: 'The website answered with an error (HTTP 404)',
+      message: WEBSITE_ERROR_PAGE,
     });
   });
 });

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
-import { INVALID_WEBSITE_MESSAGE } from '#shared/contract/companies';
+import { INVALID_WEBSITE_MESSAGE, PRIVATE_WEBSITE_MESSAGE } from '#shared/contract/companies';
 import type { ErrorCode } from '#shared/contract/errors';
 import { Invalid } from '../core/errors';
 
@@ -36,7 +36,8 @@ class WebsiteError extends Invalid {
   }
 }
 
-export const PRIVATE_WEBSITE = 'Only public websites can be read';
+export const WEBSITE_ERROR_PAGE =
+  "The website didn't show its page. Check the address, or try again later.";
 
 const invalidAddress = () => new WebsiteError('WEBSITE_INVALID', INVALID_WEBSITE_MESSAGE);
 const unreadable = (message: string) => new WebsiteError('WEBSITE_UNREADABLE', message);
@@ -188,7 +189,8 @@ export const fetchPublicPage = async (
       }
       if (status < 200 || status >= 300) {
         response.destroy();
-        throw unreadable(`The website answered with an error (HTTP ${status})`);
+        // The status number means nothing to an owner; the address or the site is what to check.
+        throw unreadable(WEBSITE_ERROR_PAGE);
       }
       const type = String(response.headers['content-type'] ?? 'text/html');
       if (!/text\/html|application\/xhtml\+xml/i.test(type)) {
@@ -201,7 +203,7 @@ export const fetchPublicPage = async (
   } catch (error) {
     if (error instanceof WebsiteError) throw error;
     if (error instanceof BlockedAddressError) {
-      throw new WebsiteError('WEBSITE_PRIVATE', PRIVATE_WEBSITE);
+      throw new WebsiteError('WEBSITE_PRIVATE', PRIVATE_WEBSITE_MESSAGE);
     }
     if (signal.aborted) throw unreadable('The website took too long to answer');
     throw unreadable('Could not reach the website');

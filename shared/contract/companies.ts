@@ -51,6 +51,9 @@ export const HEX_COLOR_MESSAGE = 'Brand colours must be hex colours like #007BFF
 export const INVALID_WEBSITE_MESSAGE =
   'Please enter a valid website address, like https://example.com';
 
+/** The website reader's refusal of a private or local address (code WEBSITE_PRIVATE). */
+export const PRIVATE_WEBSITE_MESSAGE = "This address can't be read from here";
+
 /** "#007bff", "007BFF" and "#08f" all become "#007BFF"; anything else is not a colour (null). */
 export const normaliseHexColor = (value: string): string | null => {
   const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());

@@ -35,8 +35,8 @@ describe('POST /ai/company-profile', () => {
       expect(result.status, website).toBe(400);
       expect(result.body).toMatchObject({
         code: 'WEBSITE_PRIVATE',
-        message: 'Only public websites can be read',
-        fields: { website: 'Only public websites can be read' },
+        message: "This address can't be read from here",
+        fields: { website: "This address can't be read from here" },
       });
     }
   });

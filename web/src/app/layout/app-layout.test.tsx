@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/domain/users';
 import { makeCompany, makeUser, seedSession } from '#web/test/fixtures';
 import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
@@ -43,6 +43,15 @@ const renderApp = ({
     { at },
   );
 };
+
+// Headless UI's menu measures its button; jsdom has no ResizeObserver.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
 
 const sidebar = () => within(screen.getByRole('complementary'));
 
@@ -184,26 +193,60 @@ describe('protected layout', () => {
   });
 
   describe('company picker', () => {
-    const picker = () => sidebar().getByRole('combobox', { name: 'Company' });
+    const picker = () => sidebar().getByRole('button', { name: /^Company / });
 
-    it("lists the user's companies and an 'Add company' entry", async () => {
+    it("is a menu button listing the user's companies and 'Add company'", async () => {
       seedSession();
       renderApp();
-      await sidebar().findByRole('option', { name: 'Harbor Coffee' });
-      expect(
-        within(picker())
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Select a company', 'Harbor Coffee', 'Tide Yoga', '+ Add company']);
-      expect(picker()).toHaveValue('');
+      const user = userEvent.setup();
+      await waitFor(() => expect(picker()).toHaveAccessibleName('Company Select a company'));
+      expect(picker()).toHaveAttribute('aria-haspopup', 'menu');
+      expect(picker()).toHaveAttribute('aria-expanded', 'false');
+      await user.click(picker());
+      const menu = await screen.findByRole('menu');
+      const items = within(menu).getAllByRole('menuitem');
+      expect(items).toHaveLength(3);
+      expect(items[0]).toHaveAccessibleName('Harbor Coffee');
+      expect(items[1]).toHaveAccessibleName('Tide Yoga');
+      expect(items[2]).toHaveAccessibleName('Add company');
       expect(sidebar().queryByRole('link', { name: 'Company Overview' })).not.toBeInTheDocument();
+    });
+
+    it('moves with the arrow keys without navigating, and Enter opens the chosen company', async () => {
+      seedSession();
+      renderApp();
+      const user = userEvent.setup();
+      await waitFor(() => expect(picker()).toHaveAccessibleName('Company Select a company'));
+      picker().focus();
+      await user.keyboard('{Enter}');
+      const menu = await screen.findByRole('menu');
+      await waitFor(() =>
+        expect(within(menu).getByRole('menuitem', { name: 'Harbor Coffee' })).toHaveAttribute(
+          'data-focus',
+        ),
+      );
+      await user.keyboard('{ArrowDown}');
+      expect(within(menu).getByRole('menuitem', { name: 'Tide Yoga' })).toHaveAttribute(
+        'data-focus',
+      );
+      // Moving is not choosing: still on the dashboard.
+      expect(window.location.pathname).toBe('/dashboard');
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/dashboard/company/c2');
+      await waitFor(() => expect(picker()).toHaveAccessibleName('Company Tide Yoga'));
+      expect(await sidebar().findByRole('link', { name: 'Company Overview' })).toBeInTheDocument();
+
+      await user.click(picker());
+      await user.click(await screen.findByRole('menuitem', { name: 'Add company' }));
+      expect(await screen.findByText('Screen: new company')).toBeInTheDocument();
     });
 
     it("shows a company's items only when the route's id is one of the user's companies", async () => {
       seedSession();
       renderApp({ at: '/dashboard/company/c2/platforms' });
       const overview = await sidebar().findByRole('link', { name: 'Company Overview' });
-      expect(picker()).toHaveValue('c2');
+      expect(picker()).toHaveAccessibleName('Company Tide Yoga');
       expect(overview).toHaveAttribute('href', '/dashboard/company/c2');
       expect(sidebar().getByRole('link', { name: 'Platforms' })).toHaveAttribute(
         'href',
@@ -222,24 +265,9 @@ describe('protected layout', () => {
     it('shows no company items for an id that is not one of them', async () => {
       seedSession();
       renderApp({ at: '/dashboard/company/someone-elses' });
-      await sidebar().findByRole('option', { name: 'Harbor Coffee' });
-      expect(picker()).toHaveValue('');
+      await waitFor(() => expect(picker()).toHaveAccessibleName('Company Select a company'));
       expect(sidebar().queryByRole('link', { name: 'Company Overview' })).not.toBeInTheDocument();
       expect(sidebar().queryByRole('link', { name: 'Platforms' })).not.toBeInTheDocument();
-    });
-
-    it("opens the chosen company's overview, or the new-company form", async () => {
-      seedSession();
-      renderApp();
-      const user = userEvent.setup();
-      await sidebar().findByRole('option', { name: 'Tide Yoga' });
-      await user.selectOptions(picker(), 'Tide Yoga');
-      expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
-      expect(window.location.pathname).toBe('/dashboard/company/c2');
-      expect(await sidebar().findByRole('link', { name: 'Company Overview' })).toBeInTheDocument();
-
-      await user.selectOptions(picker(), '+ Add company');
-      expect(await screen.findByText('Screen: new company')).toBeInTheDocument();
     });
 
     it("offers 'Add company' when there are none", async () => {
@@ -249,7 +277,7 @@ describe('protected layout', () => {
         'href',
         '/dashboard/companies/new',
       );
-      expect(sidebar().queryByRole('combobox')).not.toBeInTheDocument();
+      expect(sidebar().queryByRole('button', { name: /^Company / })).not.toBeInTheDocument();
     });
   });
 

@@ -1,12 +1,49 @@
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import clsx from 'clsx';
-import { useId } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useId, type SVGProps } from 'react';
+import { Link, NavLink } from 'react-router';
 import type { Company } from '#shared/contract/companies';
-import { IconBuilding, IconLink, IconMegaphone, IconPlus } from '#web/components/icons';
+import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
+import { IconBuilding, IconCheck, IconLink, IconMegaphone, IconPlus } from '#web/components/icons';
 import { Skeleton } from '#web/components/skeleton';
+import { textColorOn } from '#web/lib/format';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
 
-const ADD_COMPANY = '__add_company__';
+const itemClasses =
+  'flex items-center gap-2.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
+
+/** A company's initial on its first brand colour, small enough for a menu row. Decorative. */
+const CompanyMark = ({ company, className }: { company: Company; className: string }) => {
+  const color = company.brandColors[0] ?? DEFAULT_BRAND_COLOR;
+  return (
+    <span
+      aria-hidden="true"
+      className={clsx(
+        'flex shrink-0 items-center justify-center rounded-md font-semibold ring-1 ring-black/5 ring-inset',
+        className,
+      )}
+      style={{ backgroundColor: color, color: textColorOn(color) }}
+    >
+      {company.name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+};
+
+/** The menu button's "opens a list" mark. */
+const ChevronUpDown = (props: SVGProps<SVGSVGElement>) => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.75}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    {...props}
+  >
+    <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+  </svg>
+);
 
 export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -24,12 +61,13 @@ interface CompanyPickerProps {
 }
 
 /**
- * The sidebar's company picker: the user's real companies; choosing one opens its
+ * The sidebar's company picker: a menu button listing the user's real companies (a menu, not a
+ * select, so arrow keys move through the list without leaving the page); choosing one opens its
  * overview, 'Add company' opens the form. With a company selected by the route, its items follow.
  */
 export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerProps) {
-  const navigate = useNavigate();
-  const selectId = useId();
+  const labelId = useId();
+  const buttonTextId = useId();
 
   if (isLoading) {
     return (
@@ -66,32 +104,71 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
   return (
     <div>
       <div className="px-3">
-        <label
-          htmlFor={selectId}
+        <p
+          id={labelId}
           className="mb-1.5 block px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
         >
           Company
-        </label>
-        <select
-          id={selectId}
-          value={selected?._id ?? ''}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (value === ADD_COMPANY) navigate(NEW_COMPANY_PATH);
-            else if (value) navigate(`/dashboard/company/${value}`);
-          }}
-          className="block h-10 w-full truncate rounded-lg border border-slate-300 bg-white pr-8 pl-3 text-sm font-medium text-slate-900 shadow-xs hover:border-slate-400 focus:outline-2 focus:-outline-offset-1 focus:outline-brand-600"
-        >
-          <option value="" disabled>
-            Select a company
-          </option>
-          {companies.map((company) => (
-            <option key={company._id} value={company._id}>
-              {company.name}
-            </option>
-          ))}
-          <option value={ADD_COMPANY}>+ Add company</option>
-        </select>
+        </p>
+        <Menu>
+          <MenuButton
+            aria-labelledby={`${labelId} ${buttonTextId}`}
+            className="group flex h-11 w-full items-center gap-2.5 rounded-lg border border-slate-300 bg-white pr-2 pl-1.5 text-left text-sm font-medium text-slate-900 shadow-xs hover:border-slate-400 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-brand-600 data-open:border-brand-400"
+          >
+            {selected ? (
+              <CompanyMark company={selected} className="size-7 text-xs" />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex size-7 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-500"
+              >
+                <IconBuilding className="size-4" />
+              </span>
+            )}
+            <span
+              id={buttonTextId}
+              className={clsx('min-w-0 flex-1 truncate', !selected && 'text-slate-500')}
+            >
+              {selected?.name ?? 'Select a company'}
+            </span>
+            <ChevronUpDown className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600" />
+          </MenuButton>
+          <MenuItems
+            anchor={{ to: 'bottom start', gap: 6 }}
+            modal={false}
+            className="z-[60] w-(--button-width) min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg outline-none [--anchor-max-height:20rem]"
+          >
+            {companies.map((company) => {
+              const current = company._id === selected?._id;
+              return (
+                <MenuItem key={company._id}>
+                  <Link to={`/dashboard/company/${company._id}`} className={itemClasses}>
+                    <CompanyMark company={company} className="size-6 text-[11px]" />
+                    <span className="min-w-0 flex-1 truncate">{company.name}</span>
+                    {current ? (
+                      <>
+                        <IconCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                        <span className="sr-only">(current)</span>
+                      </>
+                    ) : null}
+                  </Link>
+                </MenuItem>
+              );
+            })}
+            <MenuSeparator className="my-1.5 h-px bg-slate-100" />
+            <MenuItem>
+              <Link to={NEW_COMPANY_PATH} className={itemClasses}>
+                <span
+                  aria-hidden="true"
+                  className="flex size-6 shrink-0 items-center justify-center rounded-md border border-dashed border-slate-300 text-slate-500"
+                >
+                  <IconPlus className="size-3.5" />
+                </span>
+                Add company
+              </Link>
+            </MenuItem>
+          </MenuItems>
+        </Menu>
       </div>
       {items.length ? (
         <nav aria-label={`${selected!.name} menu`} className="mt-2 px-3">

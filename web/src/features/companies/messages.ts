@@ -1,4 +1,4 @@
-/** The companies feature's user-visible texts, verbatim. */
+/** The companies feature's user-visible texts (the spec's verbatim, and our own). */
 export const COMPANY_MESSAGES = {
   loadFailedInline: 'Failed to load company. Please try again.',
   noCompanySelected: 'No company selected',
@@ -11,4 +11,7 @@ export const COMPANY_MESSAGES = {
   deleted: 'Company deleted',
   draftFailed:
     'We could not read that website. Check the address, or fill in the profile yourself.',
+  draftMatches: (host: string) => `Your profile already matches ${host}.`,
+  suggestionsApplied: (host: string) =>
+    `Suggestions from ${host} filled in. Review them before saving.`,
 } as const;

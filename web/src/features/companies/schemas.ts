@@ -12,6 +12,19 @@ import {
 } from '#shared/contract/companies';
 import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
 
+/**
+ * An http(s) address whose host is a local name (localhost, a one-word intranet name, an IPv6
+ * literal): well formed, but the website reader would refuse it as private.
+ */
+export const isLocalAddress = (website: string): boolean => {
+  try {
+    const { protocol, hostname } = new URL(website);
+    return (protocol === 'http:' || protocol === 'https:') && !!hostname && !hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
 /** A typed colour in the stored form ("#08f" → "#0088FF"); anything else is left as typed. */
 export const normaliseHex = (value: string): string => normaliseHexColor(value) ?? value.trim();
 

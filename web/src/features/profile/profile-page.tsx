@@ -14,11 +14,13 @@ import { PageHeader } from '#web/components/page-header';
 import { PhoneField } from '#web/components/phone-field';
 import { PhoneVerificationModal } from '#web/components/phone-verification-modal';
 import { TextField } from '#web/components/text-field';
+import { UnsavedChangesDialog } from '#web/components/unsaved-changes-dialog';
 import { PROFILE_MESSAGES, updateUserFailureText, useUpdateUser } from '#web/lib/api/update-user';
 import { useVerificationStatus } from '#web/lib/api/verification-status';
 import { hasCode } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useSession } from '#web/lib/session';
+import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
 import { SignOutEverywhere } from './components/sign-out-everywhere';
 import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
 
@@ -55,6 +57,8 @@ function ProfileForm() {
     resolver: zodResolver(profileFormSchema),
     defaultValues: formValuesOf(user),
   });
+  // Saving resets the form to what was saved, so only edits not yet saved ask before leaving.
+  const { blocker } = useUnsavedChanges(isDirty);
 
   const hasPhone = isRealPhone(user?.phoneNumber);
 
@@ -197,6 +201,7 @@ function ProfileForm() {
           </Button>
         </div>
       </form>
+      <UnsavedChangesDialog blocker={blocker} />
 
       <SignOutEverywhere />
 

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { HEX_COLOR, MAX_BRAND_COLORS } from '#shared/contract/companies';
 import { IconPlus, IconTrash } from '#web/components/icons';
@@ -15,13 +16,32 @@ interface BrandColorsFieldProps {
 
 /**
  * Brand colour rows: a colour picker and its hex code per row, 'Add colour', and a Remove control
- * that shows only while more than one row exists (a company keeps at least one colour).
+ * that shows only while more than one row exists (a company keeps at least one colour). After a
+ * Remove, focus moves to the colour that took its place, or to 'Add colour' after the last one.
  */
 export function BrandColorsField({ form, disabled }: BrandColorsFieldProps) {
-  const { control, register, setValue, formState } = form;
+  const { control, register, setValue, setFocus, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'brandColors' });
   const rows = useWatch({ control, name: 'brandColors' });
   const errors = formState.errors.brandColors;
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRemove = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  // The removed row's button is gone; without this, focus would drop to the page's start.
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    if (index < fields.length) setFocus(`brandColors.${index}.value`);
+    else addButton.current?.focus();
+  }, [fields, setFocus]);
+
+  const removeRow = (index: number) => {
+    focusAfterRemove.current = index;
+    remove(index);
+    setAnnouncement(`Colour ${index + 1} removed.`);
+  };
 
   return (
     <fieldset disabled={disabled}>
@@ -77,7 +97,7 @@ export function BrandColorsField({ form, disabled }: BrandColorsFieldProps) {
                 {fields.length > 1 ? (
                   <button
                     type="button"
-                    onClick={() => remove(index)}
+                    onClick={() => removeRow(index)}
                     aria-label={`Remove colour ${number}`}
                     className={quietButton}
                   >
@@ -93,6 +113,7 @@ export function BrandColorsField({ form, disabled }: BrandColorsFieldProps) {
       </ul>
       {fields.length < MAX_BRAND_COLORS ? (
         <button
+          ref={addButton}
           type="button"
           onClick={() => append({ value: '' })}
           className="mt-3 -ml-2 inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
@@ -101,6 +122,9 @@ export function BrandColorsField({ form, disabled }: BrandColorsFieldProps) {
           Add colour
         </button>
       ) : null}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
     </fieldset>
   );
 }

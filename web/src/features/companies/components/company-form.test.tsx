@@ -143,8 +143,10 @@ describe('company form', () => {
 
       pending.resolve(jsonResponse(draft));
       expect(
-        await screen.findByText(/Offline draft created from harbor\.coffee/),
+        await screen.findByText(/Filled in from what harbor\.coffee says/),
       ).toBeInTheDocument();
+      // Only empty fields were filled, so nothing needed reviewing.
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
       expect(screen.getByLabelText('Company name')).toHaveValue('Harbor Coffee');
       expect(screen.getByLabelText('Description')).toHaveValue(draft.description);
@@ -153,7 +155,8 @@ describe('company form', () => {
         '#0B5FFF',
         '#E4572E',
       ]);
-      expect(screen.getByLabelText('Website')).toHaveValue('https://harbor.coffee/');
+      // The address the owner typed is the one that was read: it stays as typed.
+      expect(screen.getByLabelText('Website')).toHaveValue('harbor.coffee');
     });
 
     it("moves on to 'Drafting your profile…' while the reader works", async () => {
@@ -168,35 +171,78 @@ describe('company form', () => {
         screen.getByRole('progressbar', { name: 'Drafting your profile…' }),
       ).toBeInTheDocument();
       pending.resolve(jsonResponse(draft));
-      expect(await screen.findByText(/Offline draft created/)).toBeInTheDocument();
+      expect(await screen.findByText(/Filled in from what/)).toBeInTheDocument();
     });
 
-    it('keeps a name the owner already typed', async () => {
+    it('asks before replacing what the owner wrote: empty fields ticked, their own words not', async () => {
       const { user } = renderNew({
         'POST /api/ai/company-profile': { body: { ...draft, source: 'openai' } },
       });
       await user.type(screen.getByLabelText('Company name'), 'Harbor & Co');
       await user.type(screen.getByLabelText('Website'), 'harbor.coffee');
       await user.click(screen.getByRole('button', { name: 'Fill from website' }));
-      expect(await screen.findByText(/Profile drafted from harbor\.coffee/)).toBeInTheDocument();
+
+      const review = await screen.findByRole('dialog', { name: 'Suggestions from harbor.coffee' });
+      const name = within(review).getByRole('checkbox', { name: 'Company name' });
+      expect(name).not.toBeChecked();
+      expect(name).toHaveAccessibleDescription(/Now\s*Harbor & Co\s*Suggested\s*Harbor Coffee/);
+      expect(within(review).getByRole('checkbox', { name: 'Description' })).toBeChecked();
+      expect(within(review).getByRole('checkbox', { name: 'Brand colours' })).toBeChecked();
+      expect(within(review).getByRole('checkbox', { name: 'Brand voice' })).toBeChecked();
+      // Nothing changes until the owner chooses.
+      expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('');
+
+      await user.click(within(review).getByRole('button', { name: 'Apply selected' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(screen.getByLabelText('Company name')).toHaveValue('Harbor & Co');
       expect(screen.getByLabelText('Description')).toHaveValue(draft.description);
+      expect(screen.getByLabelText('Brand voice')).toHaveValue(draft.brandVoice);
+      expect(hexInputs()).toHaveLength(2);
+      expect(
+        await screen.findByText(/Suggestions from harbor\.coffee filled in/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Fill from website' })).toHaveFocus();
     });
 
-    it("shows the server's message under the website field", async () => {
-      const { user } = renderNew({
+    it('says a private or local address cannot be read from here, decided by the code', async () => {
+      const { user, fetchMock } = renderNew({
         'POST /api/ai/company-profile': {
           status: 400,
-          body: { statusCode: 400, message: 'Only public websites can be read' },
+          body: {
+            statusCode: 400,
+            code: 'WEBSITE_PRIVATE',
+            message: 'Some other wording',
+            error: 'Bad Request',
+          },
         },
       });
-      await user.type(screen.getByLabelText('Website'), 'http://intranet.local');
+      const website = screen.getByLabelText('Website');
+      await user.type(website, 'http://10.0.0.5');
       await user.click(screen.getByRole('button', { name: 'Fill from website' }));
-      expect(await screen.findByText('Only public websites can be read')).toBeInTheDocument();
-      expect(screen.getByLabelText('Website')).toHaveAccessibleDescription(
-        'Only public websites can be read',
-      );
-      expect(screen.getByLabelText('Website')).toHaveValue('http://intranet.local');
+      expect(await screen.findByText("This address can't be read from here")).toBeInTheDocument();
+      expect(website).toHaveAccessibleDescription("This address can't be read from here");
+      expect(website).toHaveFocus();
+      expect(website).toHaveValue('http://10.0.0.5');
+
+      // A local name is not "invalid": it is local, and is said so without asking the server.
+      await user.clear(website);
+      await user.type(website, 'http://localhost:8080');
+      await user.click(screen.getByRole('button', { name: 'Fill from website' }));
+      expect(website).toHaveAccessibleDescription("This address can't be read from here");
+      expect(bodiesSentTo(fetchMock, 'POST /api/ai/company-profile')).toHaveLength(1);
+    });
+
+    it('says plainly when the website cannot be read for another reason', async () => {
+      const { user } = renderNew({
+        'POST /api/ai/company-profile': { status: 500, body: { statusCode: 500 } },
+      });
+      await user.type(screen.getByLabelText('Website'), 'harbor.coffee');
+      await user.click(screen.getByRole('button', { name: 'Fill from website' }));
+      expect(
+        await screen.findByText(
+          'We could not read that website. Check the address, or fill in the profile yourself.',
+        ),
+      ).toBeInTheDocument();
     });
 
     it('asks for the website first', async () => {
@@ -219,20 +265,44 @@ describe('company form', () => {
   });
 });
 
+const renderEdit = (answers: Record<string, MockAnswer> = {}) => {
+  seedSession();
+  const company = makeCompany({ brandColors: ['#0B5FFF'] });
+  const fetchMock = mockFetch({
+    'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
+    'GET /api/companies/c1': { body: company },
+    'PUT /api/companies/c1': { body: { ...company, name: 'Harbor Roasters' } },
+    ...answers,
+  });
+  renderScreen('/dashboard/company/:companyId/edit', <EditCompanyPage />, {
+    at: '/dashboard/company/c1/edit',
+    routes: [{ path: '/dashboard/company/:companyId', element: <PathProbe name="overview" /> }],
+  });
+  return { company, fetchMock, user: userEvent.setup() };
+};
+
+describe('brand colour Remove', () => {
+  it('moves focus to the colour that took its place, or to Add colour after the last', async () => {
+    const { user } = renderNew();
+    await user.click(screen.getByRole('button', { name: 'Add colour' }));
+    await user.type(hexInputs()[1]!, '#111111');
+    await user.click(screen.getByRole('button', { name: 'Add colour' }));
+    await user.type(hexInputs()[2]!, '#222222');
+
+    await user.click(screen.getByRole('button', { name: 'Remove colour 2' }));
+    expect(hexInputs()[1]).toHaveValue('#222222');
+    expect(hexInputs()[1]).toHaveFocus();
+    expect(screen.getByText('Colour 2 removed.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove colour 2' }));
+    expect(hexInputs()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Add colour' })).toHaveFocus();
+  });
+});
+
 describe('edit company form', () => {
-  it('is prefilled and saves with PUT, then returns to the overview', async () => {
-    seedSession();
-    const company = makeCompany({ brandColors: ['#0B5FFF'] });
-    const fetchMock = mockFetch({
-      'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
-      'GET /api/companies/c1': { body: company },
-      'PUT /api/companies/c1': { body: { ...company, name: 'Harbor Roasters' } },
-    });
-    renderScreen('/dashboard/company/:companyId/edit', <EditCompanyPage />, {
-      at: '/dashboard/company/c1/edit',
-      routes: [{ path: '/dashboard/company/:companyId', element: <PathProbe name="overview" /> }],
-    });
-    const user = userEvent.setup();
+  it('is prefilled and saves with PUT, then returns to the overview without asking', async () => {
+    const { company, fetchMock, user } = renderEdit();
     const name = await screen.findByLabelText('Company name');
     expect(name).toHaveValue('Harbor Coffee');
     expect(screen.getByLabelText('Website')).toHaveValue('https://www.harbor.coffee');
@@ -251,5 +321,74 @@ describe('edit company form', () => {
         brandVoice: company.brandVoice,
       },
     ]);
+  });
+});
+
+describe('leaving the edit form with unsaved edits', () => {
+  it('asks first: Stay keeps the edits, Leave goes', async () => {
+    const { user } = renderEdit();
+    const name = await screen.findByLabelText('Company name');
+    await user.type(name, ' Roasters');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(within(ask).getByRole('button', { name: 'Stay' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(name).toHaveValue('Harbor Coffee Roasters');
+    expect(window.location.pathname).toBe('/dashboard/company/c1/edit');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
+    );
+    expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+  });
+
+  it('does not ask without edits', async () => {
+    const { user } = renderEdit();
+    await screen.findByLabelText('Company name');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+  });
+});
+
+describe('Fill from website on the edit form', () => {
+  const draft = {
+    name: 'Harbor Coffee',
+    description: 'Fresh from the roaster, every day.',
+    brandVoice: 'Cheerful and brief.',
+    brandColors: ['#E4572E'],
+    website: 'https://www.harbor.coffee/',
+    source: 'openai',
+  };
+
+  it('changes nothing the owner does not tick, and only what they tick', async () => {
+    const { company, user } = renderEdit({ 'POST /api/ai/company-profile': { body: draft } });
+    await screen.findByLabelText('Company name');
+    await user.click(screen.getByRole('button', { name: 'Fill from website' }));
+    const review = await screen.findByRole('dialog', { name: 'Suggestions from harbor.coffee' });
+    // The same name and address are not offered; written fields start unticked.
+    expect(
+      within(review)
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).checked),
+    ).toEqual([false, false, false]);
+    expect(
+      within(review).queryByRole('checkbox', { name: 'Company name' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(review).getByRole('checkbox', { name: 'Description' }));
+    await user.click(within(review).getByRole('button', { name: 'Apply selected' }));
+
+    expect(screen.getByLabelText('Description')).toHaveValue(draft.description);
+    expect(screen.getByLabelText('Brand voice')).toHaveValue(company.brandVoice);
+    expect(hexInputs()[0]).toHaveValue('#0B5FFF');
+
+    // Cancel keeps everything as it is.
+    await user.click(screen.getByRole('button', { name: 'Fill from website' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('checkbox', { name: 'Brand voice' }));
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText('Brand voice')).toHaveValue(company.brandVoice);
   });
 });

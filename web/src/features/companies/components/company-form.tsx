@@ -7,8 +7,8 @@ import type { CompanyProfileDraft } from '#shared/contract/ai';
 import {
   INVALID_WEBSITE_MESSAGE,
   isValidWebsite,
-  MAX_BRAND_COLORS,
   normaliseWebsite,
+  PRIVATE_WEBSITE_MESSAGE,
   type CreateCompanyBody,
 } from '#shared/contract/companies';
 import { Alert } from '#web/components/alert';
@@ -18,19 +18,23 @@ import { IconSparkles } from '#web/components/icons';
 import { IndeterminateProgress } from '#web/components/progress-bar';
 import { TextAreaField } from '#web/components/text-area-field';
 import { TextField } from '#web/components/text-field';
-import { messageOf } from '#web/lib/error-text';
+import { UnsavedChangesDialog } from '#web/components/unsaved-changes-dialog';
+import { hasCode, messageOf } from '#web/lib/error-text';
 import { websiteHost } from '#web/lib/format';
 import { applyFieldErrors } from '#web/lib/form-errors';
+import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
 import { draftCompanyProfile } from '../api/draft-company-profile';
+import { draftChanges, isEmptyChange, type DraftChange } from '../draft-changes';
 import { COMPANY_MESSAGES } from '../messages';
 import {
   companyBodyFrom,
   companyFormSchema,
-  normaliseHex,
+  isLocalAddress,
   type CompanyFormInput,
   type CompanyFormValues,
 } from '../schemas';
 import { BrandColorsField } from './brand-colors-field';
+import { DraftReviewDialog } from './draft-review-dialog';
 
 /** After this long the website has usually been read and the draft is being written. */
 export const DRAFTING_AFTER_MS = 2500;
@@ -46,8 +50,25 @@ const TEXT_FIELDS = ['name', 'description', 'website', 'brandVoice'] as const;
 
 export const draftedToast = (draft: Pick<CompanyProfileDraft, 'source' | 'website'>): string =>
   draft.source === 'offline'
-    ? `Offline draft created from ${websiteHost(draft.website)}. Review it and make it yours before saving.`
+    ? `Filled in from what ${websiteHost(draft.website)} says. Review it and make it yours before saving.`
     : `Profile drafted from ${websiteHost(draft.website)}. Review it and make it yours before saving.`;
+
+/**
+ * Why the website could not be read, decided on the code: a private or local address is said to
+ * be one; the reader's other refusals are already in plain words; anything else gets our own text.
+ */
+const draftFailureText = (error: unknown): string => {
+  if (hasCode(error, 'WEBSITE_PRIVATE')) return PRIVATE_WEBSITE_MESSAGE;
+  if (hasCode(error, 'WEBSITE_INVALID', 'WEBSITE_UNREADABLE', 'DRAFT_QUOTA_REACHED')) {
+    return messageOf(error, COMPANY_MESSAGES.draftFailed);
+  }
+  return COMPANY_MESSAGES.draftFailed;
+};
+
+interface Review {
+  changes: DraftChange[];
+  draft: CompanyProfileDraft;
+}
 
 export interface CompanyFormProps {
   defaultValues: CompanyFormInput;
@@ -82,14 +103,17 @@ export function CompanyForm({
     setError,
     clearErrors,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
   const [serverError, setServerError] = useState<string | null>(null);
   const [phase, setPhase] = useState<DraftPhase>('idle');
   const [draftError, setDraftError] = useState<string | null>(null);
   const draftRequest = useRef<AbortController | null>(null);
+  const [review, setReview] = useState<Review | null>(null);
   const errorBanner = useRef<HTMLDivElement>(null);
+  const fillButton = useRef<HTMLButtonElement>(null);
   const drafting = phase !== 'idle';
+  const unsavedChanges = useUnsavedChanges(isDirty);
 
   // Leaving the page stops a draft in flight.
   useEffect(() => () => draftRequest.current?.abort(), []);
@@ -99,22 +123,54 @@ export function CompanyForm({
     if (serverError) errorBanner.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [serverError]);
 
-  const applyDraft = (draft: CompanyProfileDraft) => {
-    const options = { shouldDirty: true, shouldValidate: false } as const;
-    if (!getValues('name').trim() && draft.name.trim())
-      setValue('name', draft.name.trim(), options);
-    if (draft.description.trim()) setValue('description', draft.description.trim(), options);
-    if (draft.brandVoice.trim()) setValue('brandVoice', draft.brandVoice.trim(), options);
-    const colors = [...new Set(draft.brandColors.map(normaliseHex).filter(Boolean))];
-    if (colors.length) {
-      setValue(
-        'brandColors',
-        colors.slice(0, MAX_BRAND_COLORS).map((value) => ({ value })),
-        options,
-      );
+  // The website button is disabled while reading, which drops focus; give it back when done.
+  const returnFocus = () => {
+    if (document.activeElement === document.body || document.activeElement === null) {
+      fillButton.current?.focus();
     }
-    if (draft.website) setValue('website', draft.website, options);
+  };
+  useEffect(() => {
+    if (phase === 'idle' && !review) returnFocus();
+  }, [phase, review]);
+
+  const applyChanges = (changes: readonly DraftChange[]) => {
+    const options = { shouldDirty: true, shouldValidate: false } as const;
+    for (const change of changes) {
+      if (change.field === 'brandColors') {
+        setValue(
+          'brandColors',
+          change.suggested.map((value) => ({ value })),
+          options,
+        );
+      } else {
+        setValue(change.field, change.suggested, options);
+      }
+    }
     clearErrors();
+  };
+
+  /**
+   * Empty fields are filled at once; when the draft would replace anything the owner wrote, they
+   * see each change and choose.
+   */
+  const offerDraft = (draft: CompanyProfileDraft) => {
+    const changes = draftChanges(getValues(), draft);
+    if (changes.length === 0) {
+      toast.success(COMPANY_MESSAGES.draftMatches(websiteHost(draft.website)));
+    } else if (changes.every(isEmptyChange)) {
+      applyChanges(changes);
+      toast.success(draftedToast(draft));
+    } else {
+      setReview({ changes, draft });
+    }
+  };
+
+  const applyReviewed = (chosen: DraftChange[]) => {
+    const host = review ? websiteHost(review.draft.website) : '';
+    setReview(null);
+    if (chosen.length === 0) return;
+    applyChanges(chosen);
+    toast.success(COMPANY_MESSAGES.suggestionsApplied(host));
   };
 
   const fillFromWebsite = async () => {
@@ -125,7 +181,7 @@ export function CompanyForm({
       return;
     }
     if (!isValidWebsite(website)) {
-      setDraftError(INVALID_WEBSITE_MESSAGE);
+      setDraftError(isLocalAddress(website) ? PRIVATE_WEBSITE_MESSAGE : INVALID_WEBSITE_MESSAGE);
       setFocus('website');
       return;
     }
@@ -138,11 +194,12 @@ export function CompanyForm({
     try {
       const draft = await draftCompanyProfile(website, controller.signal);
       if (controller.signal.aborted) return;
-      applyDraft(draft);
-      toast.success(draftedToast(draft));
+      offerDraft(draft);
     } catch (error) {
       if (controller.signal.aborted) return;
-      setDraftError(messageOf(error, COMPANY_MESSAGES.draftFailed));
+      setDraftError(draftFailureText(error));
+      // The message is read out with the field it belongs to.
+      setFocus('website');
     } finally {
       clearTimeout(timer);
       if (draftRequest.current === controller) {
@@ -160,9 +217,12 @@ export function CompanyForm({
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
+    // A successful save navigates away at once: that is not leaving unsaved edits.
+    unsavedChanges.allowLeaving();
     try {
       await onSubmit(companyBodyFrom(values));
     } catch (error) {
+      unsavedChanges.askBeforeLeaving();
       setServerError(describeFailure(error));
       applyFieldErrors(setError, error, TEXT_FIELDS);
     }
@@ -203,6 +263,7 @@ export function CompanyForm({
               {...register('website', { onChange: () => setDraftError(null) })}
             />
             <Button
+              ref={fillButton}
               variant="secondary"
               onClick={() => void fillFromWebsite()}
               disabled={drafting}
@@ -260,6 +321,14 @@ export function CompanyForm({
           {...register('brandVoice')}
         />
       </fieldset>
+
+      <DraftReviewDialog
+        changes={review?.changes ?? null}
+        host={review ? websiteHost(review.draft.website) : ''}
+        onCancel={() => setReview(null)}
+        onApply={applyReviewed}
+      />
+      <UnsavedChangesDialog blocker={unsavedChanges.blocker} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={cancelTo} className={buttonClasses({ variant: 'ghost' })}>
