@@ -166,6 +166,20 @@ describe('protected layout', () => {
     );
   });
 
+  it('closes the mobile menu when the link followed is the page already shown', async () => {
+    seedSession();
+    renderApp();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Dashboard' }),
+    );
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
   it('titles the mobile top bar by path', () => {
     seedSession();
     renderApp();

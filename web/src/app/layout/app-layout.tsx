@@ -89,6 +89,10 @@ export function AppLayout() {
           />
           <div
             ref={drawer}
+            // A link to the page already shown changes no path, and must still close the menu.
+            onClick={(event) => {
+              if ((event.target as Element).closest('a[href]')) setMenuOpen(false);
+            }}
             role="dialog"
             aria-modal="true"
             aria-label="Menu"
