@@ -1,6 +1,8 @@
 import { PageHeader } from '#web/components/page-header';
 import { useCompanies } from '#web/lib/api/list-companies';
+import { useVerificationStatus } from '#web/lib/api/verification-status';
 import { useSession } from '#web/lib/session';
+import { useSetupProgress } from './api/setup-progress';
 import { PhoneVerificationPrompt } from './components/phone-verification-prompt';
 import { QuickTips } from './components/quick-tips';
 import { YourCompanies } from './components/your-companies';
@@ -11,6 +13,10 @@ const greeting = (hour: number) =>
 export function DashboardPage() {
   const { user } = useSession();
   const { companies, isLoading, error, retry } = useCompanies();
+  // The stored user's flag until the server answers, so the first step never waits.
+  const { isVerified } = useVerificationStatus();
+  const companiesKnown = !isLoading && !error;
+  const progress = useSetupProgress(companiesKnown ? companies : undefined);
   return (
     <>
       <title>Dashboard · Sailpost</title>
@@ -19,7 +25,15 @@ export function DashboardPage() {
         description="Here is where your companies, campaigns and drafts come together."
       />
       <div className="space-y-10">
-        <QuickTips />
+        <QuickTips
+          firstCompanyId={companies[0]?._id}
+          steps={{
+            phoneVerified: isVerified,
+            companyAdded: companiesKnown ? companies.length > 0 : undefined,
+            platformConnected: progress?.platformConnected,
+            campaignCreated: progress?.campaignCreated,
+          }}
+        />
         <YourCompanies companies={companies} isLoading={isLoading} error={error} onRetry={retry} />
       </div>
       <PhoneVerificationPrompt />
