@@ -202,6 +202,11 @@ describe('navigation and sessions in the browser', () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await screenshot(page, 'nav-landing-390');
+    // The hero with the texts demo, as a wide screen first shows it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByText('1 YES', { exact: true }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'screenshots/nav-landing-hero-1280.png' });
     await context.close();
   });
 

@@ -17,7 +17,7 @@ function WaysOn() {
     );
   }
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
+    <div className="flex w-full flex-col gap-3 sm:flex-row">
       <Link to="/" className={buttonClasses({ size: 'lg' })}>
         Home
       </Link>
@@ -42,7 +42,7 @@ export function NotFoundPage() {
       <p className="mt-3 max-w-md text-base text-slate-600">
         The page you are looking for does not exist or has moved.
       </p>
-      <div className="mt-8">
+      <div className="mt-8 w-full max-w-xs sm:w-auto sm:max-w-none">
         <WaysOn />
       </div>
     </main>

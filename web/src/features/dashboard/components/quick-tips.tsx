@@ -142,7 +142,9 @@ export function QuickTips({ steps, firstCompanyId }: QuickTipsProps) {
                 <p className="mt-1 text-sm text-slate-600">{tip.description}</p>
                 <div className="mt-3 xl:mt-auto xl:pt-3">
                   {state === true ? (
-                    <p className="inline-flex items-center text-sm font-semibold text-emerald-700">Done</p>
+                    <p className="inline-flex items-center text-sm font-semibold text-emerald-700">
+                      Done
+                    </p>
                   ) : (
                     <Link
                       to={tip.to}
