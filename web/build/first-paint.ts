@@ -23,8 +23,13 @@ const FIRST_SCREENS: Record<string, string[]> = {
   '/dashboard': ['src/app/protected-route.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 };
 
-/** Where the app sends a signed-out visitor of a signed-in page (RequireSession). */
+/**
+ * Where the app sends a signed-out visitor of a signed-in page (RequireSession): /login, with the
+ * page in ?next= to come back to after signing in (lib/navigation.ts, loginPathReturningTo; the
+ * dashboard is left out, sign-in goes there anyway). The login page checks ?next= again.
+ */
 const SIGN_IN_PATH = '/login';
+const HOME_PATH = '/dashboard';
 
 /** The stored session's token (lib/session-storage.ts), in either store. */
 const TOKEN_KEY = 'token';
@@ -86,7 +91,7 @@ const patternSource = (pattern: string) =>
  */
 const headScript = (screens: Record<string, string[]>, signedIn: string[], painted: string[]) =>
   `(function(){var p=location.pathname.replace(/\\/+$/,'')||'/',s=${JSON.stringify(screens)};` +
-  `try{if(new RegExp(${JSON.stringify(`^(?:${signedIn.map(patternSource).join('|')})$`)}).test(p)&&!localStorage.getItem('${TOKEN_KEY}')&&!sessionStorage.getItem('${TOKEN_KEY}')){history.replaceState(null,'','${SIGN_IN_PATH}');p='${SIGN_IN_PATH}'}}catch(e){}` +
+  `try{if(new RegExp(${JSON.stringify(`^(?:${signedIn.map(patternSource).join('|')})$`)}).test(p)&&!localStorage.getItem('${TOKEN_KEY}')&&!sessionStorage.getItem('${TOKEN_KEY}')){var n=p==='${HOME_PATH}'?'':'?next='+encodeURIComponent(location.pathname+location.search+location.hash);history.replaceState(null,'','${SIGN_IN_PATH}'+n);p='${SIGN_IN_PATH}'}}catch(e){}` +
   `function f(){(s[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}` +
   `if(document.visibilityState==='hidden'||${JSON.stringify(painted)}.indexOf(p)<0)f();else requestAnimationFrame(function(){setTimeout(f,0)})})()`;
 

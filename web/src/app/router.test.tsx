@@ -9,22 +9,63 @@ import { RouteErrorFallback } from './route-error-fallback';
 import { routes } from './router';
 
 describe('routes', () => {
-  it("shows 'Page Not Found' with a 'Go to Dashboard' link for unknown paths", async () => {
+  it("shows 'Page Not Found' with a 'Go to Dashboard' link to a signed-in user", async () => {
+    seedSession();
     mockFetch({});
     renderRoutes(routes, { at: '/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
     );
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Home' and 'Log in' on the 404 page to a signed-out visitor", async () => {
+    mockFetch({});
+    renderRoutes(routes, { at: '/no/such/page' });
+    expect(await screen.findByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visitor from /dashboard to the login screen', async () => {
     mockFetch({});
     renderRoutes(routes, { at: '/dashboard' });
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    // The first visit loads the login screen's module: slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
+    expect(window.location.search).toBe('');
   });
+
+  it('keeps the page a signed-out visitor asked for in ?next=', async () => {
+    mockFetch({});
+    renderRoutes(routes, { at: '/dashboard/company/c1?tab=x' });
+    // The first visit loads the login screen's module: slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('next')).toBe(
+      '/dashboard/company/c1?tab=x',
+    );
+  });
+
+  it.each(['/login', '/register'])(
+    'sends a signed-in user from %s to the dashboard',
+    async (at) => {
+      seedSession();
+      mockFetch({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
+      renderRoutes(routes, { at });
+      // Two screens' modules load here: slow on a busy machine.
+      expect(
+        await screen.findByRole('heading', { name: 'Your Companies' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/dashboard');
+    },
+  );
 
   it('shows the dashboard with its empty companies section when signed in', async () => {
     seedSession({ user: makeUser({ firstName: 'Maya' }) });
@@ -36,9 +77,8 @@ describe('routes', () => {
       'href',
       '/dashboard/companies/new',
     );
-    expect(screen.getByText('Add your company')).toBeInTheDocument();
-    expect(screen.getByText('Connect X and LinkedIn')).toBeInTheDocument();
-    expect(screen.getByText('Create a campaign and approve posts by text')).toBeInTheDocument();
+    const tips = screen.getByRole('region', { name: 'Quick tips' });
+    expect(within(tips).getByRole('listitem', { name: 'Add your company, to do' })).toBeVisible();
   });
 });
 

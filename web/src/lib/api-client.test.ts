@@ -5,6 +5,7 @@ import { ApiError, callApi } from './api-client';
 import { apiRoute } from './api-route';
 import { ResponseMismatchError } from './check-response';
 import { setNavigator } from './navigation';
+import { takeSessionEndedNote } from './session-ended';
 import { readSession } from './session-storage';
 
 const at = (path: string) => window.history.replaceState(null, '', path);
@@ -236,6 +237,22 @@ describe('callApi', () => {
     expect(window.localStorage.length).toBe(0);
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
     expect(callKeys(fetchMock)).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh']);
+    // The login page says why, once.
+    expect(takeSessionEndedNote()).toBe(true);
+    expect(takeSessionEndedNote()).toBe(false);
+  });
+
+  it('on a lost session away from the dashboard, comes back to that page after login', async () => {
+    at('/dashboard/company/c1?tab=x');
+    seedSession();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    mockFetch({ 'GET /api/auth/me': unauthorized, 'POST /api/auth/refresh': unauthorized });
+
+    await expect(callApi(apiRoute('GET /auth/me'))).rejects.toMatchObject({ status: 401 });
+    expect(navigate).toHaveBeenCalledWith('/login?next=%2Fdashboard%2Fcompany%2Fc1%3Ftab%3Dx', {
+      replace: true,
+    });
   });
 
   it.each(['/login', '/reset-password'])(

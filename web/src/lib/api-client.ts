@@ -9,9 +9,10 @@ import {
   type RouteDefinition,
 } from '#shared/contract/route';
 import type { ApiRoute } from './api-route';
-import { navigateTo } from './navigation';
+import { loginPathReturningTo, navigateTo } from './navigation';
 import type { AuthResponse } from '#shared/contract/auth';
-import { clearSession, isSessionRemembered, readToken, writeSession } from './session-storage';
+import { endSession } from './session-ended';
+import { isSessionRemembered, readToken, writeSession } from './session-storage';
 
 /**
  * THE API client: every server call goes through `callApi(route, ...)` with a route named by
@@ -154,9 +155,11 @@ export const refreshAccessToken = (): Promise<RefreshOutcome> => {
 };
 
 const onUnauthorized = () => {
-  if (PATHS_WITHOUT_401_REDIRECT.includes(window.location.pathname)) return;
-  clearSession();
-  navigateTo('/login', { replace: true });
+  const { pathname, search, hash } = window.location;
+  if (PATHS_WITHOUT_401_REDIRECT.includes(pathname)) return;
+  endSession();
+  // The page the user was on comes back after they log in again.
+  navigateTo(loginPathReturningTo(`${pathname}${search}${hash}`), { replace: true });
 };
 
 export const callApi = async <R extends RouteDefinition>(

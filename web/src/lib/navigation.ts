@@ -16,3 +16,73 @@ export const setNavigator = (navigate: Navigate | null) => {
 };
 
 export const navigateTo: Navigate = (to, options) => current(to, options);
+
+/** Where a signed-in user starts, and where sign-in goes when nothing asked for another page. */
+export const HOME_PATH = '/dashboard';
+
+/** The query parameter of /login that names the page to return to after sign-in. */
+export const RETURN_PARAM = 'next';
+
+/** Longer than any of the app's own paths with their queries; anything longer is not one of ours. */
+const MAX_RETURN_PATH_LENGTH = 2048;
+
+/** Pages that sign-in must not return to (they would only send the user on again). */
+const NOT_RETURNED_TO = /^\/(login|register|auth)(\/|$|\?|#)/;
+
+const PROBE_ORIGIN = 'https://return-path.invalid';
+
+/**
+ * The page to return to, if `value` is a path on this site, else null. Only a path is accepted,
+ * never an address: `//evil.com`, `/\evil.com` and `https://…` all leave the site in a browser,
+ * and tabs or new lines inside (`/\t/evil.com`) are dropped by the URL parser before it reads the
+ * host. The answer is the path as the URL parser normalised it, so what was checked is what is
+ * followed.
+ */
+export const safeReturnPath = (value: string | null | undefined): string | null => {
+  if (!value || value.length > MAX_RETURN_PATH_LENGTH) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return NOT_RETURNED_TO.test(path) ? null : path;
+};
+
+/** /login, carrying the page to come back to (left out for the dashboard, where sign-in goes anyway). */
+export const loginPathReturningTo = (path: string): string => {
+  const safe = safeReturnPath(path);
+  return safe && safe !== HOME_PATH
+    ? `/login?${RETURN_PARAM}=${encodeURIComponent(safe)}`
+    : '/login';
+};
+
+const PENDING_RETURN_KEY = 'sailpost:return-to';
+
+/**
+ * Sign-in through another site (Google) leaves the app and comes back on a callback page; the page
+ * to return to waits in this tab's sessionStorage meanwhile.
+ */
+export const rememberReturnPath = (path: string | null) => {
+  try {
+    const safe = safeReturnPath(path);
+    if (safe) window.sessionStorage.setItem(PENDING_RETURN_KEY, safe);
+    else window.sessionStorage.removeItem(PENDING_RETURN_KEY);
+  } catch {
+    // Storage switched off: sign-in then goes to the dashboard.
+  }
+};
+
+/** The remembered page (checked again: storage can be edited), removed so it is used once. */
+export const takeReturnPath = (): string | null => {
+  try {
+    const stored = window.sessionStorage.getItem(PENDING_RETURN_KEY);
+    window.sessionStorage.removeItem(PENDING_RETURN_KEY);
+    return safeReturnPath(stored);
+  } catch {
+    return null;
+  }
+};

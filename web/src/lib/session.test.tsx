@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '#shared/domain/limits';
 import { makeToken, makeUser, seedSession } from '#web/test/fixtures';
 import { callKeys, mockFetch } from '#web/test/fetch-mock';
 import { SessionProvider, tokenExpiresAt, useSession, type SessionContextValue } from './session';
+import { takeSessionEndedNote } from './session-ended';
 import { readSession } from './session-storage';
 
 const sessionEnded = {
@@ -150,6 +151,8 @@ describe('SessionProvider', () => {
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(session.status).toBe('anonymous');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The login page will say why.
+    expect(takeSessionEndedNote()).toBe(true);
   });
 
   it('offline, keeps the session until the token expires, then counts as signed out', async () => {
@@ -190,6 +193,8 @@ describe('SessionProvider', () => {
     seedSession({ token });
     renderProvider();
     act(() => session.signOut());
+    // Logging out on purpose leaves no 'session has ended' note.
+    expect(takeSessionEndedNote()).toBe(false);
     expect(callKeys(fetchMock)).toEqual(['POST /api/auth/logout']);
     expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({
       Authorization: `Bearer ${token}`,

@@ -11,6 +11,7 @@ import type { AuthResponse } from '#shared/contract/auth';
 import type { User } from '#shared/contract/users';
 import { refreshAccessToken } from './api-client';
 import { logOut } from './api/log-out';
+import { endSession } from './session-ended';
 import {
   clearSession,
   readSession,
@@ -105,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // an ended session is cleared; both notify, and this runs again.
       void refreshAccessToken().then((outcome) => {
         if (!active) return;
-        if (outcome === 'ended') clearSession();
+        if (outcome === 'ended') endSession();
         if (outcome === 'unreachable') setState(unexpiredStoredSession());
       });
     };
@@ -128,7 +129,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       () => {
         void refreshAccessToken().then((outcome) => {
           if (!active) return;
-          if (outcome === 'ended') clearSession();
+          if (outcome === 'ended') endSession();
           // Offline: keep working until the token expires, then count as signed out.
           if (outcome === 'unreachable') {
             expiry = setTimeout(() => setState(unexpiredStoredSession()), delayUntil(expiresAt));

@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/domain/limits';
-import { makeToken, makeUser } from '#web/test/fixtures';
+import { takeReturnPath } from '#web/lib/navigation';
+import { endSession } from '#web/lib/session-ended';
+import { clearSession } from '#web/lib/session-storage';
+import { makeToken, makeUser, seedSession } from '#web/test/fixtures';
 import { bodiesSentTo, bodyOfCall, mockFetch } from '#web/test/fetch-mock';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { LoginPage } from './login-page';
@@ -11,11 +14,19 @@ const config = (googleSignIn = false) => ({
   body: { stage: 'test', sandbox: false, googleSignIn },
 });
 
-const renderLogin = () =>
+const renderLogin = (at = '/login') =>
   renderScreen('/login', <LoginPage />, {
-    at: '/login',
-    routes: [{ path: '/dashboard', element: <PathProbe name="dashboard" /> }],
+    at,
+    routes: [
+      { path: '/dashboard', element: <PathProbe name="dashboard" /> },
+      { path: '/profile', element: <PathProbe name="profile" /> },
+    ],
   });
+
+const signInAnswer = () => ({
+  'GET /api/config': config(),
+  'POST /api/auth/login': { body: { access_token: makeToken(), user: makeUser() } },
+});
 
 const fill = async (email: string, password: string) => {
   const user = userEvent.setup();
@@ -175,5 +186,67 @@ describe('LoginPage', () => {
     // Give the answer time to arrive and render (nothing visible changes when it is false).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+  });
+
+  it('returns to the page that sent the user here (?next=)', async () => {
+    mockFetch(signInAnswer());
+    renderLogin('/login?next=%2Fprofile');
+    const user = await fill('maya@harbor.coffee', 'password123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Screen: profile')).toBeInTheDocument();
+  });
+
+  it.each(['//evil.com', 'https://evil.com/profile', '/\\evil.com'])(
+    'goes to the dashboard instead of ?next=%s',
+    async (next) => {
+      mockFetch(signInAnswer());
+      renderLogin(`/login?next=${encodeURIComponent(next)}`);
+      const user = await fill('maya@harbor.coffee', 'password123');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
+    },
+  );
+
+  it('sends a signed-in user on at once, to ?next= or the dashboard', async () => {
+    seedSession();
+    mockFetch({ 'GET /api/config': config() });
+    renderLogin('/login?next=%2Fprofile');
+    expect(await screen.findByText('Screen: profile')).toBeInTheDocument();
+  });
+
+  it('says once that the session has ended, not again after a reload', async () => {
+    mockFetch({ 'GET /api/config': config() });
+    seedSession();
+    endSession();
+    const first = renderLogin();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your session has ended. Please log in again.',
+    );
+    first.unmount();
+
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Log in' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about an ended session after logging out on purpose', async () => {
+    mockFetch({ 'GET /api/config': config() });
+    seedSession();
+    clearSession();
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Log in' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
+  });
+
+  it("keeps ?next= for the return from 'Continue with Google'", async () => {
+    mockFetch({ 'GET /api/config': config(true) });
+    renderLogin('/login?next=%2Fprofile');
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    // jsdom cannot leave the page; the click's handler is what matters.
+    google.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(google);
+    expect(takeReturnPath()).toBe('/profile');
   });
 });

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
@@ -10,7 +10,9 @@ import { PasswordField, TextField } from '#web/components/text-field';
 import { useAppConfig } from '#web/lib/api/app-config';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
+import { HOME_PATH, rememberReturnPath, RETURN_PARAM, safeReturnPath } from '#web/lib/navigation';
 import { useSession } from '#web/lib/session';
+import { SESSION_ENDED_MESSAGE, takeSessionEndedNote } from '#web/lib/session-ended';
 import { logIn } from './api/log-in';
 import { AuthLayout, AuthLink } from './components/auth-layout';
 import { GoogleButton } from './components/google-button';
@@ -24,10 +26,14 @@ const LOGIN_FAILED = 'Failed to login';
 const checks = deferResolver(async () => (await import('./schemas')).loginResolver);
 
 export function LoginPage() {
-  const { signIn } = useSession();
+  const { status, signIn } = useSession();
   const { googleSignIn } = useAppConfig();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Only a path on this site: a link to /login?next=https://… must not send anyone elsewhere.
+  const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
   const [serverError, setServerError] = useState<string | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const {
     register,
     handleSubmit,
@@ -37,18 +43,28 @@ export function LoginPage() {
     defaultValues: { email: '', password: '', remember: false },
   });
 
+  // Read after the first render, which must match the page's build-time HTML; taking the note
+  // away means a reload does not say it again.
+  useEffect(() => {
+    if (takeSessionEndedNote()) setSessionEnded(true);
+  }, []);
+
   const onSubmit = handleSubmit(async ({ remember, ...credentials }) => {
     setServerError(null);
+    setSessionEnded(false);
     try {
       // The server sets the refresh cookie for this browser session only, or for 30 days.
       const auth = await logIn({ ...credentials, remember });
       signIn(auth, { remember });
       toast.success('Login successful!');
-      navigate('/dashboard');
+      navigate(returnPath ?? HOME_PATH, { replace: true });
     } catch (error) {
       setServerError(messageOf(error, LOGIN_FAILED));
     }
   });
+
+  // Already signed in (another tab, or just now): nothing to do here.
+  if (status === 'authenticated') return <Navigate to={returnPath ?? HOME_PATH} replace />;
 
   return (
     <AuthLayout
@@ -60,6 +76,13 @@ export function LoginPage() {
         </>
       }
     >
+      <div aria-live="polite">
+        {sessionEnded ? (
+          <Alert tone="info" className="mb-6">
+            {SESSION_ENDED_MESSAGE}
+          </Alert>
+        ) : null}
+      </div>
       {serverError ? (
         <Alert tone="danger" className="mb-6">
           {serverError}
@@ -110,7 +133,7 @@ export function LoginPage() {
             or
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <GoogleButton />
+          <GoogleButton onClick={() => rememberReturnPath(returnPath)} />
         </>
       ) : null}
     </AuthLayout>

@@ -1,23 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { REGISTRATION_REDIRECT_MS } from '#shared/domain/limits';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { IconCheck } from '#web/components/icons';
 import { PhoneField } from '#web/components/phone-field';
-import { Spinner } from '#web/components/spinner';
 import { PasswordField, TextField } from '#web/components/text-field';
 import { track } from '#web/lib/analytics';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
+import { HOME_PATH } from '#web/lib/navigation';
 import { useSession } from '#web/lib/session';
 import { registerAccount } from './api/register';
 import { AuthLayout, AuthLink } from './components/auth-layout';
 import { FoundersBanner } from './components/founders-banner';
+import { RedirectCountdown } from './components/redirect-countdown';
 import type { registerFormSchema } from './schemas';
 
 type RegisterFormInput = z.input<typeof registerFormSchema>;
@@ -29,7 +30,7 @@ const checks = deferResolver(async () => (await import('./schemas')).registerRes
 const FIELD_NAMES = ['firstName', 'lastName', 'email', 'phoneNumber', 'password'] as const;
 
 export function RegisterPage() {
-  const { signIn } = useSession();
+  const { status, signIn } = useSession();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [welcomeName, setWelcomeName] = useState<string | null>(null);
@@ -55,7 +56,7 @@ export function RegisterPage() {
   // After a successful sign-up, the dashboard follows after exactly 4 seconds.
   useEffect(() => {
     if (welcomeName === null) return;
-    const timer = setTimeout(() => navigate('/dashboard'), REGISTRATION_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(HOME_PATH), REGISTRATION_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [welcomeName, navigate]);
 
@@ -69,10 +70,13 @@ export function RegisterPage() {
     setServerError(null);
     try {
       const auth = await registerAccount(body);
+      // The welcome panel first: signing in makes this a signed-in visit, which the page would
+      // otherwise send straight to the dashboard.
+      setWelcomeName(auth.user.firstName);
       signIn(auth, { remember: true });
       track('sign_up_complete');
-      toast.success('Registration successful!');
-      setWelcomeName(auth.user.firstName);
+      // One toast, however often this runs: the id makes a repeat replace it.
+      toast.success('Registration successful!', { id: 'registration-success' });
     } catch (error) {
       setServerError(messageOf(error, REGISTER_FAILED));
       applyFieldErrors(setError, error, FIELD_NAMES);
@@ -89,23 +93,24 @@ export function RegisterPage() {
           <p className="mt-4 text-lg font-semibold text-slate-900">
             Your account is ready{welcomeName ? `, ${welcomeName}` : ''}!
           </p>
-          <p
-            className="mt-2 flex items-center justify-center gap-2 text-sm text-slate-600"
-            role="status"
-          >
-            <Spinner label={null} size="sm" className="text-brand-600" />
-            Taking you to your dashboard…
-          </p>
+          <RedirectCountdown
+            label="Taking you to your dashboard…"
+            durationMs={REGISTRATION_REDIRECT_MS}
+            className="mt-5"
+          />
           <Link
-            to="/dashboard"
+            to={HOME_PATH}
             className="mt-4 inline-block rounded text-sm font-semibold text-brand-600 hover:underline"
           >
-            Go now
+            Continue
           </Link>
         </div>
       </AuthLayout>
     );
   }
+
+  // Already signed in: an account exists, so there is nothing to create here.
+  if (status === 'authenticated') return <Navigate to={HOME_PATH} replace />;
 
   return (
     <AuthLayout

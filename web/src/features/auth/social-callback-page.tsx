@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SOCIAL_ERROR_REDIRECT_MS } from '#shared/domain/limits';
 import { messageOf } from '#web/lib/error-text';
+import { HOME_PATH, takeReturnPath } from '#web/lib/navigation';
 import { CallbackStatus } from './components/callback-status';
 import { useTokenSignIn } from './use-token-sign-in';
 
@@ -34,7 +35,7 @@ export function SocialCallbackPage() {
   useTokenSignIn(token, {
     onSignedIn: () => {
       toast.success('Successfully signed in with Google!', { id: 'social-callback' });
-      navigate('/dashboard', { replace: true });
+      navigate(takeReturnPath() ?? HOME_PATH, { replace: true });
     },
     onFailed: (failed) => {
       const message = messageOf(failed, 'Failed to authenticate with Google');

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '#web/lib/error-text';
+import { HOME_PATH, takeReturnPath } from '#web/lib/navigation';
 import { CallbackStatus } from './components/callback-status';
 import { useTokenSignIn } from './use-token-sign-in';
 
@@ -19,7 +20,7 @@ export function TokenCallbackPage() {
   }, [token, error, navigate]);
 
   useTokenSignIn(token, {
-    onSignedIn: () => navigate('/dashboard', { replace: true }),
+    onSignedIn: () => navigate(takeReturnPath() ?? HOME_PATH, { replace: true }),
     onFailed: (failure) => {
       toast.error(messageOf(failure, 'Failed to complete login'), { id: 'token-callback' });
       navigate('/login', { replace: true });

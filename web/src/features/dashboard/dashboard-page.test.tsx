@@ -77,11 +77,11 @@ describe('DashboardPage', () => {
     );
     expect(screen.queryByRole('link', { name: 'Add Company' })).not.toBeInTheDocument();
     // Quick tips stay.
-    expect(screen.getByText('Add your company')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Add your company, to do' })).toBeInTheDocument();
   });
 
   it('fails soft: a toast with the reason and an inline retry', async () => {
-    const fetchMock = renderDashboard({
+    renderDashboard({
       'GET /api/companies/user/u1': {
         status: 503,
         body: { statusCode: 503, message: 'Service unavailable' },
@@ -93,12 +93,10 @@ describe('DashboardPage', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Failed to load companies. Please try again.');
 
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ data: [makeCompany()], total: 1 }), {
-          headers: { 'Content-Type': 'application/json' },
-        }),
-    );
+    mockFetch({
+      'GET /api/auth/verification-status': { body: { isVerified: true } },
+      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+    });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Harbor Coffee' })).toBeInTheDocument();
   });
@@ -139,5 +137,80 @@ describe('phone verification prompt on the dashboard', () => {
       await screen.findByRole('link', { name: 'Create Your First Company' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('quick tips on the dashboard', () => {
+  const tips = () => screen.getByRole('region', { name: 'Quick tips' });
+  const tip = (name: string) => within(tips()).getByRole('listitem', { name });
+
+  it('shows a new owner every step to do, each with a link to do it', async () => {
+    seedSession({ user: makeUser({ isPhoneVerified: false }) });
+    mockFetch({
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/auth/verification-status': { body: { isVerified: false } },
+    });
+    renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
+    expect(
+      await within(tips()).findByRole('progressbar', { name: 'Setup progress' }),
+    ).toHaveAttribute('aria-valuetext', '0 of 4 done');
+    expect(
+      within(tip('Verify your phone, to do')).getByRole('link', { name: 'Verify phone' }),
+    ).toHaveAttribute('href', '/profile');
+    expect(
+      within(tip('Add your company, to do')).getByRole('link', { name: 'Add company' }),
+    ).toHaveAttribute('href', '/dashboard/companies/new');
+    // Platforms and campaigns need a company first.
+    expect(
+      within(tip('Connect X or LinkedIn, to do')).getByRole('link', {
+        name: 'Connect a platform',
+      }),
+    ).toHaveAttribute('href', '/dashboard/companies/new');
+    expect(tip('Create a campaign, to do')).toBeInTheDocument();
+  });
+
+  it('marks what the owner has done from the profile, companies, platforms and campaigns', async () => {
+    renderDashboard({
+      'GET /api/companies/user/u1': {
+        body: { data: [makeCompany(), makeCompany({ _id: 'c2', name: 'Tide Yoga' })], total: 2 },
+      },
+      'GET /api/companies/c1/platform-credentials': { body: [] },
+      'GET /api/companies/c2/platform-credentials': {
+        body: [
+          {
+            _id: 'p1',
+            platform: 'twitter',
+            accountName: '@tideyoga',
+            createdAt: '2026-11-01T09:00:00.000Z',
+            metadata: { connected: true },
+          },
+        ],
+      },
+      'GET /api/campaigns/company/c1': { body: { data: [], total: 0, skip: 0, limit: 1 } },
+      'GET /api/campaigns/company/c2': { body: { data: [], total: 0, skip: 0, limit: 1 } },
+    });
+    expect(
+      await within(tips()).findByRole('progressbar', { name: 'Setup progress' }),
+    ).toHaveAttribute('aria-valuetext', '3 of 4 done');
+    expect(within(tip('Verify your phone, done')).getByText('Done')).toBeInTheDocument();
+    expect(tip('Add your company, done')).toBeInTheDocument();
+    expect(tip('Connect X or LinkedIn, done')).toBeInTheDocument();
+    expect(
+      within(tip('Create a campaign, to do')).getByRole('link', { name: 'Create a campaign' }),
+    ).toHaveAttribute('href', '/dashboard/company/c1/campaigns');
+  });
+
+  it('shows the steps without a status when the progress cannot be read', async () => {
+    renderDashboard({
+      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+    });
+    expect(await within(tips()).findByRole('link', { name: 'Connect a platform' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/platforms',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(tips()).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(tip('Connect X or LinkedIn')).toBeInTheDocument();
+    expect(screen.queryByText(/Failed/)).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TIER_LIST } from '#shared/domain/tiers';
 import { seedSession } from '#web/test/fixtures';
 import { mockFetch } from '#web/test/fetch-mock';
 import { renderScreen } from '#web/test/render';
+import { DEMO_CONVERSATION } from './components/sms-preview';
 import { LandingPage } from './landing-page';
 
 const renderLanding = (total: number | null) => {
@@ -90,5 +92,54 @@ describe('LandingPage', () => {
       '/dashboard',
     );
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('folds the sections and Log in into a menu that Escape closes, focus back on its button', async () => {
+    renderLanding(0);
+    const user = userEvent.setup();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'How it works' })).toHaveAttribute(
+      'href',
+      '/#how-it-works',
+    );
+    expect(within(menu).getByRole('link', { name: 'Pricing' })).toHaveAttribute(
+      'href',
+      '/#pricing',
+    );
+    expect(within(menu).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+
+    await user.tab();
+    expect(within(menu).getByRole('link', { name: 'How it works' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+
+    await user.click(menuButton);
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', {
+        name: 'Platforms',
+      }),
+    );
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows texts that follow the reply grammar its first message teaches', () => {
+    const [digest, ...rest] = DEMO_CONVERSATION;
+    expect(digest?.text).toMatch(/Reply YES to approve/);
+    expect(digest?.text).toMatch(/1 YES, 1 NO/);
+    const replies = rest.filter((message) => message.from === 'owner').map(({ text }) => text);
+    expect(replies.length).toBeGreaterThan(0);
+    // YES, "n YES", "n NO" or "n <changes>" — never anything else.
+    for (const reply of replies) expect(reply).toMatch(/^(YES|\d+ (YES|NO|\S.*))$/);
+    // Every reply is answered.
+    rest.forEach((message, index) => {
+      if (message.from === 'owner') expect(rest[index + 1]?.from).toBe('sailpost');
+    });
   });
 });

@@ -1,7 +1,32 @@
-import clsx from 'clsx';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
 import { Logo } from '#web/components/logo';
+import { HOME_PATH } from '#web/lib/navigation';
+import { useSession } from '#web/lib/session';
+
+/** Where to go from here: the dashboard when signed in, the home page or sign-in otherwise. */
+function WaysOn() {
+  const { status } = useSession();
+  // Holds the buttons' place while the session is read, so nothing jumps when they appear.
+  if (status === 'loading') return <div aria-hidden="true" className="h-12" />;
+  if (status === 'authenticated') {
+    return (
+      <Link to={HOME_PATH} className={buttonClasses({ size: 'lg' })}>
+        Go to Dashboard
+      </Link>
+    );
+  }
+  return (
+    <div className="flex w-full flex-col gap-3 sm:flex-row">
+      <Link to="/" className={buttonClasses({ size: 'lg' })}>
+        Home
+      </Link>
+      <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+        Log in
+      </Link>
+    </div>
+  );
+}
 
 export function NotFoundPage() {
   return (
@@ -17,9 +42,9 @@ export function NotFoundPage() {
       <p className="mt-3 max-w-md text-base text-slate-600">
         The page you are looking for does not exist or has moved.
       </p>
-      <Link to="/dashboard" className={clsx(buttonClasses({ size: 'lg' }), 'mt-8')}>
-        Go to Dashboard
-      </Link>
+      <div className="mt-8 w-full max-w-xs sm:w-auto sm:max-w-none">
+        <WaysOn />
+      </div>
     </main>
   );
 }

@@ -1,9 +1,16 @@
 import { buttonClasses } from '#web/components/button';
 
-/** 'Continue with Google': sends the browser to the backend's identity-provider route. */
-export function GoogleButton() {
+/**
+ * 'Continue with Google': sends the browser to the backend's identity-provider route. `onClick`
+ * runs just before the browser leaves (to keep what the app needs when it comes back).
+ */
+export function GoogleButton({ onClick }: { onClick?: () => void }) {
   return (
-    <a href="/api/auth/google" className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
+    <a
+      href="/api/auth/google"
+      onClick={onClick}
+      className={buttonClasses({ variant: 'secondary', fullWidth: true })}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4.5">
         <path
           fill="#4285F4"

@@ -46,7 +46,8 @@ export const SETUP_STEPS: readonly Step[] = [
   {
     title: 'Daily posts approved by text',
     time: '30 seconds per day',
-    description: 'Reply YES to approve, or say what to change. Approved posts go out on schedule.',
+    description:
+      "Reply YES to approve them all, or a draft's number with YES, NO or your changes. Approved posts go out on schedule.",
     icon: IconChat,
   },
 ];

@@ -1,21 +1,26 @@
 import clsx from 'clsx';
 import { LogoMark } from '#web/components/logo';
 
-interface Message {
+export interface Message {
   from: 'sailpost' | 'owner';
   text: string;
 }
 
-const conversation: Message[] = [
+/**
+ * The reply grammar of the texts (DESIGN.md, Text messages): YES approves every draft of the
+ * digest; "2 YES", "2 NO" or "2 <changes>" act on one; each reply is answered with what was done.
+ */
+export const DEMO_CONVERSATION: readonly Message[] = [
   {
     from: 'sailpost',
-    text: "Good morning! Today's drafts for Harbor Coffee:\n1. Cold brew season is here: smooth, bold and on tap all week.\n2. Meet Maya, who roasts every bean we pour.\nReply YES to approve all, or a number with your changes.",
+    text: "Good morning! Today's drafts for Harbor Coffee:\n1. Cold brew season is here: smooth, bold and on tap all week.\n2. Meet Maya, who roasts every bean we pour.\nReply YES to approve both. For one draft: 1 YES, 1 NO, or 1 and your changes.",
   },
   { from: 'owner', text: '1 YES' },
+  { from: 'sailpost', text: 'Draft 1 approved. It goes out at 9:00 AM.' },
   { from: 'owner', text: "2 mention Saturday's tasting at 10" },
   {
     from: 'sailpost',
-    text: 'Draft 1 is scheduled for 9:00 AM. Draft 2 now ends with: "Meet her at Saturday\'s tasting, 10 AM." Reply 2 YES to approve.',
+    text: 'Draft 2 now ends with: "Meet her at Saturday\'s tasting, 10 AM." Reply 2 YES to approve.',
   },
 ];
 
@@ -33,7 +38,7 @@ export function SmsPreview() {
           </div>
         </div>
         <div className="space-y-2.5 px-2 py-4">
-          {conversation.map((message, index) => (
+          {DEMO_CONVERSATION.map((message, index) => (
             <p
               key={index}
               className={clsx(
