@@ -359,3 +359,38 @@ describe('each group’s handler runs in the environment its declaration names',
     expect(users).not.toHaveProperty('APP_URL');
   });
 });
+
+describe("the client's address", () => {
+  const seeAddress: LambdaHandler = async (event) => ({
+    statusCode: 200,
+    body: JSON.stringify({ viewer: event.headers['x-viewer-address'] }),
+  });
+
+  const viewerSeen = async (viewerAddressFromRequest?: boolean) => {
+    const gateway = createGateway({
+      routes: [{ method: 'GET', path: '/config', group: 'meta' }],
+      loadHandler: async () => seeAddress,
+      ...(viewerAddressFromRequest === undefined ? {} : { viewerAddressFromRequest }),
+    });
+    const server = createServer((req, res) => void gateway.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/api/config`, {
+        headers: { 'x-viewer-address': '198.18.7.9' },
+      });
+      return ((await response.json()) as { viewer: string }).viewer;
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  };
+
+  it("is the connection's, as CloudFront writes it: an address the client sends is overwritten", async () => {
+    expect(await viewerSeen()).toBe('127.0.0.1');
+    expect(await viewerSeen(false)).toBe('127.0.0.1');
+  });
+
+  it('is the one the request names when the browser tests ask for it (a visitor per context)', async () => {
+    expect(await viewerSeen(true)).toBe('198.18.7.9');
+  });
+});

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { withEnvironment, type Environment } from '#functions/core/environment';
+import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import { routes as manifestRoutes } from '#shared/contract/manifest';
 import { API_PREFIX, type RouteDefinition } from '#shared/contract/route';
 import { buildEvent, type GatewayRequest } from './gateway-event';
@@ -63,6 +64,12 @@ export interface GatewayOptions {
   integrationTimeoutMs?: number;
   /** API Gateway HTTP APIs accept at most 10 MB of payload. */
   maxBodyBytes?: number;
+  /**
+   * Browser tests only: the client's address is the request's own `x-viewer-address` (each
+   * browser context plays its own visitor, where Chromium cannot pick its source address as the
+   * API tests do). Otherwise, as CloudFront does, it is the connection's and a sent one is ignored.
+   */
+  viewerAddressFromRequest?: boolean;
 }
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -167,7 +174,11 @@ export const createGateway = (options: GatewayOptions = {}): Gateway => {
         if (body === 'too-large') result = payloadTooLarge();
         else if (!match) result = notFound();
         else {
-          const sourceIp = (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+          const sent = request.headers[VIEWER_ADDRESS_HEADER];
+          const sourceIp =
+            options.viewerAddressFromRequest && typeof sent === 'string' && sent
+              ? sent
+              : (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
           result = await invoke(
             {
               method,

@@ -62,6 +62,8 @@ export interface SandboxOptions {
   extraJobs?: JobRegistry;
   /** For tests of the gateway: how a group's handler is loaded. */
   loadHandler?: LoadHandler;
+  /** Browser tests only: see GatewayOptions.viewerAddressFromRequest. */
+  viewerAddressFromRequest?: boolean;
 }
 
 export interface Sandbox {
@@ -201,6 +203,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         log: options.log ?? false,
         environmentOf,
         ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
+        viewerAddressFromRequest: options.viewerAddressFromRequest ?? false,
       }),
     );
     await services.start(

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 
 export const baseUrl = (): string => inject('apiUrl');
 
@@ -24,11 +26,22 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
+/** A random address per browser context (RFC 2544's benchmarking range): a visitor of its own. */
+const newVisitorAddress = () => {
+  const [a, b] = randomBytes(2);
+  return `198.18.${a}.${b}`;
+};
+
+/** A new browser context, its own visitor, and a page in it. */
 export const newPage = async (
   browser: Browser,
   viewport = { width: 1280, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    extraHTTPHeaders: { [VIEWER_ADDRESS_HEADER]: newVisitorAddress() },
+  });
   const page = await context.newPage();
   return { context, page };
 };

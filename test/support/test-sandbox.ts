@@ -24,6 +24,7 @@ import { startTestSite } from './test-site';
 export const startTestSandbox = async (
   project: TestProject,
   spa: SpaMode,
+  { viewerAddressFromRequest = false }: { viewerAddressFromRequest?: boolean } = {},
 ): Promise<() => Promise<void>> => {
   const before = { ...process.env };
   // The handlers run in this process and share one logger, made when first imported: below
@@ -51,6 +52,7 @@ export const startTestSandbox = async (
       loadDotEnv: false,
       log: verbose,
       environment: { FETCH_ALLOW_ORIGINS: testSite.origin },
+      viewerAddressFromRequest,
       extraJobs: {
         probe: { load: () => import('./jobs/probe/handler'), declaration: probeDeclaration },
       },

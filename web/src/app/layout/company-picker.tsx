@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import clsx from 'clsx';
-import { useId, type SVGProps } from 'react';
+import type { SVGProps } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Company } from '#shared/contract/companies';
 import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
@@ -66,8 +66,6 @@ interface CompanyPickerProps {
  * overview, 'Add company' opens the form. With a company selected by the route, its items follow.
  */
 export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerProps) {
-  const labelId = useId();
-  const buttonTextId = useId();
 
   if (isLoading) {
     return (
@@ -105,14 +103,15 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
     <div>
       <div className="px-3">
         <p
-          id={labelId}
+          aria-hidden="true"
           className="mb-1.5 block px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
         >
           Company
         </p>
         <Menu>
+          {/* Named by its own text (the company's mark is decorative), so the name a voice
+              user speaks is the one shown; "Company" comes first for screen readers. */}
           <MenuButton
-            aria-labelledby={`${labelId} ${buttonTextId}`}
             className="group flex h-11 w-full items-center gap-2.5 rounded-lg border border-slate-300 bg-white pr-2 pl-1.5 text-left text-sm font-medium text-slate-900 shadow-xs hover:border-slate-400 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-brand-600 data-open:border-brand-400"
           >
             {selected ? (
@@ -125,10 +124,8 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
                 <IconBuilding className="size-4" />
               </span>
             )}
-            <span
-              id={buttonTextId}
-              className={clsx('min-w-0 flex-1 truncate', !selected && 'text-slate-500')}
-            >
+            <span className="sr-only">Company </span>
+            <span className={clsx('min-w-0 flex-1 truncate', !selected && 'text-slate-500')}>
               {selected?.name ?? 'Select a company'}
             </span>
             <ChevronUpDown className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600" />
