@@ -127,7 +127,11 @@ const lighthouse = async (
   signedIn: boolean,
   outputDir: string,
 ): Promise<PageResult> => {
-  const output = path.join(outputDir, 'report.json');
+  // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (long tasks, the network).
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  const output = keep
+    ? path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`)
+    : path.join(outputDir, 'report.json');
   await run(
     'npx',
     [
@@ -157,8 +161,14 @@ const lighthouse = async (
   const lcpMs = report.audits['largest-contentful-paint']?.numericValue;
   const score = report.categories.performance.score;
   if (lcpMs === undefined || score === null) throw new Error(`${url}: no LCP or score`);
+  const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   console.log(
     `  LCP ${(lcpMs / 1000).toFixed(2)} s: ${describeLcp(report.audits['largest-contentful-paint-element']?.details)}`,
+  );
+  // The other metrics of the score, so a low one says which pulled it down.
+  console.log(
+    `    FCP ${Math.round(metric('first-contentful-paint'))} ms · Speed Index ${Math.round(metric('speed-index'))} ms · ` +
+      `TBT ${Math.round(metric('total-blocking-time'))} ms · CLS ${metric('cumulative-layout-shift').toFixed(3)}`,
   );
   return { lcpMs, score: score * 100 };
 };
@@ -177,11 +187,15 @@ export const measureLighthouse = async (
   const chrome = await startChromium();
   const rows: Row[] = [];
   try {
-    for (const [page, signedIn] of [
-      ['/', false],
-      ['/login', false],
-      ['/dashboard', true],
-    ] as const) {
+    // BENCH_LIGHTHOUSE_PAGES=/dashboard (comma-separated) measures some pages only.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    for (const [page, signedIn] of (
+      [
+        ['/', false],
+        ['/login', false],
+        ['/dashboard', true],
+      ] as const
+    ).filter(([page]) => !only || only.includes(page))) {
       console.log(`Lighthouse: ${page}, ${runs} runs…`);
       try {
         const results: PageResult[] = [];

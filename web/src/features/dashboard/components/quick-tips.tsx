@@ -81,27 +81,26 @@ export function QuickTips({ steps, firstCompanyId }: QuickTipsProps) {
               : 'Four steps to your first approved post.'}
           </p>
         </div>
-        {known ? (
-          <div className="w-full sm:w-48">
-            <p className="text-sm font-medium text-slate-700">
-              {doneCount} of {tips.length} done
-            </p>
+        {/* Its place is kept while the steps load, so the tips below do not jump when it shows. */}
+        <div className={clsx('w-full sm:w-48', !known && 'invisible')} aria-hidden={!known}>
+          <p className="text-sm font-medium text-slate-700">
+            {doneCount} of {tips.length} done
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Setup progress"
+            aria-valuemin={0}
+            aria-valuemax={tips.length}
+            aria-valuenow={doneCount}
+            aria-valuetext={`${doneCount} of ${tips.length} done`}
+            className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100"
+          >
             <div
-              role="progressbar"
-              aria-label="Setup progress"
-              aria-valuemin={0}
-              aria-valuemax={tips.length}
-              aria-valuenow={doneCount}
-              aria-valuetext={`${doneCount} of ${tips.length} done`}
-              className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100"
-            >
-              <div
-                className="h-full rounded-full bg-emerald-500 transition-[width] duration-500"
-                style={{ width: `${(doneCount / tips.length) * 100}%` }}
-              />
-            </div>
+              className="h-full rounded-full bg-emerald-500 transition-[width] duration-500"
+              style={{ width: `${(doneCount / tips.length) * 100}%` }}
+            />
           </div>
-        ) : null}
+        </div>
       </div>
       <ol className="mt-5 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
         {tips.map((tip, index) => {
