@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMessage, launchBrowser, newPage, screenshot } from './browser';
+import { latestMessage, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
 
 /**
  * The accessibility sweep: axe-core on every screen that exists, at desktop and phone widths,
@@ -139,7 +139,7 @@ describe('accessibility (axe-core) in the browser', () => {
       await page.getByLabel('Password', { exact: true }).fill(account.password);
       await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
       await page.getByRole('button', { name: 'Create account' }).click();
-      await page.waitForURL('**/dashboard', { timeout: 10_000 });
+      await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
       const verifyDialog = (p: Page) => p.getByRole('dialog', { name: 'Verify your phone number' });
       await sweep(page, 'phone-verification-dialog', verifyDialog, findings);
       // Its second step, the code (the text also fills the dev inbox for its sweep below).

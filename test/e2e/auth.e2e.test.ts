@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMessage, launchBrowser, newPage, screenshot } from './browser';
+import { latestMessage, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const phone = () =>
@@ -57,7 +57,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Registration successful!').first().waitFor();
     // The spec's 4-second pause, then the dashboard.
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
     await page.getByRole('heading', { name: 'Your Companies' }).waitFor();
     await page.getByRole('link', { name: 'Create Your First Company' }).waitFor();
     await screenshot(page, 'dashboard-1280');
@@ -139,7 +139,7 @@ describe('accounts in the browser', () => {
     await page.goto('/register');
     await fillRegistration(page, account);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
     await page
       .getByRole('dialog', { name: 'Verify your phone number' })
       .getByRole('button', { name: 'Later' })

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
+import { REGISTRATION_REDIRECT_MS } from '#shared/domain/limits';
 
 export const baseUrl = (): string => inject('apiUrl');
 
@@ -63,3 +64,9 @@ export const latestMessage = async (
   };
   return messages[0];
 };
+
+/**
+ * How long a new account may take to land on the dashboard: the spec's pause after registering,
+ * and room for a password hash and a lazy screen on a busy 2-core CI machine.
+ */
+export const AFTER_REGISTRATION = { timeout: REGISTRATION_REDIRECT_MS + 20_000 };

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const phoneDigits = () => `555${String(Math.floor(1000000 + Math.random() * 8999999))}`;
@@ -17,7 +17,7 @@ const register = async (page: Page) => {
   await page.getByLabel('Password', { exact: true }).fill('harbor-coffee-2026');
   await page.getByLabel('Confirm password', { exact: true }).fill('harbor-coffee-2026');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+  await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
   await page
     .getByRole('dialog', { name: 'Verify your phone number' })
     .getByRole('button', { name: 'Later' })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+import { baseUrl, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const phone = () =>
@@ -67,7 +67,7 @@ describe('navigation and sessions in the browser', () => {
       '/dashboard',
     );
     await screenshot(page, 'nav-register-success-1280');
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
     expect(await toast.count()).toBeLessThanOrEqual(1);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMessage, launchBrowser, newPage, screenshot } from './browser';
+import { latestMessage, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const digits = (count: number) =>
@@ -22,7 +22,7 @@ const register = async (page: Page, shot: string): Promise<{ storedPhone: string
   await page.getByLabel('Confirm password', { exact: true }).fill('harbor-coffee-2026');
   await screenshot(page, shot);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+  await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
   return { storedPhone: `+1${national}` };
 };
 
