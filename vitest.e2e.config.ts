@@ -13,6 +13,10 @@ export default defineConfig({
     // The sandbox's jobs (emails, texts) and the SPA's lazy screens take longer than Vitest's 1 s
     // default on a busy 2-core CI machine; waiting is not what these tests judge.
     expect: { poll: { timeout: 15_000 } },
+    // One more try for a test that fails: in 1 of 4 full runs on this 2-core machine the sandbox
+    // stopped answering registrations for about half a minute (not reproduced alone; under
+    // investigation). A test that fails twice still fails the run.
+    retry: 1,
     hookTimeout: 90_000,
   },
 });
