@@ -22,6 +22,12 @@ const Icon = ({ title, children, ...props }: IconProps & { children: ReactNode }
   </svg>
 );
 
+/** A menu button's "opens a list" mark. */
+export const IconChevronUpDown = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+  </Icon>
+);
 export const IconMenu = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />

@@ -1,49 +1,21 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import clsx from 'clsx';
-import type { SVGProps } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Company } from '#shared/contract/companies';
-import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
-import { IconBuilding, IconCheck, IconLink, IconMegaphone, IconPlus } from '#web/components/icons';
+import { CompanyAvatar } from '#web/components/company-avatar';
+import {
+  IconBuilding,
+  IconCheck,
+  IconChevronUpDown,
+  IconLink,
+  IconMegaphone,
+  IconPlus,
+} from '#web/components/icons';
 import { Skeleton } from '#web/components/skeleton';
-import { textColorOn } from '#web/lib/format';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
 
 const itemClasses =
   'flex items-center gap-2.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
-
-/** A company's initial on its first brand colour, small enough for a menu row. Decorative. */
-const CompanyMark = ({ company, className }: { company: Company; className: string }) => {
-  const color = company.brandColors[0] ?? DEFAULT_BRAND_COLOR;
-  return (
-    <span
-      aria-hidden="true"
-      className={clsx(
-        'flex shrink-0 items-center justify-center rounded-md font-semibold ring-1 ring-black/5 ring-inset',
-        className,
-      )}
-      style={{ backgroundColor: color, color: textColorOn(color) }}
-    >
-      {company.name.trim().charAt(0).toUpperCase() || '?'}
-    </span>
-  );
-};
-
-/** The menu button's "opens a list" mark. */
-const ChevronUpDown = (props: SVGProps<SVGSVGElement>) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    {...props}
-  >
-    <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
-  </svg>
-);
 
 export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -66,7 +38,6 @@ interface CompanyPickerProps {
  * overview, 'Add company' opens the form. With a company selected by the route, its items follow.
  */
 export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerProps) {
-
   if (isLoading) {
     return (
       <div className="px-3">
@@ -111,11 +82,9 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
         <Menu>
           {/* Named by its own text (the company's mark is decorative), so the name a voice
               user speaks is the one shown; "Company" comes first for screen readers. */}
-          <MenuButton
-            className="group flex h-11 w-full items-center gap-2.5 rounded-lg border border-slate-300 bg-white pr-2 pl-1.5 text-left text-sm font-medium text-slate-900 shadow-xs hover:border-slate-400 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-brand-600 data-open:border-brand-400"
-          >
+          <MenuButton className="group flex h-11 w-full items-center gap-2.5 rounded-lg border border-slate-300 bg-white pr-2 pl-1.5 text-left text-sm font-medium text-slate-900 shadow-xs hover:border-slate-400 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-brand-600 data-open:border-brand-400">
             {selected ? (
-              <CompanyMark company={selected} className="size-7 text-xs" />
+              <CompanyAvatar name={selected.name} color={selected.brandColors[0]} size="sm" />
             ) : (
               <span
                 aria-hidden="true"
@@ -128,7 +97,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
             <span className={clsx('min-w-0 flex-1 truncate', !selected && 'text-slate-500')}>
               {selected?.name ?? 'Select a company'}
             </span>
-            <ChevronUpDown className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600" />
+            <IconChevronUpDown className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600" />
           </MenuButton>
           <MenuItems
             anchor={{ to: 'bottom start', gap: 6 }}
@@ -140,7 +109,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
               return (
                 <MenuItem key={company._id}>
                   <Link to={`/dashboard/company/${company._id}`} className={itemClasses}>
-                    <CompanyMark company={company} className="size-6 text-[11px]" />
+                    <CompanyAvatar name={company.name} color={company.brandColors[0]} size="xs" />
                     <span className="min-w-0 flex-1 truncate">{company.name}</span>
                     {current ? (
                       <>

@@ -115,11 +115,7 @@ export function CompanyOverview({
       <header className="mb-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex min-w-0 items-center gap-4">
-            <CompanyAvatar
-              name={company.name}
-              color={company.brandColors[0]}
-              className="size-12 rounded-2xl text-lg sm:size-14 sm:text-xl"
-            />
+            <CompanyAvatar name={company.name} color={company.brandColors[0]} size="lg" />
             <div className="min-w-0">
               <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">
                 {company.name}
