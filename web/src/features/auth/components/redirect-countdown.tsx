@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ProgressTrack } from '#web/components/progress-bar';
 
 interface RedirectCountdownProps {
   /** What happens when the bar is full; announced once. */
@@ -20,17 +21,15 @@ export function RedirectCountdown({ label, durationMs, className }: RedirectCoun
   }, []);
   return (
     <div className={className}>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuetext={label}
-        className="mx-auto h-1.5 max-w-56 overflow-hidden rounded-full bg-emerald-100"
-      >
-        <div
-          className="h-full rounded-full bg-emerald-500 transition-[width] ease-linear motion-reduce:transition-none"
-          style={{ width: started ? '100%' : '0%', transitionDuration: `${durationMs}ms` }}
-        />
-      </div>
+      <ProgressTrack
+        label={label}
+        tone="success"
+        className="mx-auto max-w-56"
+        fill={{
+          className: 'transition-[width] ease-linear motion-reduce:transition-none',
+          style: { width: started ? '100%' : '0%', transitionDuration: `${durationMs}ms` },
+        }}
+      />
       <p role="status" className="mt-3 text-sm text-slate-600">
         {label}
       </p>

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import { cardClasses } from '#web/components/card';
 import { IconArrowRight, IconCheck } from '#web/components/icons';
+import { ProgressTrack } from '#web/components/progress-bar';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
 
 /** Each step's state: done, still to do, or not known yet (still loading, or unreadable). */
@@ -86,20 +87,17 @@ export function QuickTips({ steps, firstCompanyId }: QuickTipsProps) {
           <p className="text-sm font-medium text-slate-700">
             {doneCount} of {tips.length} done
           </p>
-          <div
-            role="progressbar"
-            aria-label="Setup progress"
-            aria-valuemin={0}
-            aria-valuemax={tips.length}
-            aria-valuenow={doneCount}
-            aria-valuetext={`${doneCount} of ${tips.length} done`}
-            className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div
-              className="h-full rounded-full bg-emerald-500 transition-[width] duration-500"
-              style={{ width: `${(doneCount / tips.length) * 100}%` }}
-            />
-          </div>
+          <ProgressTrack
+            label="Setup progress"
+            valueText={`${doneCount} of ${tips.length} done`}
+            value={{ now: doneCount, max: tips.length }}
+            tone="success"
+            className="mt-1.5"
+            fill={{
+              className: 'transition-[width] duration-500',
+              style: { width: `${(doneCount / tips.length) * 100}%` },
+            }}
+          />
         </div>
       </div>
       <ol className="mt-5 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
