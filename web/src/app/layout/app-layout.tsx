@@ -26,12 +26,13 @@ export const mobileTitle = (pathname: string, companyName?: string): string => {
  * the backdrop, Escape, the close button or a navigation close it.
  */
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const { selected } = useRouteCompany();
-  // The menu is open on the path where it was opened: following a link closes it.
+  // The menu is open on the location where it was opened: any navigation closes it, a link to
+  // the page already shown too (it is a new location with the same path).
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
-  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
+  const menuOpen = menuOpenAt === locationKey;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? locationKey : null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
@@ -89,10 +90,6 @@ export function AppLayout() {
           />
           <div
             ref={drawer}
-            // A link to the page already shown changes no path, and must still close the menu.
-            onClick={(event) => {
-              if ((event.target as Element).closest('a[href]')) setMenuOpen(false);
-            }}
             role="dialog"
             aria-modal="true"
             aria-label="Menu"
