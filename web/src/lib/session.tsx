@@ -1,6 +1,5 @@
 import {
   createContext,
-  startTransition,
   use,
   useCallback,
   useEffect,
@@ -97,19 +96,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    let starting = true;
     const sync = () => {
       const evaluated = evaluateStoredSession();
       if (evaluated !== 'stale') {
-        // At start the whole signed-in screen replaces the shell: as a transition React renders
-        // it in slices, yielding to the browser, instead of one long task. Later changes (sign
-        // in, sign out) apply at once, since a navigation may follow them.
-        if (starting) startTransition(() => setState(evaluated));
-        else setState(evaluated);
-        starting = false;
+        setState(evaluated);
         return;
       }
-      starting = false;
       // Renew first (the state stays as it is meanwhile). A renewal stores the new token, and
       // an ended session is cleared; both notify, and this runs again.
       void refreshAccessToken().then((outcome) => {
