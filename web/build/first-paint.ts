@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createServer, type Alias, type Plugin, type Rollup } from 'vite';
 import type * as RenderPageModule from '../src/app/render-page';
 import type { RenderedPage } from '../src/app/render-page';
+import { STORAGE_KEYS } from '../../shared/domain/limits';
+import { HOME_PATH, RETURN_PARAM } from '../src/lib/navigation';
 import { CSP_MANIFEST, sha256Source, type CspManifest } from './content-security-policy';
 
 /**
@@ -29,10 +31,9 @@ const FIRST_SCREENS: Record<string, string[]> = {
  * dashboard is left out, sign-in goes there anyway). The login page checks ?next= again.
  */
 const SIGN_IN_PATH = '/login';
-const HOME_PATH = '/dashboard';
 
 /** The stored session's token (lib/session-storage.ts), in either store. */
-const TOKEN_KEY = 'token';
+const TOKEN_KEY = STORAGE_KEYS.token;
 
 type App = typeof RenderPageModule;
 
@@ -91,7 +92,7 @@ const patternSource = (pattern: string) =>
  */
 const headScript = (screens: Record<string, string[]>, signedIn: string[], painted: string[]) =>
   `(function(){var p=location.pathname.replace(/\\/+$/,'')||'/',s=${JSON.stringify(screens)};` +
-  `try{if(new RegExp(${JSON.stringify(`^(?:${signedIn.map(patternSource).join('|')})$`)}).test(p)&&!localStorage.getItem('${TOKEN_KEY}')&&!sessionStorage.getItem('${TOKEN_KEY}')){var n=p==='${HOME_PATH}'?'':'?next='+encodeURIComponent(location.pathname+location.search+location.hash);history.replaceState(null,'','${SIGN_IN_PATH}'+n);p='${SIGN_IN_PATH}'}}catch(e){}` +
+  `try{if(new RegExp(${JSON.stringify(`^(?:${signedIn.map(patternSource).join('|')})$`)}).test(p)&&!localStorage.getItem('${TOKEN_KEY}')&&!sessionStorage.getItem('${TOKEN_KEY}')){var n=p==='${HOME_PATH}'?'':'?${RETURN_PARAM}='+encodeURIComponent(location.pathname+location.search+location.hash);history.replaceState(null,'','${SIGN_IN_PATH}'+n);p='${SIGN_IN_PATH}'}}catch(e){}` +
   `function f(){(s[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}` +
   `if(document.visibilityState==='hidden'||${JSON.stringify(painted)}.indexOf(p)<0)f();else requestAnimationFrame(function(){setTimeout(f,0)})})()`;
 

@@ -1,3 +1,5 @@
+import { storeOf } from './session-storage';
+
 /**
  * Lets code outside React (the API client) change route. The router registers its `navigate`
  * at start-up; until then, and in tests that register nothing, the browser navigates.
@@ -67,22 +69,16 @@ const PENDING_RETURN_KEY = 'sailpost:return-to';
  * to return to waits in this tab's sessionStorage meanwhile.
  */
 export const rememberReturnPath = (path: string | null) => {
-  try {
-    const safe = safeReturnPath(path);
-    if (safe) window.sessionStorage.setItem(PENDING_RETURN_KEY, safe);
-    else window.sessionStorage.removeItem(PENDING_RETURN_KEY);
-  } catch {
-    // Storage switched off: sign-in then goes to the dashboard.
-  }
+  // With storage switched off, sign-in goes to the dashboard.
+  const safe = safeReturnPath(path);
+  if (safe) storeOf('session')?.setItem(PENDING_RETURN_KEY, safe);
+  else storeOf('session')?.removeItem(PENDING_RETURN_KEY);
 };
 
 /** The remembered page (checked again: storage can be edited), removed so it is used once. */
 export const takeReturnPath = (): string | null => {
-  try {
-    const stored = window.sessionStorage.getItem(PENDING_RETURN_KEY);
-    window.sessionStorage.removeItem(PENDING_RETURN_KEY);
-    return safeReturnPath(stored);
-  } catch {
-    return null;
-  }
+  const store = storeOf('session');
+  const stored = store?.getItem(PENDING_RETURN_KEY) ?? null;
+  store?.removeItem(PENDING_RETURN_KEY);
+  return safeReturnPath(stored);
 };

@@ -1,4 +1,4 @@
-import { clearSession, readToken } from './session-storage';
+import { clearSession, readToken, storeOf } from './session-storage';
 
 /**
  * "Your session has ended" is said once, on the login page the user lands on. The note waits in
@@ -10,27 +10,19 @@ const ENDED_KEY = 'sailpost:session-ended';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
-const store = (): Storage | null => {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * Forgets a session the server no longer accepts (expired, or revoked by 'Sign out everywhere' on
  * another device) and leaves the note for the login page. Logging out on purpose uses
  * clearSession, which leaves no note.
  */
 export const endSession = () => {
-  if (readToken() !== null) store()?.setItem(ENDED_KEY, '1');
+  if (readToken() !== null) storeOf('session')?.setItem(ENDED_KEY, '1');
   clearSession();
 };
 
 /** Whether a session ended since the login page last said so; the note is removed. */
 export const takeSessionEndedNote = (): boolean => {
-  const notes = store();
+  const notes = storeOf('session');
   if (!notes) return false;
   const ended = notes.getItem(ENDED_KEY) !== null;
   notes.removeItem(ENDED_KEY);

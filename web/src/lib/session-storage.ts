@@ -14,7 +14,8 @@ export interface StoredSession {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-const storeOf = (kind: 'local' | 'session'): Storage | null => {
+/** The browser's local or session storage, or null where it is switched off. */
+export const storeOf = (kind: 'local' | 'session'): Storage | null => {
   try {
     return kind === 'local' ? window.localStorage : window.sessionStorage;
   } catch {
