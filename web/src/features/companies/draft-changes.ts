@@ -3,20 +3,12 @@ import { MAX_BRAND_COLORS, normaliseWebsite } from '#shared/contract/companies';
 import { DEFAULT_BRAND_COLOR } from '#shared/domain/limits';
 import { normaliseHex, type CompanyFormInput } from './schemas';
 
-export type DraftField = 'website' | 'name' | 'description' | 'brandVoice' | 'brandColors';
+type DraftField = 'website' | 'name' | 'description' | 'brandVoice' | 'brandColors';
 
 /** One field the website's draft would change: what the form has now and what is suggested. */
 export type DraftChange =
   | { field: 'website' | 'name' | 'description' | 'brandVoice'; current: string; suggested: string }
   | { field: 'brandColors'; current: string[]; suggested: string[] };
-
-export const DRAFT_FIELD_LABELS: Record<DraftField, string> = {
-  website: 'Website',
-  name: 'Company name',
-  description: 'Description',
-  brandVoice: 'Brand voice',
-  brandColors: 'Brand colours',
-};
 
 const colorsOf = (rows: CompanyFormInput['brandColors']): string[] =>
   rows.map((row) => normaliseHex(row.value)).filter(Boolean);

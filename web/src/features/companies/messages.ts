@@ -15,3 +15,12 @@ export const COMPANY_MESSAGES = {
   suggestionsApplied: (host: string) =>
     `Suggestions from ${host} filled in. Review them before saving.`,
 } as const;
+
+/** The company form's field labels, also naming the fields in the website draft's review. */
+export const COMPANY_FIELD_LABELS = {
+  website: 'Website',
+  name: 'Company name',
+  description: 'Description',
+  brandVoice: 'Brand voice',
+  brandColors: 'Brand colours',
+} as const;

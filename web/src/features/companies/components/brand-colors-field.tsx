@@ -5,6 +5,7 @@ import { HEX_COLOR, MAX_BRAND_COLORS } from '#shared/contract/companies';
 import { IconPlus, IconTrash } from '#web/components/icons';
 import { inputClasses } from '#web/components/text-field';
 import { normaliseHex, type CompanyFormInput, type CompanyFormValues } from '../schemas';
+import { COMPANY_FIELD_LABELS } from '../messages';
 
 const quietButton =
   'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50';
@@ -45,7 +46,9 @@ export function BrandColorsField({ form, disabled }: BrandColorsFieldProps) {
 
   return (
     <fieldset disabled={disabled}>
-      <legend className="text-sm font-medium text-slate-800">Brand colours</legend>
+      <legend className="text-sm font-medium text-slate-800">
+        {COMPANY_FIELD_LABELS.brandColors}
+      </legend>
       <p className="mt-0.5 text-sm text-slate-500">
         Keeps your graphics on brand. Empty rows are left out when you save.
       </p>

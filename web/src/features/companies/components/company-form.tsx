@@ -25,7 +25,7 @@ import { applyFieldErrors } from '#web/lib/form-errors';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
 import { draftCompanyProfile } from '../api/draft-company-profile';
 import { draftChanges, isEmptyChange, type DraftChange } from '../draft-changes';
-import { COMPANY_MESSAGES } from '../messages';
+import { COMPANY_FIELD_LABELS, COMPANY_MESSAGES } from '../messages';
 import {
   companyBodyFrom,
   companyFormSchema,
@@ -250,7 +250,7 @@ export function CompanyForm({
         <div>
           <div className="grid items-start gap-3 sm:grid-cols-[1fr_auto]">
             <TextField
-              label="Website"
+              label={COMPANY_FIELD_LABELS.website}
               type="url"
               inputMode="url"
               autoComplete="url"
@@ -284,7 +284,7 @@ export function CompanyForm({
         </div>
 
         <TextField
-          label="Company name"
+          label={COMPANY_FIELD_LABELS.name}
           autoComplete="organization"
           placeholder="Harbor Coffee"
           readOnly={drafting}
@@ -293,7 +293,7 @@ export function CompanyForm({
         />
 
         <TextAreaField
-          label="Description"
+          label={COMPANY_FIELD_LABELS.description}
           rows={4}
           placeholder="What you sell, who you serve and what makes you different."
           readOnly={drafting}
@@ -312,7 +312,7 @@ export function CompanyForm({
         </div>
         <BrandColorsField form={form} disabled={drafting} />
         <TextAreaField
-          label="Brand voice"
+          label={COMPANY_FIELD_LABELS.brandVoice}
           rows={4}
           placeholder="Warm, plain-spoken and a little playful. We say “we”, never “the company”."
           hint="How your posts should sound: tone, words you use, words you avoid."

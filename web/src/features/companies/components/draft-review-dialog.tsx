@@ -2,7 +2,8 @@ import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { Button } from '#web/components/button';
 import { Modal } from '#web/components/modal';
-import { DRAFT_FIELD_LABELS, isEmptyChange, type DraftChange } from '../draft-changes';
+import { isEmptyChange, type DraftChange } from '../draft-changes';
+import { COMPANY_FIELD_LABELS } from '../messages';
 
 interface DraftReviewDialogProps {
   /** The fields the draft would change; the dialog is open while there are some. */
@@ -94,7 +95,7 @@ function ChangeRow({
           className="size-4 shrink-0 rounded border-slate-300 accent-brand-600"
         />
         <label htmlFor={id} className="text-sm font-semibold text-slate-900 select-none">
-          {DRAFT_FIELD_LABELS[change.field]}
+          {COMPANY_FIELD_LABELS[change.field]}
         </label>
       </div>
       <dl id={`${id}-compare`} className="mt-2.5 grid gap-2.5 pl-6.5 sm:grid-cols-2">
