@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMessage, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  latestMessage,
+  newAccount,
+  newPage,
+  registerThroughForm,
+  screenshot,
+  storedToken,
+  useBrowser,
+} from './browser';
 
 /**
  * The accessibility sweep: axe-core on every screen that exists, at desktop and phone widths,
@@ -16,10 +24,6 @@ const WIDTHS = [
 
 /** Each sweep runs axe a few dozen times; on a busy machine that takes minutes, not seconds. */
 const SWEEP_TIMEOUT_MS = 240_000;
-
-const unique = () => Math.random().toString(36).slice(2, 8);
-const phone = () =>
-  `(555) ${String(Math.floor(100 + Math.random() * 899))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
 
 interface Finding {
   screen: string;
@@ -78,17 +82,11 @@ const sweep = async (
 };
 
 describe('accessibility (axe-core) in the browser', () => {
-  let browser: Browser;
-  const account = { email: `axe-${unique()}@harbor.coffee`, password: 'harbor-coffee-2026' };
+  const browser = useBrowser();
+  const account = newAccount();
   /** The signed-in user's tab, shared by the tests that follow registration. */
   let page: Page;
   let overview = '';
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   const expectNoFindings = (findings: Finding[]) =>
     expect(
@@ -100,7 +98,7 @@ describe('accessibility (axe-core) in the browser', () => {
     'public screens: landing, login, register, forgot password, 404',
     async () => {
       const findings: Finding[] = [];
-      const { context, page: visitor } = await newPage(browser);
+      const { context, page: visitor } = await newPage(browser());
       await sweep(visitor, 'landing', (p) => p.getByRole('heading', { level: 1 }), findings, '/');
       await sweep(visitor, 'login', (p) => p.getByLabel('Email'), findings, '/login');
       await sweep(visitor, 'register', (p) => p.getByLabel('First name'), findings, '/register');
@@ -128,18 +126,10 @@ describe('accessibility (axe-core) in the browser', () => {
     'signed-in screens: the phone verification dialog, dashboard, company create, overview and edit, profile, coming soon',
     async () => {
       const findings: Finding[] = [];
-      ({ page } = await newPage(browser));
+      ({ page } = await newPage(browser()));
 
       // Register through the form; the dashboard opens the phone verification dialog.
-      await page.goto('/register');
-      await page.getByLabel('First name').fill('Maya');
-      await page.getByLabel('Last name').fill('Lopez');
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Mobile phone (US)').fill(phone());
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
+      await registerThroughForm(page, account);
       const verifyDialog = (p: Page) => p.getByRole('dialog', { name: 'Verify your phone number' });
       await sweep(page, 'phone-verification-dialog', verifyDialog, findings);
       // Its second step, the code (the text also fills the dev inbox for its sweep below).
@@ -155,9 +145,7 @@ describe('accessibility (axe-core) in the browser', () => {
         findings,
       );
 
-      const token = await page.evaluate(
-        () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
-      );
+      const token = await storedToken(page);
       const created = await page.request.post('/api/companies', {
         headers: { authorization: `Bearer ${token}` },
         data: {
@@ -271,7 +259,7 @@ describe('accessibility (axe-core) in the browser', () => {
     'reset password with the emailed token, and the dev inbox with messages in it',
     async () => {
       const findings: Finding[] = [];
-      const { context, page: visitor } = await newPage(browser);
+      const { context, page: visitor } = await newPage(browser());
       const forgot = await visitor.request.post('/api/auth/forgot-password', {
         data: { email: account.email },
       });

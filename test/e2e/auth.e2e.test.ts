@@ -1,39 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMessage, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
-
-const unique = () => Math.random().toString(36).slice(2, 8);
-const phone = () =>
-  `(555) ${String(Math.floor(100 + Math.random() * 899))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
-
-const fillRegistration = async (page: Page, account: { email: string; password: string }) => {
-  await page.getByLabel('First name').fill('Maya');
-  await page.getByLabel('Last name').fill('Lopez');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Mobile phone (US)').fill(phone());
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
-};
-
-const logIn = async (page: Page, email: string, password: string, remember = false) => {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  if (remember) await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Log in' }).click();
-};
+import { describe, expect, it } from 'vitest';
+import {
+  dismissPhoneVerification,
+  fillRegistration,
+  latestMessage,
+  logIn,
+  newAccount,
+  newPage,
+  registerThroughForm,
+  screenshot,
+  storedToken,
+  useBrowser,
+  AFTER_REGISTRATION,
+} from './browser';
 
 describe('accounts in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('landing → register → dashboard → logout → wrong password → login → reload keeps the session → expired token renewed → no refresh cookie lands on /login', async () => {
-    const { context, page } = await newPage(browser);
-    const account = { email: `maya-${unique()}@harbor.coffee`, password: 'harbor-coffee-2026' };
+    const { context, page } = await newPage(browser());
+    const account = newAccount();
     // The Content-Security-Policy must not refuse anything the app does.
     const refusals: string[] = [];
     page.on('console', (message) => {
@@ -62,13 +47,8 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Create Your First Company' }).waitFor();
     await screenshot(page, 'dashboard-1280');
 
-    await page
-      .getByRole('dialog', { name: 'Verify your phone number' })
-      .getByRole('button', { name: 'Later' })
-      .click();
-    const registeredToken = await page.evaluate(
-      () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
-    );
+    await dismissPhoneVerification(page);
+    const registeredToken = await storedToken(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/(login)?$/);
     // Logging out ended the session on the server: its access token no longer works.
@@ -91,7 +71,7 @@ describe('accounts in the browser', () => {
       .waitFor();
     expect(page.url()).toMatch(/\/login$/);
 
-    await logIn(page, account.email, account.password, true);
+    await logIn(page, account.email, account.password, { remember: true });
     await page.getByText('Login successful!').first().waitFor();
     await page.waitForURL('**/dashboard');
 
@@ -126,24 +106,15 @@ describe('accounts in the browser', () => {
     await expireStoredToken();
     await page.reload();
     await page.waitForURL('**/login');
-    expect(
-      await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')),
-    ).toBeNull();
+    expect(await storedToken(page)).toBeNull();
     expect(refusals).toEqual([]);
     await context.close();
   });
 
   it('forgot password → the link from the inbox → reset → login with the new password', async () => {
-    const { context, page } = await newPage(browser);
-    const account = { email: `reset-${unique()}@harbor.coffee`, password: 'first-password-1' };
-    await page.goto('/register');
-    await fillRegistration(page, account);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
-    await page
-      .getByRole('dialog', { name: 'Verify your phone number' })
-      .getByRole('button', { name: 'Later' })
-      .click();
+    const { context, page } = await newPage(browser());
+    const account = await registerThroughForm(page, newAccount({ password: 'first-password-1' }));
+    await dismissPhoneVerification(page);
     await page.getByRole('button', { name: 'Logout' }).click();
 
     await page.goto('/login');
@@ -184,7 +155,7 @@ describe('accounts in the browser', () => {
   });
 
   it('looks right on a phone (390 px)', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const { context, page } = await newPage(browser(), { width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(

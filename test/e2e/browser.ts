@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import { REGISTRATION_REDIRECT_MS } from '#shared/domain/limits';
 
@@ -11,7 +11,7 @@ export const baseUrl = (): string => inject('apiUrl');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
-export const launchBrowser = (): Promise<Browser> =>
+const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -26,6 +26,26 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-dev-shm-usage',
     ],
   });
+
+/**
+ * One Chromium for the calling describe: launched before its tests, closed after them (also when
+ * a test failed). Returns a getter because the browser only exists once beforeAll has run:
+ * `const browser = useBrowser();` in the describe, `newPage(browser())` in a test.
+ */
+export const useBrowser = (): (() => Browser) => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser)
+      throw new Error('useBrowser(): the browser starts in beforeAll; use it in a test');
+    return browser;
+  };
+};
 
 /** A random address per browser context (RFC 2544's benchmarking range): a visitor of its own. */
 const newVisitorAddress = () => {
@@ -70,3 +90,126 @@ export const latestMessage = async (
  * and room for a password hash and a lazy screen on a busy 2-core CI machine.
  */
 export const AFTER_REGISTRATION = { timeout: REGISTRATION_REDIRECT_MS + 20_000 };
+
+/** A short random tag, so that the emails and keys of one run never collide. */
+export const unique = (): string => Math.random().toString(36).slice(2, 8);
+
+/** A random US number in the 555 range, as 10 digits ("5550123456"): a new phone per account. */
+export const newPhoneDigits = (): string =>
+  `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+
+/**
+ * "(555) 012-3456" from "5550123456": how the form shows a number. Written here, not taken from
+ * the app, so that a test comparing the field with it checks the app's formatting.
+ */
+export const displayPhone = (digits: string): string =>
+  `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+
+/** The password of the tests' accounts: long and uncommon enough for the password rules. */
+export const TEST_PASSWORD = 'harbor-coffee-2026';
+
+/** What the registration form asks for. */
+export interface TestAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  /** 10 digits, "5550123456"; the server stores "+15550123456". */
+  phoneDigits: string;
+}
+
+/**
+ * A new account's details: Maya Lopez, a fresh email and phone, TEST_PASSWORD. A test whose
+ * screenshots or assertions show a name or rely on a password passes it in `overrides`.
+ */
+export const newAccount = (overrides: Partial<TestAccount> = {}): TestAccount => {
+  const firstName = overrides.firstName ?? 'Maya';
+  return {
+    firstName,
+    lastName: 'Lopez',
+    email: `${firstName.toLowerCase()}-${unique()}@harbor.coffee`,
+    password: TEST_PASSWORD,
+    phoneDigits: newPhoneDigits(),
+    ...overrides,
+  };
+};
+
+/**
+ * Fills the registration form (the page is on /register) without submitting it. The phone is
+ * pasted formatted, or with `typePhone` typed digit by digit as a person does, so that a test can
+ * check the field's as-you-type formatting.
+ */
+export const fillRegistration = async (
+  page: Page,
+  account: TestAccount,
+  { typePhone = false }: { typePhone?: boolean } = {},
+) => {
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(account.lastName);
+  await page.getByLabel('Email').fill(account.email);
+  const phone = page.getByLabel('Mobile phone (US)');
+  if (typePhone) await phone.pressSequentially(account.phoneDigits);
+  else await phone.fill(displayPhone(account.phoneDigits));
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
+};
+
+/**
+ * Registers through the form, as a person does, and waits for the dashboard (where the phone
+ * verification dialog opens). Returns the account, to log in with or to read its texts.
+ */
+export const registerThroughForm = async (
+  page: Page,
+  account: TestAccount = newAccount(),
+  options?: { typePhone?: boolean },
+): Promise<TestAccount> => {
+  await page.goto('/register');
+  await fillRegistration(page, account, options);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
+  return account;
+};
+
+/** Registers through the API: faster than the form, for tests that only need someone to sign in. */
+export const registerThroughApi = async (
+  account: TestAccount = newAccount(),
+): Promise<TestAccount> => {
+  const response = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      phoneNumber: displayPhone(account.phoneDigits),
+      password: account.password,
+    }),
+  });
+  expect(response.status, await response.text()).toBeLessThan(300);
+  return account;
+};
+
+/** Fills the login form (the page is on /login) and submits it; the test waits for the outcome. */
+export const logIn = async (
+  page: Page,
+  email: string,
+  password = TEST_PASSWORD,
+  { remember = false }: { remember?: boolean } = {},
+) => {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+/** Closes the phone verification dialog the dashboard opens for an unverified account ('Later'). */
+export const dismissPhoneVerification = async (page: Page) => {
+  await page
+    .getByRole('dialog', { name: 'Verify your phone number' })
+    .getByRole('button', { name: 'Later' })
+    .click();
+};
+
+/** The access token the SPA keeps: in localStorage when remembered, sessionStorage otherwise. */
+export const storedToken = (page: Page): Promise<string | null> =>
+  page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));

@@ -1,33 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { latestMessage, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
-
-const unique = () => Math.random().toString(36).slice(2, 8);
-const phoneDigits = () => `555${String(Math.floor(1000000 + Math.random() * 8999999))}`;
-const display = (digits: string) =>
-  `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+import { describe, expect, inject, it } from 'vitest';
+import {
+  dismissPhoneVerification,
+  latestMessage,
+  newAccount,
+  newPage,
+  registerThroughForm,
+  screenshot,
+  useBrowser,
+} from './browser';
 
 describe('companies and phone verification in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('register → verify the phone with the texted code → fill a company from its website → save with two colours → overview → edit → delete', async () => {
-    const { context, page } = await newPage(browser);
-    const digits = phoneDigits();
-    await page.goto('/register');
-    await page.getByLabel('First name').fill('Maya');
-    await page.getByLabel('Last name').fill('Lopez');
-    await page.getByLabel('Email').fill(`maya-${unique()}@harbor.coffee`);
-    await page.getByLabel('Mobile phone (US)').fill(display(digits));
-    await page.getByLabel('Password', { exact: true }).fill('harbor-coffee-2026');
-    await page.getByLabel('Confirm password', { exact: true }).fill('harbor-coffee-2026');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
+    const { context, page } = await newPage(browser());
+    const { phoneDigits: digits } = await registerThroughForm(page);
 
     // The dashboard asks to verify the phone; the code arrives by text (the sandbox inbox).
     const modal = page.getByRole('dialog', { name: 'Verify your phone number' });
@@ -109,21 +96,9 @@ describe('companies and phone verification in the browser', () => {
   });
 
   it('the dashboard, form and overview fit a phone (390 px)', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    const digits = phoneDigits();
-    await page.goto('/register');
-    await page.getByLabel('First name').fill('Noah');
-    await page.getByLabel('Last name').fill('Reyes');
-    await page.getByLabel('Email').fill(`noah-${unique()}@tide.test`);
-    await page.getByLabel('Mobile phone (US)').fill(display(digits));
-    await page.getByLabel('Password', { exact: true }).fill('tide-password-1');
-    await page.getByLabel('Confirm password', { exact: true }).fill('tide-password-1');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
-    await page
-      .getByRole('dialog', { name: 'Verify your phone number' })
-      .getByRole('button', { name: 'Later' })
-      .click();
+    const { context, page } = await newPage(browser(), { width: 390, height: 844 });
+    await registerThroughForm(page, newAccount({ firstName: 'Noah', lastName: 'Reyes' }));
+    await dismissPhoneVerification(page);
     await screenshot(page, 'dashboard-390');
 
     await page.goto('/dashboard/company/new');

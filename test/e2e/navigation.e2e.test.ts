@@ -1,63 +1,33 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  dismissPhoneVerification,
+  fillRegistration,
+  logIn,
+  newAccount,
+  newPage,
+  registerThroughApi,
+  screenshot,
+  storedToken,
+  useBrowser,
+  AFTER_REGISTRATION,
+} from './browser';
 
-const unique = () => Math.random().toString(36).slice(2, 8);
-const phone = () =>
-  `(555) ${String(Math.floor(100 + Math.random() * 899))}-${String(Math.floor(1000 + Math.random() * 8999))}`;
-const PASSWORD = 'harbor-coffee-2026';
 const MOBILE = { width: 390, height: 844 };
 
-const register = async (page: Page, email: string) => {
-  await page.goto('/register');
-  await page.getByLabel('First name').fill('Maya');
-  await page.getByLabel('Last name').fill('Lopez');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/phone/i).first().fill(phone());
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-};
-
-const logIn = async (page: Page, email: string) => {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-};
-
-/** An account made through the API (faster than the form, and one registration fewer). */
-const createAccount = async (): Promise<string> => {
-  const email = `nav-${unique()}@harbor.coffee`;
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Maya',
-      lastName: 'Lopez',
-      email,
-      phoneNumber: phone(),
-      password: PASSWORD,
-    }),
-  });
-  expect(response.status, await response.text()).toBeLessThan(300);
-  return email;
-};
-
 describe('navigation and sessions in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   /** One account for the tests that sign in (registrations are limited per address). */
   let email: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    email = await createAccount();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    ({ email } = await registerThroughApi());
   });
 
   it('registration: one success toast, a filling bar and Continue, then the dashboard', async () => {
-    const { context, page } = await newPage(browser);
-    await register(page, `nav-${unique()}@harbor.coffee`);
+    const { context, page } = await newPage(browser());
+    await page.goto('/register');
+    await fillRegistration(page, newAccount());
+    await page.getByRole('button', { name: 'Create account' }).click();
     const toast = page.getByText('Registration successful!');
     await toast.first().waitFor();
     await page.getByRole('progressbar', { name: 'Taking you to your dashboard…' }).waitFor();
@@ -73,7 +43,7 @@ describe('navigation and sessions in the browser', () => {
   });
 
   it('a deep link survives sign-in; a signed-in user opening /login or /register goes to the dashboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
 
     await page.goto('/profile');
     await page.waitForURL('**/login?next=%2Fprofile');
@@ -102,16 +72,14 @@ describe('navigation and sessions in the browser', () => {
   });
 
   it('when the session is revoked elsewhere, the login page says so once and brings the user back', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/login');
     await logIn(page, email);
     await page.waitForURL('**/dashboard');
-    const token = await page.evaluate(
-      () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
-    );
+    const token = await storedToken(page);
 
     // 'Sign out everywhere' on another device.
-    const other = await browser.newContext({ baseURL: baseUrl() });
+    const other = await browser().newContext({ baseURL: baseUrl() });
     const revoke = await other.request.post('/api/auth/logout-all', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -134,7 +102,7 @@ describe('navigation and sessions in the browser', () => {
   });
 
   it('the 404 page: Home and Log in when signed out, Go to Dashboard when signed in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Home' }).waitFor();
@@ -152,7 +120,7 @@ describe('navigation and sessions in the browser', () => {
   });
 
   it('the 404 page at 390 px', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.goto('/no/such/page');
     await page.getByRole('link', { name: 'Home' }).waitFor();
     await screenshot(page, 'nav-404-signed-out-390');
@@ -160,7 +128,7 @@ describe('navigation and sessions in the browser', () => {
   });
 
   it('the landing page menu at 390 px: opens, links, Escape closes', async () => {
-    const { context, page } = await newPage(browser, MOBILE);
+    const { context, page } = await newPage(browser(), MOBILE);
     await page.goto('/');
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await menuButton.waitFor();
@@ -211,23 +179,18 @@ describe('navigation and sessions in the browser', () => {
   });
 
   it('the dashboard quick tips show progress (1280 and 390 px)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/login');
     await logIn(page, email);
     await page.waitForURL('**/dashboard');
-    await page
-      .getByRole('dialog', { name: 'Verify your phone number' })
-      .getByRole('button', { name: 'Later' })
-      .click();
+    await dismissPhoneVerification(page);
     const tips = page.getByRole('region', { name: 'Quick tips' });
     const progress = tips.getByRole('progressbar', { name: 'Setup progress' });
     await progress.waitFor();
     expect(await progress.getAttribute('aria-valuetext')).toBe('0 of 4 done');
 
     // A company added elsewhere counts once the dashboard is opened again.
-    const token = await page.evaluate(
-      () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
-    );
+    const token = await storedToken(page);
     const created = await page.request.post('/api/companies', {
       headers: { authorization: `Bearer ${token}` },
       data: { name: 'Harbor Coffee' },

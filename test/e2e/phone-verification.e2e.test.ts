@@ -1,29 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMessage, launchBrowser, newPage, screenshot, AFTER_REGISTRATION } from './browser';
-
-const unique = () => Math.random().toString(36).slice(2, 8);
-const digits = (count: number) =>
-  Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  displayPhone,
+  fillRegistration,
+  latestMessage,
+  newAccount,
+  newPage,
+  screenshot,
+  useBrowser,
+  AFTER_REGISTRATION,
+} from './browser';
 
 /** Registers a new account and lands on the dashboard, where the verification dialog opens. */
 const register = async (page: Page, shot: string): Promise<{ storedPhone: string }> => {
-  const national = `555${digits(7)}`;
+  const account = newAccount();
   await page.goto('/register');
-  await page.getByLabel('First name').fill('Maya');
-  await page.getByLabel('Last name').fill('Lopez');
-  await page.getByLabel('Email').fill(`phone-${unique()}@harbor.coffee`);
-  // Typed key by key, as a person does: the field formats as it goes.
-  await page.getByLabel('Mobile phone (US)').pressSequentially(national);
+  // The phone typed key by key, as a person does: the field formats as it goes.
+  await fillRegistration(page, account, { typePhone: true });
   expect(await page.getByLabel('Mobile phone (US)').inputValue()).toBe(
-    `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`,
+    displayPhone(account.phoneDigits),
   );
-  await page.getByLabel('Password', { exact: true }).fill('harbor-coffee-2026');
-  await page.getByLabel('Confirm password', { exact: true }).fill('harbor-coffee-2026');
   await screenshot(page, shot);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
-  return { storedPhone: `+1${national}` };
+  return { storedPhone: `+1${account.phoneDigits}` };
 };
 
 /** The code of the newest text to `phone`, once one arrives that differs from `not`. */
@@ -45,16 +45,10 @@ const focusedLabel = (page: Page) =>
   });
 
 describe('phone verification in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('Resend inside the cooldown keeps the code field; the FIRST code verifies', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const { storedPhone } = await register(page, 'register-phone-1280');
     const dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
     await dialog.getByRole('button', { name: 'Send Code' }).click();
@@ -91,7 +85,7 @@ describe('phone verification in the browser', () => {
   });
 
   it('a wrong code shows at the field with the focus kept; a pasted "465 752" verifies (390 px)', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const { context, page } = await newPage(browser(), { width: 390, height: 844 });
     const { storedPhone } = await register(page, 'register-phone-390');
     await page
       .getByRole('dialog', { name: 'Verify your phone number' })

@@ -1,8 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
-
-const unique = () => Math.random().toString(36).slice(2, 8);
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, screenshot, unique, useBrowser } from './browser';
 
 /** Schedules a run of the tests' probe job through the sandbox's JSON API. */
 const scheduleProbe = async (name: string, at: Date, payload: Record<string, unknown>) => {
@@ -21,20 +18,14 @@ const scheduleProbe = async (name: string, at: Date, payload: Record<string, unk
 };
 
 describe('the sandbox page in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('lists a pending schedule with Run now; running it shows the outcome', async () => {
     const key = unique();
     const name = `probe-e2e-${key}`;
     await scheduleProbe(name, new Date('2031-05-04T13:30:00Z'), { key });
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/_sandbox');
     const schedules = page.getByRole('region', { name: 'Schedules' });
     const row = schedules.locator(`[data-schedule="${name}"]`);
@@ -69,7 +60,7 @@ describe('the sandbox page in the browser', () => {
   it('shows a schedule the timer fired without reloading', async () => {
     const key = unique();
     const name = `probe-e2e-timer-${key}`;
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/_sandbox');
     await scheduleProbe(name, new Date(Date.now() + 1000), { key });
     // The page refreshes itself every 5 s: the schedule appears, fires, and shows its outcome.
