@@ -93,7 +93,9 @@ const patternSource = (pattern: string) =>
 const headScript = (screens: Record<string, string[]>, signedIn: string[], painted: string[]) =>
   `(function(){var p=location.pathname.replace(/\\/+$/,'')||'/',s=${JSON.stringify(screens)};` +
   `try{if(new RegExp(${JSON.stringify(`^(?:${signedIn.map(patternSource).join('|')})$`)}).test(p)&&!localStorage.getItem('${TOKEN_KEY}')&&!sessionStorage.getItem('${TOKEN_KEY}')){var n=p==='${HOME_PATH}'?'':'?${RETURN_PARAM}='+encodeURIComponent(location.pathname+location.search+location.hash);history.replaceState(null,'','${SIGN_IN_PATH}'+n);p='${SIGN_IN_PATH}'}}catch(e){}` +
-  `function f(){(s[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}` +
+  // One link per task: a chunk already downloaded is compiled as its link is added, and adding
+  // them all at once made one long task of every compile (~400 ms on a throttled phone).
+  `function f(){var q=(s[p]||[]).slice();(function n(){var h=q.shift();if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);setTimeout(n,0)})()}` +
   `if(document.visibilityState==='hidden'||${JSON.stringify(painted)}.indexOf(p)<0)f();else requestAnimationFrame(function(){setTimeout(f,0)})})()`;
 
 /**
@@ -156,7 +158,9 @@ export const firstPaint = (): Plugin => {
         const screens = Object.fromEntries(
           Object.entries(FIRST_SCREENS).map(([page, modules]) => [
             page,
-            modules.flatMap((module) => screenFiles(bundle, root, module)).map((f) => base + f),
+            [...new Set(modules.flatMap((module) => screenFiles(bundle, root, module)))].map(
+              (f) => base + f,
+            ),
           ]),
         );
         const templates = pages
