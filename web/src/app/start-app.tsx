@@ -1,14 +1,22 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { completeHandoff } from './prerender-handoff';
 import { AppProviders } from './providers';
 import { createAppRouter, whenRouterReady, type AppRouter } from './router';
 
-const appElement = (router: AppRouter) => (
+/** Runs `effect` once the first render has committed (a prerendered page: once it is hydrated). */
+function AfterFirstCommit({ effect }: { effect: () => void }) {
+  useEffect(effect, [effect]);
+  return null;
+}
+
+const appElement = (router: AppRouter, afterFirstCommit?: () => void) => (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
+    {afterFirstCommit ? <AfterFirstCommit effect={afterFirstCommit} /> : null}
   </StrictMode>
 );
 
@@ -32,7 +40,11 @@ export const startApp = async (
     await whenRouterReady(router);
     let root: Root | undefined;
     startTransition(() => {
-      root = hydrateRoot(container, appElement(router), options);
+      root = hydrateRoot(
+        container,
+        appElement(router, () => completeHandoff(container)),
+        options,
+      );
     });
     return root!;
   }
