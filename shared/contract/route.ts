@@ -53,10 +53,12 @@ export interface RouteDefinition {
  * one answers, so a stranger learns nothing. All our ids are random UUIDs (`randomUUID()`).
  * - `caller`: the signed-in user's own id; any other id is refused.
  * - `company`: a company the caller owns (`loadOwnedCompany`), and with it everything in it.
+ * - `credential`: a platform credential of the company in the same path (looked up in it).
  */
 export const PATH_ID_OWNERS = {
   caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
   company: { notFound: 'COMPANY_NOT_FOUND', message: 'Company not found' },
+  credential: { notFound: 'CREDENTIAL_NOT_FOUND', message: 'Platform connection not found' },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 
