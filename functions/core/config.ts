@@ -18,6 +18,8 @@ const schema = z.object({
   /** Set by the sandbox and the tests: DynamoDB Local's address. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   TABLE_NAME: z.string().min(1).optional(),
+  /** The private media bucket (`mediaBucket` binding). */
+  MEDIA_BUCKET: z.string().min(1).optional(),
   /**
    * The web app's public origin, for links in emails and texts. In AWS the web stack publishes it
    * as an SSM parameter (APP_URL_PARAMETER), which avoids a CloudFront <-> API dependency cycle.
@@ -42,6 +44,14 @@ const schema = z.object({
    */
   ORIGIN_VERIFY_KEY: z.string().min(16).optional(),
   ORIGIN_VERIFY_KEY_ARN: z.string().min(1).optional(),
+  /**
+   * The key that encrypts social account tokens at rest: given directly (sandbox, generated into
+   * its data folder) or as a Secrets Manager ARN (AWS). Never logged.
+   */
+  CREDENTIAL_KEY: z.string().min(32).optional(),
+  CREDENTIAL_KEY_ARN: z.string().min(1).optional(),
+  /** The sandbox's S3 emulator; unset in AWS, where the SDK finds S3 itself. */
+  S3_ENDPOINT: z.url().optional(),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

@@ -76,6 +76,8 @@ export interface BindingTargets {
   readonly jwtSecret: ISecret;
   /** The value CloudFront adds to each /api request it forwards (`originKey`). */
   readonly originVerifySecret: ISecret;
+  /** The key social account tokens are encrypted with (`credentialKey`). */
+  readonly credentialKeySecret: ISecret;
   /** `From` address of transactional email (context `emailFrom`). */
   readonly emailFrom: string;
   /** The End User Messaging number texts are sent from (context `smsOriginationNumber`). */
@@ -169,6 +171,10 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
   originKey: ({ targets: { originVerifySecret } }) => ({
     environment: { ORIGIN_VERIFY_KEY_ARN: originVerifySecret.secretArn },
     grant: (role) => originVerifySecret.grantRead(role),
+  }),
+  credentialKey: ({ targets: { credentialKeySecret } }) => ({
+    environment: { CREDENTIAL_KEY_ARN: credentialKeySecret.secretArn },
+    grant: (role) => credentialKeySecret.grantRead(role),
   }),
   openAiKey: ({ scope, targets: { openAiSecretName } }): BindingEffect => {
     if (!openAiSecretName) return { environment: {} };

@@ -8,6 +8,7 @@ const wiring: SandboxWiring = {
   dynamoDbEndpoint: 'http://127.0.0.1:8000',
   s3Endpoint: 'http://localhost:9000',
   jwtSecret: 'a'.repeat(128),
+  credentialKey: 'c'.repeat(128),
   settings: {
     OPENAI_API_KEY: 'sk-test',
     OPENAI_MODEL: 'gpt-test',
@@ -108,7 +109,7 @@ describe('functionEnvironment', () => {
       appUrl: true,
       schedules: [],
       starts: [],
-      secrets: ['tokenKey', 'openAiKey', 'originKey'],
+      secrets: ['tokenKey', 'openAiKey', 'originKey', 'credentialKey'],
     };
     const named = new Set(
       Object.values(bindingValues(everything, wiring)).flatMap((values) => Object.keys(values)),

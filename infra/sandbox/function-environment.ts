@@ -25,6 +25,8 @@ export interface SandboxWiring {
   dynamoDbEndpoint: string;
   s3Endpoint: string;
   jwtSecret: string;
+  /** The key social account tokens are encrypted with (generated into the data folder). */
+  credentialKey: string;
   /** The sandbox's own environment: its process (with `.env` loaded) and the start options. */
   settings: Environment;
 }
@@ -49,14 +51,19 @@ const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   tokenKey: [],
   openAiKey: ['OPENAI_BASE_URL', 'OPENAI_MODEL'],
   originKey: [],
+  credentialKey: [],
 };
 
 const jobArns = (jobs: readonly JobName[]): Variables =>
   Object.fromEntries(jobs.map((job) => [jobArnVariable(job), sandboxFunctionArn(job)]));
 
-const secretValues = (secret: SecretName, jwtSecret: string, settings: Environment): Variables =>
+const secretValues = (
+  secret: SecretName,
+  { jwtSecret, credentialKey, settings }: SandboxWiring,
+): Variables =>
   ({
     tokenKey: { JWT_SECRET: jwtSecret, JWT_SECRET_ARN: undefined },
+    credentialKey: { CREDENTIAL_KEY: credentialKey, CREDENTIAL_KEY_ARN: undefined },
     openAiKey: { OPENAI_API_KEY: settings.OPENAI_API_KEY, OPENAI_SECRET_ARN: undefined },
     // No CloudFront in front of the sandbox: no origin key, so the origin check is off.
     originKey: { ORIGIN_VERIFY_KEY: undefined, ORIGIN_VERIFY_KEY_ARN: undefined },
@@ -78,28 +85,31 @@ const withoutUnset = (variables: Variables): Record<string, string> =>
  */
 export const bindingValues = (
   bindings: Bindings,
-  { url, jwtSecret, settings }: SandboxWiring,
-): { [K in keyof Bindings]-?: Variables } => ({
-  table: { TABLE_NAME },
-  mediaBucket: { MEDIA_BUCKET },
-  sms: { SMS_ORIGINATION_NUMBER: settings.SMS_ORIGINATION_NUMBER },
-  email: { EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM },
-  appUrl: { APP_URL: url, APP_URL_PARAMETER: undefined },
-  schedules: {
-    SCHEDULE_GROUP: 'sailpost-sandbox',
-    SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/sailpost-sandbox-scheduler',
-    SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:sailpost-sandbox-jobs-dlq',
-    ...jobArns(bindings.schedules ?? []),
-  },
-  starts: jobArns(bindings.starts ?? []),
-  secrets: Object.assign(
-    {},
-    ...(bindings.secrets ?? []).map((secret) => ({
-      ...secretValues(secret, jwtSecret, settings),
-      ...pick(settings, SECRET_SETTINGS[secret]),
-    })),
-  ) as Variables,
-});
+  wiring: SandboxWiring,
+): { [K in keyof Bindings]-?: Variables } => {
+  const { url, settings } = wiring;
+  return {
+    table: { TABLE_NAME },
+    mediaBucket: { MEDIA_BUCKET },
+    sms: { SMS_ORIGINATION_NUMBER: settings.SMS_ORIGINATION_NUMBER },
+    email: { EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM },
+    appUrl: { APP_URL: url, APP_URL_PARAMETER: undefined },
+    schedules: {
+      SCHEDULE_GROUP: 'sailpost-sandbox',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/sailpost-sandbox-scheduler',
+      SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:sailpost-sandbox-jobs-dlq',
+      ...jobArns(bindings.schedules ?? []),
+    },
+    starts: jobArns(bindings.starts ?? []),
+    secrets: Object.assign(
+      {},
+      ...(bindings.secrets ?? []).map((secret) => ({
+        ...secretValues(secret, wiring),
+        ...pick(settings, SECRET_SETTINGS[secret]),
+      })),
+    ) as Variables,
+  };
+};
 
 /** Every function has these, whatever it declares. */
 const commonVariables = ({ url, dynamoDbEndpoint, s3Endpoint, settings }: SandboxWiring) => ({

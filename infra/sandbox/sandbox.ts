@@ -17,7 +17,7 @@ import {
 import { startGateway, type LoadHandler } from './gateway';
 import { startInbox } from './inbox';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
-import { loadJwtSecret } from './jwt-secret';
+import { loadCredentialKey, loadJwtSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
 import { listen } from './ports';
 import { sendPlain } from './responses';
@@ -152,10 +152,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       `http://127.0.0.1:${port}`,
     ]);
     // Side by side; DynamoDB first, so that a missing Java is the message shown.
-    const [dynamodb, { port }, jwtSecret, s3] = await services.startAll([
+    const [dynamodb, { port }, jwtSecret, credentialKey, s3] = await services.startAll([
       startDynamoDb({ dataDir, tableName: TABLE_NAME }),
       listening,
       loadJwtSecret(dataDir),
+      loadCredentialKey(dataDir),
       origins.then((allowed) => startS3({ dataDir, host, bucket: MEDIA_BUCKET, origins: allowed })),
       startSpa({ mode: spa, server, log: options.log ?? false }),
     ]);
@@ -176,6 +177,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       dynamoDbEndpoint: dynamodb.endpoint,
       s3Endpoint: s3.endpoint,
       jwtSecret,
+      credentialKey,
       settings: { ...process.env, ...options.environment },
     };
     const jobs: JobRegistry = { ...catalogueJobs(), ...options.extraJobs };

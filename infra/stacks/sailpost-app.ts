@@ -89,7 +89,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const data = new DataStack(app, stackName('Data'), {
     ...common,
     stackName: stackName('Data'),
-    description: `Sailpost ${stage.name}: table, media bucket, JWT signing secret`,
+    description: `Sailpost ${stage.name}: table, media bucket, JWT signing secret, credential key`,
     // With a custom domain the origin is known here; without one, the web stack sets the rule
     // once the distribution's domain exists (MediaCors below) - never `*.cloudfront.net`.
     mediaCorsOrigins: customDomain ? [`https://${customDomain.domainName}`] : [],
@@ -111,6 +111,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       mediaBucket: data.mediaBucket,
       jwtSecret: data.jwtSecret,
       originVerifySecret: data.originVerifySecret,
+      credentialKeySecret: data.credentialKeySecret,
       emailFrom: stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM,
       smsOriginationNumber: stringContext(app, 'smsOriginationNumber'),
       openAiSecretName: stringContext(app, 'openAiSecretName'),

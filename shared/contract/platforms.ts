@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CONNECTABLE_PLATFORMS, PLATFORM_IDS } from '../domain/tiers';
-import { defineRoute } from './route';
+import { bodyErrors, optionalText, text, unsafeCharactersMessage } from './fields';
+import { defineRoute, PATH_ID_PATTERN } from './route';
 
 /** A connected account as the browser sees it: who it is, never its tokens. */
 const platformCredentialSchema = z.object({
@@ -30,12 +31,18 @@ const authUrlSchema = z.object({ url: z.string() });
  * Media for a post: what the browser asks to upload (the presigned POST's policy enforces type
  * and size at S3), then names by key in the post.
  */
-export const mediaUploadRequestSchema = z.object({
-  platform: z.enum(CONNECTABLE_PLATFORMS),
-  fileName: z.string().min(1).max(255),
-  contentType: z.string().min(1).max(100),
-  size: z.number().int().positive(),
-});
+export const mediaUploadRequestSchema = z.strictObject(
+  {
+    platform: z.enum(CONNECTABLE_PLATFORMS, { error: 'Choose X or LinkedIn' }),
+    fileName: text('File name', 'File name is required', 255),
+    contentType: text('Content type', 'Content type is required', 100),
+    size: z
+      .number({ error: 'Size must be a number of bytes' })
+      .int('Size must be a number of bytes')
+      .positive('The file is empty'),
+  },
+  bodyErrors(),
+);
 const mediaUploadSchema = z.object({
   /** The S3 key the post will name. */
   key: z.string(),
@@ -50,14 +57,27 @@ export type MediaUpload = z.infer<typeof mediaUploadSchema>;
 export const ALT_TEXT_MAX = 1000;
 export const POST_TEXT_MAX = 3000;
 
-const postMediaSchema = z.object({
-  key: z.string().min(1).max(512),
-  altText: z.string().max(ALT_TEXT_MAX).optional(),
-});
-const postBodySchema = z.object({
-  text: z.string().trim().min(1, 'Please write something to post').max(POST_TEXT_MAX),
-  media: z.array(postMediaSchema).max(20).default([]),
-});
+const postMediaSchema = z.strictObject(
+  {
+    key: text('Media key', 'Media key is required', 512),
+    altText: optionalText('Alt text', ALT_TEXT_MAX).optional(),
+  },
+  bodyErrors(),
+);
+const postBodySchema = z.strictObject(
+  {
+    // Line breaks and tabs belong in a post; control characters and direction overrides do not.
+    text: optionalText('Post', POST_TEXT_MAX).refine(
+      (value) => value.length > 0,
+      'Please write something to post',
+    ),
+    media: z
+      .array(postMediaSchema, { error: 'Media must be a list' })
+      .max(20, 'A post can have at most 20 media files')
+      .default([]),
+  },
+  bodyErrors(),
+);
 export type PostBody = z.input<typeof postBodySchema>;
 
 const publishedPostSchema = z.object({
@@ -67,12 +87,24 @@ const publishedPostSchema = z.object({
 });
 export type PublishedPost = z.infer<typeof publishedPostSchema>;
 
+/** One query parameter from a provider: bounded, and without control or direction characters. */
+const providerValue = (label: string, max: number) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      (value) => !/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(value),
+      unsafeCharactersMessage(label),
+    )
+    .optional();
+
 /** What the provider sends back to our callback (either a code or an error). */
 const oauthCallbackQuerySchema = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(256).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(1024).optional(),
+  code: providerValue('code', 2048),
+  state: providerValue('state', 256),
+  error: providerValue('error', 256),
+  error_description: providerValue('error_description', 1024),
 });
 
 /** A callback answers with a redirect to the Platforms screen; the body is empty. */
@@ -95,7 +127,8 @@ export const platformsRoutes = {
     owners: { companyId: 'company', credentialId: 'credential' },
     group: 'platforms',
     access: 'user',
-    summary: 'Disconnects an account: revokes its token at the provider where it can, then forgets it',
+    summary:
+      'Disconnects an account: revokes its token at the provider where it can, then forgets it',
     response: z.object({ message: z.string() }),
     errors: ['COMPANY_NOT_FOUND', 'CREDENTIAL_NOT_FOUND'],
   }),
@@ -115,7 +148,12 @@ export const platformsRoutes = {
     group: 'platforms',
     access: 'user',
     summary: "LinkedIn's consent page for connecting a member's account to the company",
-    query: z.object({ companyId: z.string().max(64) }),
+    // A query parameter has no path-id owner: its shape is checked here, its owner by the handler.
+    query: z.object({
+      companyId: z
+        .string({ error: 'Company ID is required' })
+        .regex(PATH_ID_PATTERN, 'Company not found'),
+    }),
     response: authUrlSchema,
     errors: ['COMPANY_NOT_FOUND', 'PLATFORM_NOT_IN_TIER'],
   }),
@@ -185,7 +223,7 @@ export const platformsRoutes = {
     owners: { companyId: 'company' },
     group: 'platforms',
     access: 'user',
-    summary: "Posts now as the LinkedIn member connected to the company, with uploaded images",
+    summary: 'Posts now as the LinkedIn member connected to the company, with uploaded images',
     body: postBodySchema,
     response: publishedPostSchema,
     successStatus: 201,

@@ -344,6 +344,9 @@ export const expectedGrants = (
   if (bindings.secrets?.includes('originKey')) {
     parts.push(many(secretRead, data, [data.originVerifySecret.secretArn]));
   }
+  if (bindings.secrets?.includes('credentialKey')) {
+    parts.push(many(secretRead, data, [data.credentialKeySecret.secretArn]));
+  }
   if (bindings.secrets?.includes('openAiKey') && context.openAiSecretName) {
     parts.push(
       many(secretRead, fn, [
@@ -422,6 +425,9 @@ export const expectedEnvironment = (
   }
   if (bindings.secrets?.includes('originKey')) {
     add('secrets', 'ORIGIN_VERIFY_KEY_ARN', data, data.originVerifySecret.secretArn);
+  }
+  if (bindings.secrets?.includes('credentialKey')) {
+    add('secrets', 'CREDENTIAL_KEY_ARN', data, data.credentialKeySecret.secretArn);
   }
   if (bindings.secrets?.includes('openAiKey') && context.openAiSecretName) {
     add(

@@ -126,6 +126,27 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(texting).toEqual(['auth']);
   });
 
+  it('lets only the platforms endpoints read the credential key, and gives them the media bucket', () => {
+    const credentialKey = templates.valueOf(built.data, built.data.credentialKeySecret.secretArn);
+    const readers = functionsOf(built)
+      .filter((checked) =>
+        templates.grantsOf(checked.fn).some((grant) => grant.resource === credentialKey),
+      )
+      .map((checked) => checked.name);
+    expect(readers).toEqual(['platforms']);
+    const platforms = built.api.functions.get('platforms')!;
+    const media = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
+    const grants = templates.grantsOf(platforms);
+    expect(
+      grants
+        .filter((grant) => grant.resource === media)
+        .map((grant) => grant.action)
+        .sort(),
+    ).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(grants.map((grant) => grant.action)).toContain('dynamodb:UpdateItem');
+    expect(templates.environmentOf(platforms).CREDENTIAL_KEY_ARN).toBeTruthy();
+  });
+
   it('requires the origin key on every endpoint function', () => {
     for (const checked of functionsOf(built).filter((c) => c.kind === 'endpoint')) {
       expect(checked.declaration.bindings.secrets, checked.name).toContain('originKey');
@@ -237,7 +258,7 @@ describe('a function binding everything', () => {
       appUrl: true,
       schedules: ['company-cleanup'],
       starts: ['sweeper'],
-      secrets: ['tokenKey', 'openAiKey'],
+      secrets: ['tokenKey', 'openAiKey', 'credentialKey'],
     },
     memoryMb: 256,
     timeoutSeconds: 20,
