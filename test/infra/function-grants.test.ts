@@ -123,7 +123,7 @@ describe('each function is granted exactly what its declaration names', () => {
     const texting = functionsOf(built)
       .filter((checked) => checked.declaration.bindings.sms)
       .map((checked) => checked.name);
-    expect(texting).toEqual(['auth']);
+    expect(texting).toEqual(['auth', 'jobs/connection-health']);
   });
 
   it('lets only the platforms endpoints read the credential key, and gives them the media bucket', () => {
