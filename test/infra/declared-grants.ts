@@ -219,7 +219,28 @@ export class AppTemplates {
 export interface BindingContext {
   readonly openAiSecretName?: string;
   readonly smsOriginationNumber?: string;
+  readonly xClientId?: string;
+  readonly xClientSecretName?: string;
+  readonly linkedInClientId?: string;
+  readonly linkedInClientSecretName?: string;
 }
+
+/** The OAuth client secrets a context configures: the binding, its secret's name, its client id. */
+const oauthClientsOf = (context: BindingContext) =>
+  [
+    {
+      secret: 'xClientSecret',
+      secretName: context.xClientSecretName,
+      clientId: context.xClientId,
+      variables: ['X_CLIENT_SECRET_ARN', 'X_CLIENT_ID'],
+    },
+    {
+      secret: 'linkedInClientSecret',
+      secretName: context.linkedInClientSecretName,
+      clientId: context.linkedInClientId,
+      variables: ['LINKEDIN_CLIENT_SECRET_ARN', 'LINKEDIN_CLIENT_ID'],
+    },
+  ] as const;
 
 const many = (actions: readonly string[], owner: IConstruct, resources: readonly string[]) => ({
   actions,
@@ -359,6 +380,19 @@ export const expectedGrants = (
       ]),
     );
   }
+  for (const client of oauthClientsOf(context)) {
+    if (!bindings.secrets?.includes(client.secret) || !client.secretName) continue;
+    parts.push(
+      many(secretRead, fn, [
+        arn(
+          'secretsmanager',
+          'secret',
+          `${client.secretName}-??????`,
+          ArnFormat.COLON_RESOURCE_NAME,
+        ),
+      ]),
+    );
+  }
   return parts.flatMap(({ actions, owner, resources, condition }) =>
     actions.flatMap((action) =>
       resources.map((resource) => ({
@@ -441,6 +475,24 @@ export const expectedEnvironment = (
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       }),
     );
+  }
+  for (const client of oauthClientsOf(context)) {
+    if (!bindings.secrets?.includes(client.secret) || !client.secretName || !client.clientId) {
+      continue;
+    }
+    const [arnVariable, idVariable] = client.variables;
+    add(
+      'secrets',
+      arnVariable,
+      fn,
+      here.formatArn({
+        service: 'secretsmanager',
+        resource: 'secret',
+        resourceName: client.secretName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    );
+    add('secrets', idVariable, fn, client.clientId);
   }
   return result;
 };

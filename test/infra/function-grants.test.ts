@@ -258,12 +258,19 @@ describe('a function binding everything', () => {
       appUrl: true,
       schedules: ['company-cleanup'],
       starts: ['sweeper'],
-      secrets: ['tokenKey', 'openAiKey', 'credentialKey'],
+      secrets: ['tokenKey', 'openAiKey', 'credentialKey', 'xClientSecret', 'linkedInClientSecret'],
     },
     memoryMb: 256,
     timeoutSeconds: 20,
   });
-  const context = { openAiSecretName: 'sailpost/dev/openai', smsOriginationNumber: '+15555550100' };
+  const context = {
+    openAiSecretName: 'sailpost/dev/openai',
+    smsOriginationNumber: '+15555550100',
+    xClientId: 'x-client-id',
+    xClientSecretName: 'sailpost/dev/x',
+    linkedInClientId: 'linkedin-client-id',
+    linkedInClientSecretName: 'sailpost/dev/linkedin',
+  };
   let built: SailpostApp;
   let probes: Checked[];
 
@@ -301,7 +308,16 @@ describe('a function binding everything', () => {
         missing: [],
       });
       expectEnvironmentDeclared(templates, built, probe, context);
+      const environment = templates.environmentOf(probe.fn);
+      expect(environment.X_CLIENT_ID).toBe('"x-client-id"');
+      expect(environment.LINKEDIN_CLIENT_SECRET_ARN).toContain('secret:sailpost/dev/linkedin');
     }
+  });
+
+  it('needs both the id and the secret of an OAuth client, or neither', () => {
+    expect(() => buildTestApp({ stage: 'dev', xClientId: 'x-client-id' })).toThrow(
+      /x needs both -c xClientId=\.\.\. and -c xClientSecretName=/,
+    );
   });
 
   it('passes cdk-nag with a reason for each wildcard it needs', () => {

@@ -60,6 +60,11 @@ export interface SocialClient {
   publish(input: {
     accessToken: string;
     accountId: string;
+    /**
+     * The account's handle as stored (`@name` on X), for the post's permalink. X's answer to a
+     * post does not name its author, so without it X's client asks `GET /2/users/me` first.
+     */
+    handle?: string;
     text: string;
     media: readonly MediaFile[];
   }): Promise<PublishedOnProvider>;
