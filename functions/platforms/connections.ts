@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { API_PREFIX } from '#shared/contract/route';
@@ -15,6 +14,7 @@ import {
   ProviderRateLimited,
   ProviderUnavailable,
 } from '../integrations/social/provider-errors';
+import { createPkcePair } from '../integrations/social/pkce';
 import type { SocialClient } from '../integrations/social/social-client';
 import { readTokens, storeConnection } from './credentials';
 import { claimOAuthState, createOAuthState } from './oauth-state';
@@ -23,15 +23,6 @@ import { ensurePlatformInTier } from './platform-access';
 /** Where the provider sends the browser back: our public callback, under the app's origin. */
 export const redirectUriOf = async (platform: ConnectablePlatform): Promise<string> =>
   `${await resolveAppUrl()}${API_PREFIX}/platforms/${platform}/callback`;
-
-/** PKCE (RFC 7636): a 256-bit verifier, and its S256 challenge for the consent URL. */
-const pkcePair = () => {
-  const codeVerifier = randomBytes(32).toString('base64url');
-  return {
-    codeVerifier,
-    codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url'),
-  };
-};
 
 /**
  * The provider's consent page for connecting the company's account: checks the tier, records a
@@ -45,7 +36,7 @@ export const beginConnection = async (input: {
 }): Promise<{ url: string }> => {
   const { client, company, userId, event } = input;
   ensurePlatformInTier(company, client.platform);
-  const { codeVerifier, codeChallenge } = pkcePair();
+  const { codeVerifier, codeChallenge } = createPkcePair();
   const { state } = await createOAuthState({
     platform: client.platform,
     userId,

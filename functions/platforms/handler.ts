@@ -3,6 +3,7 @@ import { loadOwnedCompany } from '../core/auth/owned-company';
 import { answerCookies } from '../core/http/cookies';
 import { createGroupHandler } from '../core/http/group-handler';
 import { logger } from '../core/logger';
+import { socialClient as clientFor } from '../integrations/social/provider';
 import { beginConnection, finishConnection, revokeQuietly } from './connections';
 import {
   deleteCredential,
@@ -12,7 +13,6 @@ import {
 } from './credentials';
 import { createMediaUpload } from './post-media';
 import { postNow } from './posting';
-import { clientFor } from './social';
 
 /** Routing only: each route loads the caller's company, then hands over to a domain module. */
 const routeHandler = createGroupHandler(platformsRoutes, {

@@ -68,6 +68,7 @@ export const postNow = async (input: {
     const published = await client.publish({
       accessToken: fresh.accessToken,
       accountId: credential.accountId,
+      handle: credential.handle,
       text: post.text,
       media: files,
     });

@@ -94,7 +94,8 @@ export const providerFailure = async (
     );
   }
   if (error instanceof ProviderRejected) {
-    return new Invalid('PROVIDER_REJECTED', `${name} refused the post: ${error.message}`);
+    // The client's message already names the provider and gives its reason.
+    return new Invalid('PROVIDER_REJECTED', error.message);
   }
   // A provider error kind this mapping does not know yet: a bug here, not the owner's fault.
   throw error;
