@@ -81,6 +81,9 @@ export class DataStack extends Stack {
         : undefined,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Media of a post published now is read once, when it is posted, and then deleted; what
+        // was uploaded and never posted goes after a day (functions/platforms/post-media.ts).
+        { id: 'expire-unposted-post-media', prefix: 'post-media/', expiration: Duration.days(1) },
       ],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.isProd,
