@@ -126,7 +126,7 @@ describe('data stack', () => {
     expect(keyOf(dev)?.Properties).toMatchObject({
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
     });
-    expect(keyOf(prod)?.DeletionPolicy).toBe('Retain');
+    expect((keyOf(prod) as { DeletionPolicy?: string } | undefined)?.DeletionPolicy).toBe('Retain');
   });
 
   it('generates the JWT signing secret: 64 characters, no punctuation', () => {
