@@ -221,7 +221,8 @@ export const createLinkedInClient = (settings: LinkedInClientSettings): SocialCl
         json<UserInfo>,
       );
       const name =
-        member.name ?? ([member.given_name, member.family_name].filter(Boolean).join(' ') || member.sub);
+        member.name ??
+        ([member.given_name, member.family_name].filter(Boolean).join(' ') || member.sub);
       return {
         id: member.sub,
         handle: name,
@@ -232,9 +233,7 @@ export const createLinkedInClient = (settings: LinkedInClientSettings): SocialCl
 
     async publish({ accessToken, accountId, text, media }) {
       const author = `urn:li:person:${accountId}`;
-      const images = await Promise.all(
-        media.map((file) => uploadImage(accessToken, author, file)),
-      );
+      const images = await Promise.all(media.map((file) => uploadImage(accessToken, author, file)));
       const [onlyImage] = images;
       const content =
         images.length > 1

@@ -67,7 +67,11 @@ export const failureOf = (
   const reason = reasonOf(answer);
   if (status === 429) {
     const until = answer.resetAt ? ` until ${answer.resetAt.toISOString()}` : '';
-    return new ProviderRateLimited(platform, `${name} is limiting requests${until}`, answer.resetAt);
+    return new ProviderRateLimited(
+      platform,
+      `${name} is limiting requests${until}`,
+      answer.resetAt,
+    );
   }
   if (status >= 500) {
     return new ProviderUnavailable(platform, `${name} is unavailable: ${reason}`, status, true);
@@ -100,7 +104,9 @@ export const unanswered = (
 ): ProviderUnavailable =>
   new ProviderUnavailable(
     platform,
-    timedOut ? `${NAMES[platform]} did not answer in time` : `${NAMES[platform]} could not be reached`,
+    timedOut
+      ? `${NAMES[platform]} did not answer in time`
+      : `${NAMES[platform]} could not be reached`,
     undefined,
     step !== 'post',
   );

@@ -45,13 +45,15 @@ export const X_SCOPES = [
 
 const SDK_API_ORIGIN = 'https://api.x.com';
 
-/** Every request: to the configured API, with a time-out. */
+/**
+ * Every request: to the configured API, with a time-out. The address changes only once the SDK
+ * has built the request from X's own URL, since it chooses a body's encoding by X's paths.
+ */
 const configuredRequests = (apiBaseUrl: string, timeoutMs: number): ITwitterApiClientPlugin => ({
-  onBeforeRequestConfig({ params }) {
-    if (params.url.startsWith(`${SDK_API_ORIGIN}/`)) {
-      params.url = apiBaseUrl + params.url.slice(SDK_API_ORIGIN.length);
-    }
-    params.timeout ??= timeoutMs;
+  onBeforeRequest({ computedParams, requestOptions }) {
+    const { url } = computedParams;
+    if (url.origin === SDK_API_ORIGIN) url.href = `${apiBaseUrl}${url.pathname}${url.search}`;
+    requestOptions.timeout ??= timeoutMs;
   },
 });
 
@@ -107,7 +109,11 @@ const failureFrom = (error: unknown, step: RequestStep): Error => {
     });
   }
   if (error instanceof ApiRequestError) {
-    return unanswered('twitter', step, /timeout/i.test(error.requestError.message));
+    // twitter-api-v2 1.29 keeps the cause as `_options.error` but reads `requestError` from
+    // `_options.requestError`, so the documented getter is always empty.
+    const cause =
+      error.requestError ?? (error as unknown as { _options?: { error?: Error } })._options?.error;
+    return unanswered('twitter', step, /timeout/i.test(cause?.message ?? ''));
   }
   // The answer broke off half-way: whatever the request was, its outcome is unknown.
   if (error instanceof ApiPartialResponseError) return unanswered('twitter', step, false);
