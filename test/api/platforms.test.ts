@@ -74,11 +74,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const requestUpload = (owner: Owner, body: Record<string, unknown>) =>
-  call<MediaUpload>('POST', `/companies/${owner.companyId}/platform-media`, {
-    token: owner.token,
-    body,
-  });
+const requestUpload = async (owner: Owner, body: Record<string, unknown>) =>
+  keep(
+    await call<MediaUpload>('POST', `/companies/${owner.companyId}/platform-media`, {
+      token: owner.token,
+      body,
+    }),
+  );
 
 /** The browser's upload: the presigned form's fields, then the file, straight to S3. */
 const uploadTo = async (
@@ -106,13 +108,15 @@ const uploadImage = async (owner: Owner, platform: 'twitter' | 'linkedin' = 'twi
   return upload.body.key;
 };
 
-const postTo = (owner: Owner, platform: 'twitter' | 'linkedin', body: unknown) =>
-  call<PublishedPost & { code?: string; message?: string }>(
-    'POST',
-    platform === 'twitter'
-      ? `/platforms/twitter/post/${owner.companyId}`
-      : `/platforms/linkedin/companies/${owner.companyId}/post`,
-    { token: owner.token, body },
+const postTo = async (owner: Owner, platform: 'twitter' | 'linkedin', body: unknown) =>
+  keep(
+    await call<PublishedPost & { code?: string; message?: string }>(
+      'POST',
+      platform === 'twitter'
+        ? `/platforms/twitter/post/${owner.companyId}`
+        : `/platforms/linkedin/companies/${owner.companyId}/post`,
+      { token: owner.token, body },
+    ),
   );
 
 const unique = (text: string) => `${text} #${randomUUID().slice(0, 6)}`;
