@@ -1,5 +1,9 @@
-import { extractUrls, parseTweet } from 'twitter-text';
+import twitterText from 'twitter-text';
 import type { ConnectablePlatform } from './tiers';
+
+// twitter-text's ES module build has a default export only (its CommonJS build has the named
+// ones): named imports fail esbuild's bundling of a Lambda, so they are read from the default.
+const { extractUrls, parseTweet } = twitterText;
 
 /** X counts 280 "weighted" characters: CJK and emoji weigh 2, every URL 23 (twitter-text). */
 export const X_MAX_WEIGHTED_LENGTH = 280;
