@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATH_ID_PATTERN } from '#shared/contract/route';
 import { startLocalTable, type LocalTable } from '#test/support/local-table';
 import { resetConfigForTests } from '../core/config';
 import { db, tableName } from '../core/db/client';
@@ -58,6 +59,15 @@ describe('platform credentials', () => {
     );
     return Item ?? {};
   };
+
+  it('derives one id per company and platform, shaped like every other path id', () => {
+    const companyId = randomUUID();
+    const id = credentialIdFor(companyId, 'twitter');
+    expect(id).toMatch(PATH_ID_PATTERN);
+    expect(credentialIdFor(companyId, 'twitter')).toBe(id);
+    expect(credentialIdFor(companyId, 'linkedin')).not.toBe(id);
+    expect(credentialIdFor(randomUUID(), 'twitter')).not.toBe(id);
+  });
 
   it('stores only ciphertexts, and answers no token to the browser', async () => {
     const companyId = randomUUID();

@@ -514,6 +514,14 @@ describe('posting now', () => {
     expect(down.body.message).toMatch(/try again/i);
   });
 
+  it('says the post may have gone out when the provider took its post and did not answer', async () => {
+    await nextFailure('twitter', 'timeout');
+    const silent = await postTo(owner, 'twitter', { text: unique('Into the void') });
+    expect(silent.status).toBe(503);
+    expect(silent.body).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+    expect(silent.body.message).toMatch(/may or may not have gone out/);
+  });
+
   it('marks the credential when the provider revoked the grant, and asks for a reconnection', async () => {
     const revokedOwner = await newOwner();
     await connectAccount(revokedOwner, 'twitter', 'Revoked Roasters');
