@@ -4,7 +4,7 @@ import {
   platformCredentialEntity,
   type PlatformCredentialRecord,
 } from '../core/db/entities/platform-credential';
-import { ProviderAuthRevoked } from '../integrations/social/provider-errors';
+import { ProviderAuthRevoked, ProviderUnavailable } from '../integrations/social/provider-errors';
 import type { SocialClient } from '../integrations/social/social-client';
 import { markNeedsReconnection, readTokens, storeRefreshedTokens } from './credentials';
 
@@ -24,9 +24,13 @@ const isFresh = (credential: PlatformCredentialRecord, now: number): boolean =>
   !credential.expiresAt || Date.parse(credential.expiresAt) - now > REFRESH_MARGIN_MS;
 
 /** The grant is gone: mark the credential and say so the way the provider would have. */
-const revoked = async (credential: PlatformCredentialRecord, reason: string) => {
+const revoked = async (
+  client: SocialClient,
+  credential: PlatformCredentialRecord,
+  reason: string,
+) => {
   await markNeedsReconnection(credential);
-  return new ProviderAuthRevoked(credential.platform as SocialClient['platform'], reason, 401);
+  return new ProviderAuthRevoked(client.platform, reason, 401);
 };
 
 /**
@@ -94,13 +98,18 @@ export const freshAccessToken = async (
   let credential: PlatformCredentialRecord | null = start;
   const deadline = now() + REFRESH_LEASE_MS + 5_000;
   while (credential) {
-    if (credential.needsReconnection) throw await revoked(credential, 'The grant was revoked');
+    if (credential.needsReconnection)
+      throw await revoked(client, credential, 'The grant was revoked');
     if (isFresh(credential, now())) {
       return { credential, accessToken: (await readTokens(credential)).accessToken };
     }
     const { refreshToken } = await readTokens(credential);
     if (!refreshToken) {
-      throw await revoked(credential, 'The access token expired and there is no refresh token');
+      throw await revoked(
+        client,
+        credential,
+        'The access token expired and there is no refresh token',
+      );
     }
     const leaseId = await claimRefresh(credential, now());
     if (leaseId) {
@@ -117,11 +126,17 @@ export const freshAccessToken = async (
       if (stored) return { credential: stored, accessToken: grant.accessToken };
     } else {
       if (now() > deadline) {
-        throw new Error('A refresh of the credential held its claim past its lease');
+        // Nothing was sent to the provider: the owner may simply try again.
+        throw new ProviderUnavailable(
+          client.platform,
+          'A refresh of the connection took too long',
+          undefined,
+          true,
+        );
       }
       await sleep(WAIT_STEP_MS);
     }
     credential = await reread(credential);
   }
-  throw await revoked(start, 'The connection was removed');
+  throw await revoked(client, start, 'The connection was removed');
 };
