@@ -78,8 +78,10 @@ const failureControls = (
     : '';
   return `<form method="post" action="/_sandbox/failures/${platform}" class="row" data-failures="${platform}">
   <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
-  <div class="row-main"><div class="row-title">Make the next ${NAMES[platform]} call fail</div></div>
-  <div class="row-side" style="flex-wrap:wrap">${pending}${buttons}</div>
+  <div class="row-main">
+    <div class="row-title">Make the next ${NAMES[platform]} call fail ${pending}</div>
+    <div style="display:flex;gap:8px;flex-wrap:wrap">${buttons}</div>
+  </div>
 </form>`;
 };
 
