@@ -49,6 +49,11 @@ export const FUNCTION_BUNDLING = {
   banner:
     "import { createRequire as __sailpostCreateRequire } from 'node:module'; const require = __sailpostCreateRequire(import.meta.url);",
   externalModules: ['@aws-sdk/*'],
+  // twitter-text (post lengths as X counts them) imports core-js 2 polyfills for ES2015 features
+  // Node 22 has natively (~30 KB minified, and they patch built-ins): every `core-js/…` import
+  // resolves to an empty module instead, through package.json's "imports" entry `#no-core-js/*`.
+  // esbuild resolves an alias from its working directory: the project root in local bundling.
+  esbuildArgs: { '--alias:core-js': '#no-core-js' },
 } as const satisfies BundlingOptions;
 
 /** Upper bound for one function bundle (minified, without its source map). */
@@ -455,7 +460,11 @@ export class SailpostFunction extends Construct {
         LOG_LEVEL: targets.logLevel,
         ...Object.assign({}, ...effects.map((effect) => effect.environment)),
       },
-      bundling: { ...FUNCTION_BUNDLING, externalModules: [...FUNCTION_BUNDLING.externalModules] },
+      bundling: {
+        ...FUNCTION_BUNDLING,
+        externalModules: [...FUNCTION_BUNDLING.externalModules],
+        esbuildArgs: { ...FUNCTION_BUNDLING.esbuildArgs },
+      },
     });
 
     acknowledge(

@@ -63,12 +63,12 @@ const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
 const jobArns = (jobs: readonly JobName[]): Variables =>
   Object.fromEntries(jobs.map((job) => [jobArnVariable(job), sandboxFunctionArn(job)]));
 
+type SecretWiring = Pick<SandboxWiring, 'url' | 'jwtSecret' | 'credentialKey' | 'settings'>;
+
 /**
  * X's client: with both its keys in `.env`, the real X (at the base URLs `.env` may name);
  * otherwise the sandbox's stand-in on this origin, with the client it knows.
  */
-type SecretWiring = Pick<SandboxWiring, 'url' | 'jwtSecret' | 'credentialKey' | 'settings'>;
-
 const xClientValues = ({ url, settings }: SecretWiring): Variables =>
   settings.X_CLIENT_ID && settings.X_CLIENT_SECRET
     ? {

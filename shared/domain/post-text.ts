@@ -1,9 +1,14 @@
-import twitterText from 'twitter-text';
+import * as twitterTextModule from 'twitter-text';
 import type { ConnectablePlatform } from './tiers';
 
-// twitter-text's ES module build has a default export only (its CommonJS build has the named
-// ones): named imports fail esbuild's bundling of a Lambda, so they are read from the default.
-const { extractUrls, parseTweet } = twitterText;
+/**
+ * twitter-text's ES build (what esbuild and Vite bundle) exports one default object, while its
+ * types and its CommonJS build (what Node and Vitest load) name each function: named imports
+ * fail to bundle, so the functions are taken from whichever shape arrived.
+ */
+const { extractUrls, parseTweet } =
+  (twitterTextModule as typeof twitterTextModule & { default?: typeof twitterTextModule })
+    .default ?? twitterTextModule;
 
 /** X counts 280 "weighted" characters: CJK and emoji weigh 2, every URL 23 (twitter-text). */
 export const X_MAX_WEIGHTED_LENGTH = 280;

@@ -142,10 +142,12 @@ type MediaIds = NonNullable<NonNullable<SendTweetV2Params['media']>['media_ids']
 export const createXClient = (settings: XClientSettings): SocialClient => {
   const clientSettings: Partial<IClientSettings> = {
     plugins: [configuredRequests(settings.apiBaseUrl, settings.timeoutMs)],
-    // The SDK sends through node:https; an http: base (the sandbox) needs an http agent.
+    // The SDK sends through node:https; an http: base (the sandbox) needs an http agent. No
+    // keep-alive: a pooled connection that X closed while the Lambda was frozen would fail the
+    // next request — the post itself, perhaps — with an outcome nobody can know.
     httpAgent: settings.apiBaseUrl.startsWith('http:')
-      ? new HttpAgent({ keepAlive: true })
-      : new HttpsAgent({ keepAlive: true }),
+      ? new HttpAgent({ keepAlive: false })
+      : new HttpsAgent({ keepAlive: false }),
   };
   const app = new TwitterApi(
     { clientId: settings.clientId, clientSecret: settings.clientSecret },

@@ -36,14 +36,13 @@ const MAX_SHOWN = 20;
 
 const NAMES: Record<ConnectablePlatform, string> = { twitter: 'X', linkedin: 'LinkedIn' };
 
+/** Images without alt text are shown as decoration (`alt=""`), as a reader would meet them. */
 const renderMedia = (media: PanelMedia): string =>
   media.contentType.startsWith('video/')
     ? `<video src="${escapeHtml(media.url)}" controls preload="metadata" style="max-width:240px;max-height:180px;border-radius:8px"></video>`
-    : `<a href="${escapeHtml(media.url)}" target="_blank" rel="noopener"><img src="${escapeHtml(
-        media.url,
-      )}" alt="${escapeHtml(media.altText ?? '')}" title="${escapeHtml(
+    : `<img src="${escapeHtml(media.url)}" alt="${escapeHtml(media.altText ?? '')}" title="${escapeHtml(
         media.altText ? `Alt text: ${media.altText}` : 'No alt text',
-      )}" loading="lazy" style="max-width:180px;max-height:180px;border-radius:8px;border:1px solid var(--line)"></a>`;
+      )}" loading="lazy" style="max-width:180px;max-height:180px;border-radius:8px;border:1px solid var(--line)">`;
 
 const renderPost = (
   post: PanelPost,
@@ -69,17 +68,20 @@ const failureControls = (
 ): string => {
   const buttons = FAILURE_KINDS.map(
     (kind) =>
-      `<button type="submit" name="kind" value="${kind}" aria-label="Next ${NAMES[platform]} call: ${escapeHtml(
+      // The name starts with what the button shows (speech users say it), then says which provider.
+      `<button type="submit" name="kind" value="${kind}" aria-label="${escapeHtml(
         FAILURE_LABELS[kind],
-      )}">${escapeHtml(FAILURE_LABELS[kind])}</button>`,
+      )}: next ${NAMES[platform]} call">${escapeHtml(FAILURE_LABELS[kind])}</button>`,
   ).join('');
   const pending = next
-    ? `<span class="outcome outcome-failed">Next call: ${escapeHtml(FAILURE_LABELS[next])}</span><button type="submit" name="kind" value="none">Clear</button>`
+    ? `<span class="outcome outcome-failed">Next call: ${escapeHtml(FAILURE_LABELS[next])}</span><button type="submit" name="kind" value="none" aria-label="Clear: next ${NAMES[platform]} call">Clear</button>`
     : '';
   return `<form method="post" action="/_sandbox/failures/${platform}" class="row" data-failures="${platform}">
   <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
-  <div class="row-main"><div class="row-title">Make the next ${NAMES[platform]} call fail</div></div>
-  <div class="row-side" style="flex-wrap:wrap">${pending}${buttons}</div>
+  <div class="row-main">
+    <div class="row-title">Make the next ${NAMES[platform]} call fail ${pending}</div>
+    <div style="display:flex;gap:8px;flex-wrap:wrap">${buttons}</div>
+  </div>
 </form>`;
 };
 
