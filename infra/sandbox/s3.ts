@@ -89,7 +89,9 @@ const readForm = async (
 ): Promise<{ fields: Map<string, string>; fileSize: number } | null> => {
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+    form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': contentType },
+    }).formData();
   } catch {
     return null;
   }
