@@ -9,6 +9,7 @@ import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
 import { declaration as users } from './users/bindings';
 import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
+import { declaration as connectionHealth } from './jobs/connection-health/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
 
@@ -30,11 +31,23 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'company-cleanup': companyCleanup,
+  'connection-health': connectionHealth,
   'password-reset-email': passwordResetEmail,
   sweeper,
 };
 
+export interface RecurringJob {
+  everyMinutes: number;
+  /**
+   * For a daily job (1440 minutes): the hour (UTC) it runs at in AWS, when its time matters — a
+   * text should not wake anyone. The sandbox's timer runs it every `everyMinutes` from its start.
+   */
+  atUtcHour?: number;
+}
+
 /** Recurring jobs: an EventBridge schedule in the jobs stack, a timer in the sandbox. */
-export const RECURRING_JOBS: Partial<Record<JobName, { everyMinutes: number }>> = {
+export const RECURRING_JOBS: Partial<Record<JobName, RecurringJob>> = {
   sweeper: { everyMinutes: 60 },
+  // 16:00 UTC: late morning in the US (the product's market), for the reconnection texts.
+  'connection-health': { everyMinutes: 24 * 60, atUtcHour: 16 },
 };

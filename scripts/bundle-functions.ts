@@ -15,6 +15,14 @@ export { REPO_ROOT };
 
 const DIST_FUNCTIONS = path.join(REPO_ROOT, 'dist', 'functions');
 
+/** The `--alias:from=to` arguments of FUNCTION_BUNDLING as esbuild's `alias` option. */
+const aliasesOf = (args: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(args).flatMap(([name, to]) =>
+      name.startsWith('--alias:') ? [[name.slice('--alias:'.length), to]] : [],
+    ),
+  );
+
 /** esbuild options equal to what `cdk synth` uses for every Lambda (FUNCTION_BUNDLING). */
 export const functionBuildOptions = (entry: string) => ({
   entryPoints: [entry],
@@ -27,6 +35,7 @@ export const functionBuildOptions = (entry: string) => ({
   sourcesContent: FUNCTION_BUNDLING.sourcesContent,
   banner: { js: FUNCTION_BUNDLING.banner },
   external: [...FUNCTION_BUNDLING.externalModules],
+  alias: aliasesOf(FUNCTION_BUNDLING.esbuildArgs),
   logLevel: 'warning' as const,
 });
 

@@ -94,7 +94,13 @@ describe('deleting a company', () => {
       ),
     );
     await platformCredentialEntity()
-      .create({ companyId, credentialId: randomUUID(), platform: 'twitter' })
+      .create({
+        companyId,
+        credentialId: randomUUID(),
+        platform: 'twitter',
+        accountId: '1234',
+        handle: '@harbor',
+      })
       .go();
     return company;
   };

@@ -6,7 +6,14 @@ import type { JobName } from './jobs/names';
  * else — and the sandbox gives each handler the environment its declaration names, so using
  * something undeclared fails locally the way it would fail in AWS.
  */
-export const SECRET_NAMES = ['tokenKey', 'openAiKey', 'originKey'] as const;
+export const SECRET_NAMES = [
+  'tokenKey',
+  'openAiKey',
+  'originKey',
+  'credentialKey',
+  'xClientSecret',
+  'linkedInClientSecret',
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export interface Bindings {
@@ -28,7 +35,8 @@ export interface Bindings {
    * Secrets it reads. `originKey` is the value CloudFront adds to every /api request it forwards:
    * each endpoint group declares it, and a request without it (one sent to the API's own
    * execute-api address, past CloudFront's WAF and headers) is refused. The sandbox has no
-   * CloudFront and gives no value, so there the check is off.
+   * CloudFront and gives no value, so there the check is off. `credentialKey` encrypts the
+   * tokens of connected social accounts at rest (AES-256-GCM, functions/platforms/token-cipher).
    */
   readonly secrets?: readonly SecretName[];
 }
@@ -55,7 +63,9 @@ export const jobArnVariable = (job: JobName): string =>
 
 /**
  * The environment variables each binding brings. In AWS the secrets arrive as ARNs (read from
- * Secrets Manager when first needed); the sandbox passes their values directly.
+ * Secrets Manager when first needed); the sandbox passes their values directly. A secret lists its
+ * value's variable, then its ARN's, then any setting that comes with it (an OAuth client's id,
+ * which is no secret but is useless without one).
  */
 export const BINDING_VARIABLES = {
   table: ['TABLE_NAME'],
@@ -69,5 +79,12 @@ export const BINDING_VARIABLES = {
     tokenKey: ['JWT_SECRET', 'JWT_SECRET_ARN'],
     openAiKey: ['OPENAI_API_KEY', 'OPENAI_SECRET_ARN'],
     originKey: ['ORIGIN_VERIFY_KEY', 'ORIGIN_VERIFY_KEY_ARN'],
+    credentialKey: ['CREDENTIAL_KEY', 'CREDENTIAL_KEY_ARN'],
+    xClientSecret: ['X_CLIENT_SECRET', 'X_CLIENT_SECRET_ARN', 'X_CLIENT_ID'],
+    linkedInClientSecret: [
+      'LINKEDIN_CLIENT_SECRET',
+      'LINKEDIN_CLIENT_SECRET_ARN',
+      'LINKEDIN_CLIENT_ID',
+    ],
   },
 } as const satisfies Record<keyof Bindings, unknown>;

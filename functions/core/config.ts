@@ -18,6 +18,8 @@ const schema = z.object({
   /** Set by the sandbox and the tests: DynamoDB Local's address. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   TABLE_NAME: z.string().min(1).optional(),
+  /** The private media bucket (`mediaBucket` binding). */
+  MEDIA_BUCKET: z.string().min(1).optional(),
   /**
    * The web app's public origin, for links in emails and texts. In AWS the web stack publishes it
    * as an SSM parameter (APP_URL_PARAMETER), which avoids a CloudFront <-> API dependency cycle.
@@ -42,6 +44,42 @@ const schema = z.object({
    */
   ORIGIN_VERIFY_KEY: z.string().min(16).optional(),
   ORIGIN_VERIFY_KEY_ARN: z.string().min(1).optional(),
+  /**
+   * The key that encrypts social account tokens at rest: given directly (sandbox, generated into
+   * its data folder) or as a Secrets Manager ARN (AWS). Never logged.
+   */
+  CREDENTIAL_KEY: z.string().min(32).optional(),
+  CREDENTIAL_KEY_ARN: z.string().min(1).optional(),
+  /** The sandbox's S3 emulator; unset in AWS, where the SDK finds S3 itself. */
+  S3_ENDPOINT: z.url().optional(),
+  /**
+   * X (OAuth 2.0 confidential client). The id comes with the client secret's binding
+   * (`xClientSecret`): from `.env` or the sandbox's stand-in locally, from context `xClientId` in
+   * AWS. The secret is given directly (sandbox) or as a Secrets Manager ARN (AWS).
+   */
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  X_CLIENT_SECRET_ARN: z.string().min(1).optional(),
+  /** Where X's API answers: the real one, or the sandbox's stand-in (its base, no trailing /). */
+  X_API_BASE_URL: z.url().default('https://api.x.com'),
+  /** X's consent page, or the sandbox's stand-in. */
+  X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  /** LinkedIn, the same way (binding `linkedInClientSecret`, context `linkedInClientId`). */
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET_ARN: z.string().min(1).optional(),
+  /** api.linkedin.com: userinfo, images, posts. */
+  LINKEDIN_API_BASE_URL: z.url().default('https://api.linkedin.com'),
+  /** www.linkedin.com: the consent page and the token endpoints. */
+  LINKEDIN_AUTH_BASE_URL: z.url().default('https://www.linkedin.com'),
+  /**
+   * The monthly version of LinkedIn's versioned API (header `LinkedIn-Version`). LinkedIn retires
+   * each version about a year after it ships and then answers 426: move it forward before then.
+   */
+  LINKEDIN_VERSION: z
+    .string()
+    .regex(/^\d{6}(\.\d{2})?$/)
+    .default('202607'),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

@@ -1,20 +1,83 @@
 import { platformsRoutes } from '#shared/contract/platforms';
 import { loadOwnedCompany } from '../core/auth/owned-company';
-import { platformCredentialEntity } from '../core/db/entities/platform-credential';
+import { answerCookies } from '../core/http/cookies';
 import { createGroupHandler } from '../core/http/group-handler';
+import { logger } from '../core/logger';
+import { socialClient as clientFor } from '../integrations/social/provider';
+import { beginConnection, finishConnection, revokeQuietly } from './connections';
+import {
+  deleteCredential,
+  listCredentials,
+  loadCredential,
+  toPlatformCredential,
+} from './credentials';
+import { createMediaUpload } from './post-media';
+import { postNow } from './posting';
 
-export const handler = createGroupHandler(platformsRoutes, {
+/** Routing only: each route loads the caller's company, then hands over to a domain module. */
+const routeHandler = createGroupHandler(platformsRoutes, {
   listCredentials: async ({ params, caller }) => {
     const company = await loadOwnedCompany(params.companyId, caller);
-    const { data } = await platformCredentialEntity()
-      .query.byCompany({ companyId: company.companyId })
-      .go({ pages: 'all' });
-    return data.map((credential) => ({
-      _id: credential.credentialId,
-      platform: credential.platform,
-      accountName: credential.accountName ?? null,
-      createdAt: credential.createdAt,
-      metadata: { connected: credential.connected },
-    }));
+    return (await listCredentials(company.companyId)).map(toPlatformCredential);
   },
+
+  deleteCredential: async ({ params, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    const credential = await loadCredential(company.companyId, params.credentialId);
+    const { platform } = credential;
+    // Only X and LinkedIn can be connected; a provider that fails does not keep the owner connected.
+    if (platform === 'twitter' || platform === 'linkedin') {
+      await revokeQuietly(() => clientFor(platform), credential, logger);
+    }
+    await deleteCredential(credential);
+    return { message: 'Platform disconnected' };
+  },
+
+  twitterAuthUrl: async ({ params, caller, event }) =>
+    beginConnection({
+      client: await clientFor('twitter'),
+      company: await loadOwnedCompany(params.companyId, caller),
+      userId: caller.userId,
+      event,
+    }),
+
+  linkedinAuthUrl: async ({ query, caller, event }) =>
+    beginConnection({
+      client: await clientFor('linkedin'),
+      company: await loadOwnedCompany(query.companyId, caller),
+      userId: caller.userId,
+      event,
+    }),
+
+  twitterCallback: async ({ query, event }) =>
+    finishConnection({ client: await clientFor('twitter'), query, event, logger }),
+
+  linkedinCallback: async ({ query, event }) =>
+    finishConnection({ client: await clientFor('linkedin'), query, event, logger }),
+
+  createMediaUpload: async ({ params, body, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    return createMediaUpload(company.companyId, body);
+  },
+
+  postToTwitter: async ({ params, body, caller }) =>
+    postNow({
+      client: await clientFor('twitter'),
+      company: await loadOwnedCompany(params.companyId, caller),
+      post: body,
+      logger,
+    }),
+
+  postToLinkedin: async ({ params, body, caller }) =>
+    postNow({
+      client: await clientFor('linkedin'),
+      company: await loadOwnedCompany(params.companyId, caller),
+      post: body,
+      logger,
+    }),
+});
+
+/** Beginning a connection sets the browser's state cookie, and the callback clears it. */
+export const handler = Object.assign(routeHandler.use(answerCookies()), {
+  routeKeys: routeHandler.routeKeys,
 });

@@ -11,6 +11,7 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
+  BINDING_VARIABLES,
   jobArnVariable,
   type Bindings,
   type FunctionDeclaration,
@@ -48,6 +49,11 @@ export const FUNCTION_BUNDLING = {
   banner:
     "import { createRequire as __sailpostCreateRequire } from 'node:module'; const require = __sailpostCreateRequire(import.meta.url);",
   externalModules: ['@aws-sdk/*'],
+  // twitter-text (post lengths as X counts them) imports core-js 2 polyfills for ES2015 features
+  // Node 22 has natively (~30 KB minified, and they patch built-ins): every `core-js/…` import
+  // resolves to an empty module instead, through package.json's "imports" entry `#no-core-js/*`.
+  // esbuild resolves an alias from its working directory: the project root in local bundling.
+  esbuildArgs: { '--alias:core-js': '#no-core-js' },
 } as const satisfies BundlingOptions;
 
 /** Upper bound for one function bundle (minified, without its source map). */
@@ -76,6 +82,8 @@ export interface BindingTargets {
   readonly jwtSecret: ISecret;
   /** The value CloudFront adds to each /api request it forwards (`originKey`). */
   readonly originVerifySecret: ISecret;
+  /** The key social account tokens are encrypted with (`credentialKey`). */
+  readonly credentialKeySecret: ISecret;
   /** `From` address of transactional email (context `emailFrom`). */
   readonly emailFrom: string;
   /** The End User Messaging number texts are sent from (context `smsOriginationNumber`). */
@@ -86,12 +94,25 @@ export interface BindingTargets {
    * offline drafter runs.
    */
   readonly openAiSecretName?: string;
+  /**
+   * X's OAuth client (context `xClientId` + `xClientSecretName`, the secret created by hand like
+   * OpenAI's). Without it `xClientSecret` binds to nothing and X cannot be connected.
+   */
+  readonly xClient?: OAuthClientTarget;
+  /** LinkedIn's OAuth client (context `linkedInClientId` + `linkedInClientSecretName`). */
+  readonly linkedInClient?: OAuthClientTarget;
   /** The role EventBridge Scheduler assumes to fire one-time schedules (jobs stack). */
   readonly schedulerRole: IRole;
   /** Where schedules and asynchronous job invocations that still fail end up (jobs stack). */
   readonly deadLetterQueue: IQueue;
   /** The function of each job, for bindings that start or schedule it. */
   readonly jobFunction: (job: JobName) => IFunction;
+}
+
+/** An OAuth client: its id (no secret) and the name of the Secrets Manager secret holding its secret. */
+export interface OAuthClientTarget {
+  readonly clientId: string;
+  readonly secretName: string;
 }
 
 /** What one binding adds to a function. */
@@ -151,14 +172,28 @@ const jobArnVariables = (jobs: readonly JobName[], targets: BindingTargets) =>
     jobs.map((job) => [jobArnVariable(job), targets.jobFunction(job).functionArn]),
   );
 
-/** The OpenAI key's secret, imported once per stack that has a function reading it. */
-const openAiSecretIn = (scope: Construct, secretName: string): ISecret => {
+/** A secret created by hand (OpenAI's key, an OAuth client's secret), imported once per stack. */
+const secretNamedIn = (scope: Construct, id: string, secretName: string): ISecret => {
   const stack = Stack.of(scope);
-  const id = 'OpenAiKey';
   return (
     (stack.node.tryFindChild(id) as ISecret | undefined) ??
     Secret.fromSecretNameV2(stack, id, secretName)
   );
+};
+
+/** An OAuth client's secret ARN and id, under the names `BINDING_VARIABLES` gives them. */
+const oauthClientBinding = (
+  scope: Construct,
+  id: string,
+  client: OAuthClientTarget | undefined,
+  [, arnVariable, idVariable]: readonly [string, string, string],
+): BindingEffect => {
+  if (!client) return { environment: {} };
+  const secret = secretNamedIn(scope, id, client.secretName);
+  return {
+    environment: { [idVariable]: client.clientId, [arnVariable]: secret.secretArn },
+    grant: (role) => secret.grantRead(role),
+  };
 };
 
 const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect> = {
@@ -170,14 +205,27 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
     environment: { ORIGIN_VERIFY_KEY_ARN: originVerifySecret.secretArn },
     grant: (role) => originVerifySecret.grantRead(role),
   }),
+  credentialKey: ({ targets: { credentialKeySecret } }) => ({
+    environment: { CREDENTIAL_KEY_ARN: credentialKeySecret.secretArn },
+    grant: (role) => credentialKeySecret.grantRead(role),
+  }),
   openAiKey: ({ scope, targets: { openAiSecretName } }): BindingEffect => {
     if (!openAiSecretName) return { environment: {} };
-    const secret = openAiSecretIn(scope, openAiSecretName);
+    const secret = secretNamedIn(scope, 'OpenAiKey', openAiSecretName);
     return {
       environment: { OPENAI_SECRET_ARN: secret.secretArn },
       grant: (role) => secret.grantRead(role),
     };
   },
+  xClientSecret: ({ scope, targets: { xClient } }) =>
+    oauthClientBinding(scope, 'XClientSecret', xClient, BINDING_VARIABLES.secrets.xClientSecret),
+  linkedInClientSecret: ({ scope, targets: { linkedInClient } }) =>
+    oauthClientBinding(
+      scope,
+      'LinkedInClientSecret',
+      linkedInClient,
+      BINDING_VARIABLES.secrets.linkedInClientSecret,
+    ),
 };
 
 /**
@@ -412,7 +460,11 @@ export class SailpostFunction extends Construct {
         LOG_LEVEL: targets.logLevel,
         ...Object.assign({}, ...effects.map((effect) => effect.environment)),
       },
-      bundling: { ...FUNCTION_BUNDLING, externalModules: [...FUNCTION_BUNDLING.externalModules] },
+      bundling: {
+        ...FUNCTION_BUNDLING,
+        externalModules: [...FUNCTION_BUNDLING.externalModules],
+        esbuildArgs: { ...FUNCTION_BUNDLING.esbuildArgs },
+      },
     });
 
     acknowledge(

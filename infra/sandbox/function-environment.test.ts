@@ -8,6 +8,7 @@ const wiring: SandboxWiring = {
   dynamoDbEndpoint: 'http://127.0.0.1:8000',
   s3Endpoint: 'http://localhost:9000',
   jwtSecret: 'a'.repeat(128),
+  credentialKey: 'c'.repeat(128),
   settings: {
     OPENAI_API_KEY: 'sk-test',
     OPENAI_MODEL: 'gpt-test',
@@ -108,7 +109,14 @@ describe('functionEnvironment', () => {
       appUrl: true,
       schedules: [],
       starts: [],
-      secrets: ['tokenKey', 'openAiKey', 'originKey'],
+      secrets: [
+        'tokenKey',
+        'openAiKey',
+        'originKey',
+        'credentialKey',
+        'xClientSecret',
+        'linkedInClientSecret',
+      ],
     };
     const named = new Set(
       Object.values(bindingValues(everything, wiring)).flatMap((values) => Object.keys(values)),
@@ -117,5 +125,47 @@ describe('functionEnvironment', () => {
       Array.isArray(variables) ? variables : Object.values(variables).flat(),
     );
     for (const variable of listed) expect(named, variable).toContain(variable);
+  });
+
+  describe('the social clients', () => {
+    const social = declareFunction({
+      bindings: { secrets: ['xClientSecret', 'linkedInClientSecret'] },
+    });
+
+    it("point at the sandbox's stand-ins, with the clients they know, when .env has no keys", () => {
+      expect(functionEnvironment('social', social, { ...wiring, settings: {} })).toEqual({
+        ...COMMON,
+        X_CLIENT_ID: 'sailpost-sandbox-x',
+        X_CLIENT_SECRET: 'sailpost-sandbox-x-secret',
+        X_API_BASE_URL: 'http://localhost:3000/_sandbox/providers/x',
+        X_AUTHORIZE_URL: 'http://localhost:3000/_sandbox/providers/x/i/oauth2/authorize',
+        LINKEDIN_CLIENT_ID: 'sailpost-sandbox-linkedin',
+        LINKEDIN_CLIENT_SECRET: 'sailpost-sandbox-linkedin-secret',
+        LINKEDIN_API_BASE_URL: 'http://localhost:3000/_sandbox/providers/linkedin',
+        LINKEDIN_AUTH_BASE_URL: 'http://localhost:3000/_sandbox/providers/linkedin',
+      });
+    });
+
+    it('use the real providers when .env has both keys of one', () => {
+      const environment = functionEnvironment('social', social, {
+        ...wiring,
+        settings: {
+          X_CLIENT_ID: 'real-x-id',
+          X_CLIENT_SECRET: 'real-x-secret',
+          LINKEDIN_CLIENT_ID: 'real-linkedin-id',
+          LINKEDIN_VERSION: '202609',
+        },
+      });
+      expect(environment).toMatchObject({
+        X_CLIENT_ID: 'real-x-id',
+        X_CLIENT_SECRET: 'real-x-secret',
+        // Only an id: still the stand-in, whole (a real id with the stand-in's secret would fail).
+        LINKEDIN_CLIENT_ID: 'sailpost-sandbox-linkedin',
+        LINKEDIN_VERSION: '202609',
+      });
+      // The real X at its real address (the config's defaults).
+      expect(environment).not.toHaveProperty('X_API_BASE_URL');
+      expect(environment).not.toHaveProperty('X_AUTHORIZE_URL');
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
 import type { Environment } from '#functions/core/environment';
 import type { JobName } from '#functions/core/jobs/names';
 import { sandboxFunctionArn } from './lambda-context';
+import { STAND_IN_CLIENTS, STAND_IN_PATHS } from './providers/stand-in-clients';
 
 /**
  * The environment each function gets in the sandbox, computed from its declaration the way the
@@ -25,6 +26,8 @@ export interface SandboxWiring {
   dynamoDbEndpoint: string;
   s3Endpoint: string;
   jwtSecret: string;
+  /** The key social account tokens are encrypted with (generated into the data folder). */
+  credentialKey: string;
   /** The sandbox's own environment: its process (with `.env` loaded) and the start options. */
   settings: Environment;
 }
@@ -44,23 +47,81 @@ const SANDBOX_SETTINGS: Readonly<Record<string, readonly string[]>> = {
   meta: ['GOOGLE_CLIENT_ID'],
 };
 
-/** Beside its key, the OpenAI binding takes the model and (only in tests) a fake's address. */
+/**
+ * Beside its key, the OpenAI binding takes the model and (only in tests) a fake's address;
+ * LinkedIn's client takes the API version.
+ */
 const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   tokenKey: [],
   openAiKey: ['OPENAI_BASE_URL', 'OPENAI_MODEL'],
   originKey: [],
+  credentialKey: [],
+  xClientSecret: [],
+  linkedInClientSecret: ['LINKEDIN_VERSION'],
 };
 
 const jobArns = (jobs: readonly JobName[]): Variables =>
   Object.fromEntries(jobs.map((job) => [jobArnVariable(job), sandboxFunctionArn(job)]));
 
-const secretValues = (secret: SecretName, jwtSecret: string, settings: Environment): Variables =>
-  ({
-    tokenKey: { JWT_SECRET: jwtSecret, JWT_SECRET_ARN: undefined },
-    openAiKey: { OPENAI_API_KEY: settings.OPENAI_API_KEY, OPENAI_SECRET_ARN: undefined },
-    // No CloudFront in front of the sandbox: no origin key, so the origin check is off.
-    originKey: { ORIGIN_VERIFY_KEY: undefined, ORIGIN_VERIFY_KEY_ARN: undefined },
-  })[secret];
+type SecretWiring = Pick<SandboxWiring, 'url' | 'jwtSecret' | 'credentialKey' | 'settings'>;
+
+/**
+ * X's client: with both its keys in `.env`, the real X (at the base URLs `.env` may name);
+ * otherwise the sandbox's stand-in on this origin, with the client it knows.
+ */
+const xClientValues = ({ url, settings }: SecretWiring): Variables =>
+  settings.X_CLIENT_ID && settings.X_CLIENT_SECRET
+    ? {
+        X_CLIENT_ID: settings.X_CLIENT_ID,
+        X_CLIENT_SECRET: settings.X_CLIENT_SECRET,
+        X_CLIENT_SECRET_ARN: undefined,
+        X_API_BASE_URL: settings.X_API_BASE_URL,
+        X_AUTHORIZE_URL: settings.X_AUTHORIZE_URL,
+      }
+    : {
+        X_CLIENT_ID: STAND_IN_CLIENTS.twitter.clientId,
+        X_CLIENT_SECRET: STAND_IN_CLIENTS.twitter.clientSecret,
+        X_CLIENT_SECRET_ARN: undefined,
+        X_API_BASE_URL: `${url}${STAND_IN_PATHS.twitter}`,
+        X_AUTHORIZE_URL: `${url}${STAND_IN_PATHS.twitter}/i/oauth2/authorize`,
+      };
+
+/** LinkedIn's client, the same way. */
+const linkedInClientValues = ({ url, settings }: SecretWiring): Variables =>
+  settings.LINKEDIN_CLIENT_ID && settings.LINKEDIN_CLIENT_SECRET
+    ? {
+        LINKEDIN_CLIENT_ID: settings.LINKEDIN_CLIENT_ID,
+        LINKEDIN_CLIENT_SECRET: settings.LINKEDIN_CLIENT_SECRET,
+        LINKEDIN_CLIENT_SECRET_ARN: undefined,
+        LINKEDIN_API_BASE_URL: settings.LINKEDIN_API_BASE_URL,
+        LINKEDIN_AUTH_BASE_URL: settings.LINKEDIN_AUTH_BASE_URL,
+      }
+    : {
+        LINKEDIN_CLIENT_ID: STAND_IN_CLIENTS.linkedin.clientId,
+        LINKEDIN_CLIENT_SECRET: STAND_IN_CLIENTS.linkedin.clientSecret,
+        LINKEDIN_CLIENT_SECRET_ARN: undefined,
+        LINKEDIN_API_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
+        LINKEDIN_AUTH_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
+      };
+
+const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
+  const { jwtSecret, credentialKey, settings } = wiring;
+  switch (secret) {
+    case 'tokenKey':
+      return { JWT_SECRET: jwtSecret, JWT_SECRET_ARN: undefined };
+    case 'credentialKey':
+      return { CREDENTIAL_KEY: credentialKey, CREDENTIAL_KEY_ARN: undefined };
+    case 'openAiKey':
+      return { OPENAI_API_KEY: settings.OPENAI_API_KEY, OPENAI_SECRET_ARN: undefined };
+    case 'originKey':
+      // No CloudFront in front of the sandbox: no origin key, so the origin check is off.
+      return { ORIGIN_VERIFY_KEY: undefined, ORIGIN_VERIFY_KEY_ARN: undefined };
+    case 'xClientSecret':
+      return xClientValues(wiring);
+    case 'linkedInClientSecret':
+      return linkedInClientValues(wiring);
+  }
+};
 
 const pick = (from: Environment, names: readonly string[]): Variables =>
   Object.fromEntries(names.map((name) => [name, from[name]]));
@@ -78,28 +139,31 @@ const withoutUnset = (variables: Variables): Record<string, string> =>
  */
 export const bindingValues = (
   bindings: Bindings,
-  { url, jwtSecret, settings }: SandboxWiring,
-): { [K in keyof Bindings]-?: Variables } => ({
-  table: { TABLE_NAME },
-  mediaBucket: { MEDIA_BUCKET },
-  sms: { SMS_ORIGINATION_NUMBER: settings.SMS_ORIGINATION_NUMBER },
-  email: { EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM },
-  appUrl: { APP_URL: url, APP_URL_PARAMETER: undefined },
-  schedules: {
-    SCHEDULE_GROUP: 'sailpost-sandbox',
-    SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/sailpost-sandbox-scheduler',
-    SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:sailpost-sandbox-jobs-dlq',
-    ...jobArns(bindings.schedules ?? []),
-  },
-  starts: jobArns(bindings.starts ?? []),
-  secrets: Object.assign(
-    {},
-    ...(bindings.secrets ?? []).map((secret) => ({
-      ...secretValues(secret, jwtSecret, settings),
-      ...pick(settings, SECRET_SETTINGS[secret]),
-    })),
-  ) as Variables,
-});
+  wiring: SandboxWiring,
+): { [K in keyof Bindings]-?: Variables } => {
+  const { url, settings } = wiring;
+  return {
+    table: { TABLE_NAME },
+    mediaBucket: { MEDIA_BUCKET },
+    sms: { SMS_ORIGINATION_NUMBER: settings.SMS_ORIGINATION_NUMBER },
+    email: { EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM },
+    appUrl: { APP_URL: url, APP_URL_PARAMETER: undefined },
+    schedules: {
+      SCHEDULE_GROUP: 'sailpost-sandbox',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/sailpost-sandbox-scheduler',
+      SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:sailpost-sandbox-jobs-dlq',
+      ...jobArns(bindings.schedules ?? []),
+    },
+    starts: jobArns(bindings.starts ?? []),
+    secrets: Object.assign(
+      {},
+      ...(bindings.secrets ?? []).map((secret) => ({
+        ...secretValues(secret, wiring),
+        ...pick(settings, SECRET_SETTINGS[secret]),
+      })),
+    ) as Variables,
+  };
+};
 
 /** Every function has these, whatever it declares. */
 const commonVariables = ({ url, dynamoDbEndpoint, s3Endpoint, settings }: SandboxWiring) => ({

@@ -313,6 +313,7 @@ describe('each group’s handler runs in the environment its declaration names',
     dynamoDbEndpoint: 'http://127.0.0.1:8000',
     s3Endpoint: 'http://localhost:9000',
     jwtSecret: 'b'.repeat(128),
+    credentialKey: 'c'.repeat(128),
     settings: {},
   };
   const seeEnvironment: LambdaHandler = async () => ({

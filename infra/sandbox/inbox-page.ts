@@ -280,9 +280,9 @@ export const renderInboxPage = (view: InboxView, nonce: string): string => `<!do
   </header>
   <main>
   <p class="intro"><strong>Nothing here was really sent.</strong> Sailpost is running on this machine with local stand-ins
-  for email and text messages: everything it would have sent lands here instead, newest first. Links point to this
-  sandbox, so sign-up and password-reset flows can be clicked through. Tests read the same list as JSON:
-  <code>GET /_sandbox/api/messages?to=…&amp;channel=email|sms</code>.</p>
+  for email, text messages, X and LinkedIn: everything it would have sent or posted lands here instead, newest first.
+  Links point to this sandbox, so sign-up and password-reset flows can be clicked through. Tests read the same lists as
+  JSON: <code>GET /_sandbox/api/messages?to=…&amp;channel=email|sms</code> and <code>GET /_sandbox/api/posts</code>.</p>
 ${renderInboxRegions(view)}
   </main>
   <footer>Sailpost sandbox · <a href="/">Open the app</a></footer>

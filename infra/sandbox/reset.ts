@@ -11,6 +11,9 @@ const DESCRIPTIONS: Record<string, string> = {
   s3: 'uploaded media (the S3 emulator)',
   'jwt-secret': 'the JWT signing secret (everyone is signed out)',
   'schedules.json': 'the sandbox scheduler’s one-time schedules, pending and past',
+  'social-providers.json':
+    'the X and LinkedIn stand-ins’ grants, tokens and posts (connected accounts must reconnect)',
+  'social-media': 'images and videos uploaded to the X and LinkedIn stand-ins',
   'sandbox.lock': 'a stale lock from a sandbox that did not stop cleanly',
 };
 

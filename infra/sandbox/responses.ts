@@ -37,7 +37,8 @@ export const redirect = (response: ServerResponse, location: string): void => {
   response.end();
 };
 
-export const readBody = (request: IncomingMessage, limit = 1024 * 1024): Promise<string> =>
+/** The body's bytes; rejects when it is larger than `limit`. */
+export const readBytes = (request: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -48,10 +49,13 @@ export const readBody = (request: IncomingMessage, limit = 1024 * 1024): Promise
     request.on('end', () =>
       size > limit
         ? reject(new Error(`The body is larger than ${limit} bytes.`))
-        : resolve(Buffer.concat(chunks).toString('utf8')),
+        : resolve(Buffer.concat(chunks)),
     );
     request.on('error', reject);
   });
+
+export const readBody = async (request: IncomingMessage, limit = 1024 * 1024): Promise<string> =>
+  (await readBytes(request, limit)).toString('utf8');
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

@@ -17,13 +17,14 @@ import {
 import { startGateway, type LoadHandler } from './gateway';
 import { startInbox } from './inbox';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
-import { loadJwtSecret } from './jwt-secret';
+import { loadCredentialKey, loadJwtSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
 import { listen } from './ports';
 import { sendPlain } from './responses';
 import { localHostCheck, routeRequests } from './router';
 import { startS3, S3_DUMMY_KEY } from './s3';
 import { SandboxError } from './sandbox-error';
+import { startSocialProviders } from './providers/social-providers';
 import { ServiceGroup } from './service';
 import { checkSpa, startSpa, type SpaMode } from './spa';
 
@@ -31,7 +32,7 @@ import { checkSpa, startSpa, type SpaMode } from './spa';
  * The whole product on one machine and one origin, one service per file: DynamoDB Local
  * (dynamodb.ts), an S3 emulator (s3.ts), the API gateway running the real handlers in this
  * process (gateway.ts), the events service — scheduler, recurring timers, jobs — (events.ts), the
- * dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
+ * stand-ins for X and LinkedIn (providers/), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
  * what it needs from the others, and routes requests to them. `npm start` (main.ts) and the tests
  * (test/support/test-sandbox.ts) both start the sandbox here.
  *
@@ -152,10 +153,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       `http://127.0.0.1:${port}`,
     ]);
     // Side by side; DynamoDB first, so that a missing Java is the message shown.
-    const [dynamodb, { port }, jwtSecret, s3] = await services.startAll([
+    const [dynamodb, { port }, jwtSecret, credentialKey, s3] = await services.startAll([
       startDynamoDb({ dataDir, tableName: TABLE_NAME }),
       listening,
       loadJwtSecret(dataDir),
+      loadCredentialKey(dataDir),
       origins.then((allowed) => startS3({ dataDir, host, bucket: MEDIA_BUCKET, origins: allowed })),
       startSpa({ mode: spa, server, log: options.log ?? false }),
     ]);
@@ -176,6 +178,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       dynamoDbEndpoint: dynamodb.endpoint,
       s3Endpoint: s3.endpoint,
       jwtSecret,
+      credentialKey,
       settings: { ...process.env, ...options.environment },
     };
     const jobs: JobRegistry = { ...catalogueJobs(), ...options.extraJobs };
@@ -206,10 +209,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         viewerAddressFromRequest: options.viewerAddressFromRequest ?? false,
       }),
     );
+    const socialProviders = await services.start(startSocialProviders({ dataDir }));
     await services.start(
       startInbox({
         environment: functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring),
-        panels: [events.panel],
+        panels: [events.panel, socialProviders.panel],
       }),
     );
     handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });

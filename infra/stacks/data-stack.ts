@@ -24,12 +24,16 @@ export interface DataStackProps extends StackProps {
   readonly mediaCorsOrigins: readonly string[];
 }
 
-/** Stateful resources: the one table, the media bucket and the JWT signing secret. */
+/**
+ * Stateful resources: the one table, the media bucket, the JWT signing secret, the origin header
+ * secret and the key that encrypts social account tokens.
+ */
 export class DataStack extends Stack {
   readonly table: Table;
   readonly mediaBucket: Bucket;
   readonly jwtSecret: Secret;
   readonly originVerifySecret: Secret;
+  readonly credentialKeySecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -77,6 +81,9 @@ export class DataStack extends Stack {
         : undefined,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Media of a post published now is read once, when it is posted, and then deleted; what
+        // was uploaded and never posted goes after a day (functions/platforms/post-media.ts).
+        { id: 'expire-unposted-post-media', prefix: 'post-media/', expiration: Duration.days(1) },
       ],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.isProd,
@@ -110,6 +117,21 @@ export class DataStack extends Stack {
       this.originVerifySecret,
       'AwsSolutions-SMG4',
       'The origin header value is set in the CloudFront distribution at deploy time (a dynamic reference); an automatic rotation would change the secret without redeploying CloudFront and lock every viewer out until the next deploy. Rotate by putting a new value and redeploying the web stack.',
+    );
+
+    // The data key of the tokens of connected X and LinkedIn accounts (AES-256-GCM, the key derived
+    // from this value with HKDF: functions/platforms/token-cipher.ts). Generated, never in the code,
+    // the template or an environment variable; only the functions that declare `credentialKey`
+    // may read it.
+    this.credentialKeySecret = new Secret(this, 'CredentialEncryptionKey', {
+      description: `Sailpost ${stage.name}: key that encrypts social account tokens at rest`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: stage.removalPolicy,
+    });
+    acknowledge(
+      this.credentialKeySecret,
+      'AwsSolutions-SMG4',
+      'The key encrypts stored OAuth tokens; rotating the value would make every stored token unreadable (every owner would have to reconnect). Ciphertexts carry a key version, so a rotation is a planned migration (decrypt with the old key, re-encrypt with the new), not an automatic rotation.',
     );
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -17,6 +17,7 @@ import {
   ENDPOINT_GROUP_DECLARATIONS,
   JOB_DECLARATIONS,
   RECURRING_JOBS,
+  type RecurringJob,
 } from '#functions/catalogue';
 import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
 import { jobEntryOf, SailpostFunction, type BindingTargets } from '../constructs/sailpost-function';
@@ -132,11 +133,8 @@ export class JobsStack extends Stack {
         }),
       );
     }
-    for (const [job, { everyMinutes }] of Object.entries(RECURRING_JOBS) as [
-      JobName,
-      { everyMinutes: number },
-    ][]) {
-      this.addRecurringSchedule(job, everyMinutes);
+    for (const [job, recurring] of Object.entries(RECURRING_JOBS) as [JobName, RecurringJob][]) {
+      this.addRecurringSchedule(job, recurring);
     }
 
     new CfnOutput(this, 'ScheduleGroupName', { value: this.scheduleGroup.scheduleGroupName });
@@ -183,11 +181,20 @@ export class JobsStack extends Stack {
   }
 
   /** A recurring job: an EventBridge schedule in the stage's group, retried, then the DLQ. */
-  private addRecurringSchedule(job: JobName, everyMinutes: number): void {
+  private addRecurringSchedule(job: JobName, { everyMinutes, atUtcHour }: RecurringJob): void {
+    if (atUtcHour !== undefined && everyMinutes !== 24 * 60) {
+      throw new Error(`The ${job} job has an hour to run at, so it must run daily (1440 minutes)`);
+    }
     new Schedule(this, `${job}-schedule`, {
-      description: `Sailpost ${this.stage.name}: the ${job} job every ${everyMinutes} min`,
+      description:
+        atUtcHour === undefined
+          ? `Sailpost ${this.stage.name}: the ${job} job every ${everyMinutes} min`
+          : `Sailpost ${this.stage.name}: the ${job} job daily at ${atUtcHour}:00 UTC`,
       scheduleGroup: this.scheduleGroup,
-      schedule: ScheduleExpression.rate(Duration.minutes(everyMinutes)),
+      schedule:
+        atUtcHour === undefined
+          ? ScheduleExpression.rate(Duration.minutes(everyMinutes))
+          : ScheduleExpression.cron({ minute: '0', hour: String(atUtcHour) }),
       target: new LambdaInvoke(this.bindingTargets.jobFunction(job), {
         role: this.schedulerRole,
         deadLetterQueue: this.deadLetterQueue,

@@ -10,6 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { routes as manifestRoutes } from '#shared/contract/manifest';
 import type { RouteDefinition } from '#shared/contract/route';
 import { MediaCors } from '../constructs/media-cors';
+import type { OAuthClientTarget } from '../constructs/sailpost-function';
 import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
@@ -50,6 +51,18 @@ const stringContext = (app: App, key: string): string | undefined => {
   return value;
 };
 
+/** An OAuth client from context `<name>ClientId` + `<name>ClientSecretName`: both or neither. */
+const oauthClientContext = (app: App, name: string): OAuthClientTarget | undefined => {
+  const clientId = stringContext(app, `${name}ClientId`);
+  const secretName = stringContext(app, `${name}ClientSecretName`);
+  if (Boolean(clientId) !== Boolean(secretName)) {
+    throw new Error(
+      `${name} needs both -c ${name}ClientId=... and -c ${name}ClientSecretName=... (a Secrets Manager secret holding the client secret)`,
+    );
+  }
+  return clientId && secretName ? { clientId, secretName } : undefined;
+};
+
 /**
  * Wires one stage's stacks, each using the ones before it: `Sailpost-<Stage>-Data` → `-Jobs` (job
  * functions use the table; endpoints start and schedule jobs) → `-Api` → `-Web` (CloudFront in
@@ -57,7 +70,9 @@ const stringContext = (app: App, key: string): string | undefined => {
  * the tests assert is what gets deployed.
  *
  * Context: `stage` (default dev), `emailFrom`, `logLevel`, `smsOriginationNumber`,
- * `openAiSecretName`, `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
+ * `openAiSecretName`, `xClientId` + `xClientSecretName` and `linkedInClientId` +
+ * `linkedInClientSecretName` (the OAuth clients; each secret created by hand),
+ * `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
  * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (default 1, AWS's default quota) and
  * `operatorsEmail` (subscribed to the operator alarms).
  */
@@ -89,7 +104,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const data = new DataStack(app, stackName('Data'), {
     ...common,
     stackName: stackName('Data'),
-    description: `Sailpost ${stage.name}: table, media bucket, JWT signing secret`,
+    description: `Sailpost ${stage.name}: table, media bucket, JWT signing secret, credential key`,
     // With a custom domain the origin is known here; without one, the web stack sets the rule
     // once the distribution's domain exists (MediaCors below) - never `*.cloudfront.net`.
     mediaCorsOrigins: customDomain ? [`https://${customDomain.domainName}`] : [],
@@ -111,9 +126,12 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       mediaBucket: data.mediaBucket,
       jwtSecret: data.jwtSecret,
       originVerifySecret: data.originVerifySecret,
+      credentialKeySecret: data.credentialKeySecret,
       emailFrom: stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM,
       smsOriginationNumber: stringContext(app, 'smsOriginationNumber'),
       openAiSecretName: stringContext(app, 'openAiSecretName'),
+      xClient: oauthClientContext(app, 'x'),
+      linkedInClient: oauthClientContext(app, 'linkedIn'),
     },
   });
   const api = new ApiStack(app, stackName('Api'), {

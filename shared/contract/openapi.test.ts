@@ -39,6 +39,14 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
+  it('describes an OAuth callback as a redirect with a location and no body', () => {
+    const callback = operation('/platforms/twitter/callback', 'get');
+    expect(callback.responses['302']).toEqual({
+      description: 'Redirect: the browser goes on to the location, with no body',
+      headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } },
+    });
+  });
+
   it('describes the error body with its code as one of the known codes', () => {
     expect(document.components.schemas.Error).toMatchObject({
       required: ['statusCode', 'code', 'message', 'error'],

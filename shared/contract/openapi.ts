@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ERROR_CODES, ERROR_STATUS } from './errors';
-import { API_PREFIX, type RouteDefinition } from './route';
+import { API_PREFIX, isRedirectRoute, type RouteDefinition } from './route';
 import { routeErrorCodes } from './route-errors';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -75,10 +75,15 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[], version
       security: route.access === 'public' ? [] : [{ bearer: [] }],
       'x-error-codes': routeErrorCodes(route),
       responses: {
-        [String(route.successStatus ?? 200)]: {
-          description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
-        },
+        [String(route.successStatus ?? 200)]: isRedirectRoute(route)
+          ? {
+              description: 'Redirect: the browser goes on to the location, with no body',
+              headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } },
+            }
+          : {
+              description: 'Success',
+              content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+            },
         ...errorResponses(route),
       },
     };

@@ -37,7 +37,11 @@ export interface RouteDefinition {
    * session codes when it is not public, FORBIDDEN for staff and admin, INTERNAL_ERROR always.
    */
   readonly errors: readonly ErrorCode[];
-  /** Defaults to 200 (201 for POST creating a resource is set explicitly). */
+  /**
+   * Defaults to 200 (201 for POST creating a resource is set explicitly). A redirect status (302,
+   * 303, …) makes the route answer a redirect: its handler returns where to, the body is empty
+   * (its `response` schema is `z.undefined()`) and the target is in the `location` header.
+   */
   readonly successStatus?: number;
   /**
    * Whose each path id is (`{ companyId: 'company' }`): required for every `{param}` of the path,
@@ -53,10 +57,12 @@ export interface RouteDefinition {
  * one answers, so a stranger learns nothing. All our ids are random UUIDs (`randomUUID()`).
  * - `caller`: the signed-in user's own id; any other id is refused.
  * - `company`: a company the caller owns (`loadOwnedCompany`), and with it everything in it.
+ * - `credential`: a platform credential of the company in the same path (looked up in it).
  */
 export const PATH_ID_OWNERS = {
   caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
   company: { notFound: 'COMPANY_NOT_FOUND', message: 'Company not found' },
+  credential: { notFound: 'CREDENTIAL_NOT_FOUND', message: 'Platform connection not found' },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 
@@ -70,6 +76,13 @@ type OwnersOf<P extends string> = keyof ParamsOf<P> extends never
 
 export const defineRoute = <const T extends RouteDefinition>(route: T & OwnersOf<T['path']>): T =>
   route;
+
+/** The statuses that send the browser elsewhere (`location`), with no body. */
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+export const isRedirectRoute = (route: Pick<RouteDefinition, 'successStatus'>): boolean =>
+  (REDIRECT_STATUSES as readonly number[]).includes(route.successStatus ?? 200);
 
 /** The API Gateway route key, e.g. `POST /api/auth/login`. */
 export const routeKeyOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>

@@ -8,6 +8,10 @@ export type TierId = (typeof TIER_IDS)[number];
 export const PLATFORM_IDS = ['twitter', 'linkedin', 'facebook', 'instagram'] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
+/** The platforms an owner can connect today (facebook and instagram are Coming Soon). */
+export const CONNECTABLE_PLATFORMS = ['twitter', 'linkedin'] as const satisfies readonly PlatformId[];
+export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
+
 interface PlatformInfo {
   id: PlatformId;
   name: string;

@@ -28,7 +28,14 @@ const seed = async (companyId: string) => {
     })
     .go();
   await credentials
-    .create({ companyId, credentialId: randomUUID(), platform: 'twitter', accountName: '@harbor' })
+    .create({
+      companyId,
+      credentialId: randomUUID(),
+      platform: 'twitter',
+      accountId: '1234',
+      handle: '@harbor',
+      accountName: 'Harbor Coffee',
+    })
     .go();
   return campaignIds;
 };
@@ -62,7 +69,7 @@ describe('a company’s platform credentials and campaigns (the overview’s cou
       { token: owner.token },
     );
     expect(credentials.body).toMatchObject([
-      { platform: 'twitter', accountName: '@harbor', metadata: { connected: true } },
+      { platform: 'twitter', handle: '@harbor', metadata: { connected: true } },
     ]);
     expect(JSON.stringify(credentials.body)).not.toMatch(/token/i);
     const active = await call<{ data: { name: string }[]; total: number }>(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
@@ -111,5 +112,32 @@ export const endRateWindow = async (rule: string, subject: string): Promise<void
   await entity
     .patch({ rule, subject })
     .set({ resetAt: Math.floor(Date.now() / 1000) - 1 })
+    .go();
+};
+
+/** Makes an OAuth connection's state ten minutes old, as if the owner had dawdled on the consent page. */
+export const expireOAuthState = async (state: string): Promise<void> => {
+  const { oauthStateEntity } = await import('#functions/core/db/entities/oauth-state');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => oauthStateEntity());
+  const stateHash = createHash('sha256').update(state).digest('hex');
+  // `expiresAt` is read-only to the entity: the raw update, on the key the entity computes.
+  await client().send(
+    new UpdateCommand({
+      TableName: inject('tableName'),
+      Key: entity.get({ stateHash }).params<{ Key: Record<string, string> }>().Key,
+      UpdateExpression: 'SET #expiresAt = :past',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#expiresAt': 'expiresAt' },
+      ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+    }),
+  );
+};
+
+/** Makes a credential's access token expired (X's last two hours), so the next use refreshes it. */
+export const expireAccessToken = async (companyId: string, credentialId: string): Promise<void> => {
+  const { credentials } = await useSandboxTable();
+  await credentials
+    .patch({ companyId, credentialId })
+    .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
     .go();
 };

@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest';
 import { compileRoutes, matchRoute } from '#infra/sandbox/gateway-routes';
 import { ERROR_STATUS, errorBodySchema } from '#shared/contract/errors';
 import { routes, routesByKey } from '#shared/contract/manifest';
-import { API_PREFIX } from '#shared/contract/route';
+import { API_PREFIX, isRedirectRoute } from '#shared/contract/route';
 import { routeErrorCodes } from '#shared/contract/route-errors';
 
 /** Talks to the sandbox gateway exactly as a browser would: HTTP and JSON only. */
@@ -49,6 +49,10 @@ export const checkAgainstContract = (
       throw new ContractMismatch(
         `${name} answered ${result.status}; its contract says ${expected}`,
       );
+    }
+    // A redirect says where in its location header; its body is empty.
+    if (isRedirectRoute(route) && !/^https?:\/\//.test(result.headers.get('location') ?? '')) {
+      throw new ContractMismatch(`${name} answered a redirect without an absolute location`);
     }
     const parsed = route.response.safeParse(result.body);
     if (!parsed.success) {
@@ -130,6 +134,10 @@ const exchange = (
     outgoing.end(init.body);
   });
 
+/** A body as the client reads it: JSON, `{}` when empty — except a redirect's, which has none. */
+export const parseBody = <T>(status: number, text: string): T =>
+  (text ? JSON.parse(text) : status >= 300 && status < 400 ? undefined : {}) as T;
+
 export const call = async <T = Record<string, unknown>>(
   method: string,
   path: string,
@@ -158,7 +166,7 @@ export const call = async <T = Record<string, unknown>>(
   const { text } = response;
   const result = {
     status: response.status,
-    body: (text ? JSON.parse(text) : {}) as T,
+    body: parseBody<T>(response.status, text),
     headers: response.headers,
   };
   if (!options.outsideContract) checkAgainstContract(method, path, result);

@@ -126,11 +126,18 @@ describe('api stack', () => {
       }
     });
 
-    it('lets only auth send email and texts and read the app-url parameter', () => {
+    it('lets only auth send email and texts, and only auth and platforms read the app-url parameter', () => {
       for (const group of groupsWithRoutes) {
         const statements = statementsOf(api, roleIdOf(group));
         const actions = actionsOf(statements);
-        if (group === 'auth') {
+        if (group === 'platforms') {
+          // Its OAuth redirect URI and the callbacks' way back to the app are under the app's URL.
+          expect(actions.filter((action) => /^(ses|ssm|sns):/.test(action))).toEqual([
+            'ssm:GetParameter',
+          ]);
+          const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');
+          expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/sailpost/dev/app-url');
+        } else if (group === 'auth') {
           expect(actions).toEqual(
             expect.arrayContaining([
               'ses:SendEmail',

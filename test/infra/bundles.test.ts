@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { JOB_NAMES } from '#functions/core/jobs/names';
@@ -7,8 +8,10 @@ import {
   FUNCTION_BUNDLE_BUDGET_BYTES,
   jobEntryOf,
 } from '#infra/constructs/sailpost-function';
+import { REPO_ROOT } from '#infra/stacks/paths';
 import {
   endpointBuildOptions,
+  functionBuildOptions,
   groupsWithRoutes,
   jobBuildOptions,
 } from '../../scripts/bundle-functions';
@@ -40,5 +43,20 @@ describe('job bundles', () => {
   it.each(JOB_NAMES)('%s: has a handler and bundles within the budget', async (job) => {
     expect(existsSync(jobEntryOf(job)), jobEntryOf(job)).toBe(true);
     await expectHandlerWithinBudget(jobBuildOptions(job));
+  });
+});
+
+describe('polyfills', () => {
+  it("leaves twitter-text's core-js imports out: Node 22 has what they add", async () => {
+    const result = await build({
+      ...functionBuildOptions(join(REPO_ROOT, 'shared', 'domain', 'post-text.ts')),
+      write: false,
+      outfile: 'index.mjs',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((input) => input.includes('twitter-text'))).toBe(true);
+    expect(inputs.filter((input) => input.includes('core-js'))).toEqual([]);
   });
 });

@@ -74,6 +74,11 @@ describe('data stack', () => {
       LifecycleConfiguration: {
         Rules: [
           expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+          expect.objectContaining({
+            Prefix: 'post-media/',
+            ExpirationInDays: 1,
+            Status: 'Enabled',
+          }),
         ],
       },
     });
@@ -111,6 +116,17 @@ describe('data stack', () => {
         'aws:SecureTransport',
       );
     }
+  });
+
+  it('generates the credential encryption key, kept in prod like the table', () => {
+    const keyOf = (template: Template) =>
+      Object.entries(resourcesOfType(template, 'AWS::SecretsManager::Secret')).find(([id]) =>
+        id.startsWith('CredentialEncryptionKey'),
+      )?.[1];
+    expect(keyOf(dev)?.Properties).toMatchObject({
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
+    });
+    expect((keyOf(prod) as { DeletionPolicy?: string } | undefined)?.DeletionPolicy).toBe('Retain');
   });
 
   it('generates the JWT signing secret: 64 characters, no punctuation', () => {

@@ -219,7 +219,28 @@ export class AppTemplates {
 export interface BindingContext {
   readonly openAiSecretName?: string;
   readonly smsOriginationNumber?: string;
+  readonly xClientId?: string;
+  readonly xClientSecretName?: string;
+  readonly linkedInClientId?: string;
+  readonly linkedInClientSecretName?: string;
 }
+
+/** The OAuth client secrets a context configures: the binding, its secret's name, its client id. */
+const oauthClientsOf = (context: BindingContext) =>
+  [
+    {
+      secret: 'xClientSecret',
+      secretName: context.xClientSecretName,
+      clientId: context.xClientId,
+      variables: ['X_CLIENT_SECRET_ARN', 'X_CLIENT_ID'],
+    },
+    {
+      secret: 'linkedInClientSecret',
+      secretName: context.linkedInClientSecretName,
+      clientId: context.linkedInClientId,
+      variables: ['LINKEDIN_CLIENT_SECRET_ARN', 'LINKEDIN_CLIENT_ID'],
+    },
+  ] as const;
 
 const many = (actions: readonly string[], owner: IConstruct, resources: readonly string[]) => ({
   actions,
@@ -344,6 +365,9 @@ export const expectedGrants = (
   if (bindings.secrets?.includes('originKey')) {
     parts.push(many(secretRead, data, [data.originVerifySecret.secretArn]));
   }
+  if (bindings.secrets?.includes('credentialKey')) {
+    parts.push(many(secretRead, data, [data.credentialKeySecret.secretArn]));
+  }
   if (bindings.secrets?.includes('openAiKey') && context.openAiSecretName) {
     parts.push(
       many(secretRead, fn, [
@@ -351,6 +375,19 @@ export const expectedGrants = (
           'secretsmanager',
           'secret',
           `${context.openAiSecretName}-??????`,
+          ArnFormat.COLON_RESOURCE_NAME,
+        ),
+      ]),
+    );
+  }
+  for (const client of oauthClientsOf(context)) {
+    if (!bindings.secrets?.includes(client.secret) || !client.secretName) continue;
+    parts.push(
+      many(secretRead, fn, [
+        arn(
+          'secretsmanager',
+          'secret',
+          `${client.secretName}-??????`,
           ArnFormat.COLON_RESOURCE_NAME,
         ),
       ]),
@@ -423,6 +460,9 @@ export const expectedEnvironment = (
   if (bindings.secrets?.includes('originKey')) {
     add('secrets', 'ORIGIN_VERIFY_KEY_ARN', data, data.originVerifySecret.secretArn);
   }
+  if (bindings.secrets?.includes('credentialKey')) {
+    add('secrets', 'CREDENTIAL_KEY_ARN', data, data.credentialKeySecret.secretArn);
+  }
   if (bindings.secrets?.includes('openAiKey') && context.openAiSecretName) {
     add(
       'secrets',
@@ -435,6 +475,24 @@ export const expectedEnvironment = (
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       }),
     );
+  }
+  for (const client of oauthClientsOf(context)) {
+    if (!bindings.secrets?.includes(client.secret) || !client.secretName || !client.clientId) {
+      continue;
+    }
+    const [arnVariable, idVariable] = client.variables;
+    add(
+      'secrets',
+      arnVariable,
+      fn,
+      here.formatArn({
+        service: 'secretsmanager',
+        resource: 'secret',
+        resourceName: client.secretName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    );
+    add('secrets', idVariable, fn, client.clientId);
   }
   return result;
 };

@@ -123,7 +123,28 @@ describe('each function is granted exactly what its declaration names', () => {
     const texting = functionsOf(built)
       .filter((checked) => checked.declaration.bindings.sms)
       .map((checked) => checked.name);
-    expect(texting).toEqual(['auth']);
+    expect(texting).toEqual(['auth', 'jobs/connection-health']);
+  });
+
+  it('lets only the platforms endpoints read the credential key, and gives them the media bucket', () => {
+    const credentialKey = templates.valueOf(built.data, built.data.credentialKeySecret.secretArn);
+    const readers = functionsOf(built)
+      .filter((checked) =>
+        templates.grantsOf(checked.fn).some((grant) => grant.resource === credentialKey),
+      )
+      .map((checked) => checked.name);
+    expect(readers).toEqual(['platforms']);
+    const platforms = built.api.functions.get('platforms')!;
+    const media = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
+    const grants = templates.grantsOf(platforms);
+    expect(
+      grants
+        .filter((grant) => grant.resource === media)
+        .map((grant) => grant.action)
+        .sort(),
+    ).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(grants.map((grant) => grant.action)).toContain('dynamodb:UpdateItem');
+    expect(templates.environmentOf(platforms).CREDENTIAL_KEY_ARN).toBeTruthy();
   });
 
   it('requires the origin key on every endpoint function', () => {
@@ -237,12 +258,19 @@ describe('a function binding everything', () => {
       appUrl: true,
       schedules: ['company-cleanup'],
       starts: ['sweeper'],
-      secrets: ['tokenKey', 'openAiKey'],
+      secrets: ['tokenKey', 'openAiKey', 'credentialKey', 'xClientSecret', 'linkedInClientSecret'],
     },
     memoryMb: 256,
     timeoutSeconds: 20,
   });
-  const context = { openAiSecretName: 'sailpost/dev/openai', smsOriginationNumber: '+15555550100' };
+  const context = {
+    openAiSecretName: 'sailpost/dev/openai',
+    smsOriginationNumber: '+15555550100',
+    xClientId: 'x-client-id',
+    xClientSecretName: 'sailpost/dev/x',
+    linkedInClientId: 'linkedin-client-id',
+    linkedInClientSecretName: 'sailpost/dev/linkedin',
+  };
   let built: SailpostApp;
   let probes: Checked[];
 
@@ -280,7 +308,16 @@ describe('a function binding everything', () => {
         missing: [],
       });
       expectEnvironmentDeclared(templates, built, probe, context);
+      const environment = templates.environmentOf(probe.fn);
+      expect(environment.X_CLIENT_ID).toBe('"x-client-id"');
+      expect(environment.LINKEDIN_CLIENT_SECRET_ARN).toContain('secret:sailpost/dev/linkedin');
     }
+  });
+
+  it('needs both the id and the secret of an OAuth client, or neither', () => {
+    expect(() => buildTestApp({ stage: 'dev', xClientId: 'x-client-id' })).toThrow(
+      /x needs both -c xClientId=\.\.\. and -c xClientSecretName=/,
+    );
   });
 
   it('passes cdk-nag with a reason for each wildcard it needs', () => {

@@ -7,6 +7,7 @@ import {
   ENDPOINT_GROUP_DECLARATIONS,
   JOB_DECLARATIONS,
   RECURRING_JOBS,
+  type RecurringJob,
 } from '#functions/catalogue';
 import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
 import type { SailpostApp } from '#infra/stacks/sailpost-app';
@@ -111,9 +112,9 @@ describe('jobs stack', () => {
   it('runs each recurring job on an EventBridge schedule in the stage group, retried, then the DLQ', () => {
     const schedules = Object.values(resourcesOfType(jobs, 'AWS::Scheduler::Schedule'));
     expect(schedules).toHaveLength(Object.keys(RECURRING_JOBS).length);
-    for (const [job, { everyMinutes }] of Object.entries(RECURRING_JOBS) as [
+    for (const [job, { everyMinutes, atUtcHour }] of Object.entries(RECURRING_JOBS) as [
       JobName,
-      { everyMinutes: number },
+      RecurringJob,
     ][]) {
       const fnId = idOf(built.jobs.functions.get(job)!.function);
       const schedule = schedules.find(
@@ -125,8 +126,10 @@ describe('jobs stack', () => {
         GroupName: 'sailpost-dev',
         State: 'ENABLED',
         FlexibleTimeWindow: { Mode: 'OFF' },
-        ScheduleExpression: ScheduleExpression.rate(Duration.minutes(everyMinutes))
-          .expressionString,
+        ScheduleExpression:
+          atUtcHour === undefined
+            ? ScheduleExpression.rate(Duration.minutes(everyMinutes)).expressionString
+            : `cron(0 ${atUtcHour} * * ? *)`,
         Target: {
           RoleArn: { 'Fn::GetAtt': [idOf(built.jobs.schedulerRole), 'Arn'] },
           DeadLetterConfig: {

@@ -1,7 +1,6 @@
-import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { API_PREFIX } from '#shared/contract/route';
-import type { Result } from '../http/error-response';
+import { answerCookies, isPlainHttp, queueCookie, readCookie } from '../http/cookies';
 import type { SessionGrant } from './sessions';
 
 /**
@@ -12,14 +11,8 @@ import type { SessionGrant } from './sessions';
 export const REFRESH_COOKIE = 'sailpost_refresh';
 const COOKIE_PATH = `${API_PREFIX}/auth`;
 
-export const readRefreshCookie = (event: APIGatewayProxyEventV2): string | undefined => {
-  const prefix = `${REFRESH_COOKIE}=`;
-  const found = (event.cookies ?? []).find((cookie) => cookie.startsWith(prefix));
-  return found?.slice(prefix.length) || undefined;
-};
-
-const isPlainHttp = (event: APIGatewayProxyEventV2) =>
-  event.headers?.['x-forwarded-proto'] === 'http';
+export const readRefreshCookie = (event: APIGatewayProxyEventV2): string | undefined =>
+  readCookie(event, REFRESH_COOKIE);
 
 const attributes = (event: APIGatewayProxyEventV2, maxAgeSeconds: number | null): string =>
   [
@@ -30,12 +23,6 @@ const attributes = (event: APIGatewayProxyEventV2, maxAgeSeconds: number | null)
     // Without Max-Age the cookie ends with the browser session ("Remember me" unticked).
     ...(maxAgeSeconds === null ? [] : [`Max-Age=${maxAgeSeconds}`]),
   ].join('; ');
-
-const pending = new WeakMap<APIGatewayProxyEventV2, string[]>();
-
-const queueCookie = (event: APIGatewayProxyEventV2, cookie: string) => {
-  pending.set(event, [...(pending.get(event) ?? []), cookie]);
-};
 
 /** Sets the refresh cookie of a session grant on this request's answer (nothing when unchanged). */
 export const setRefreshCookie = (event: APIGatewayProxyEventV2, grant: SessionGrant): void => {
@@ -54,13 +41,4 @@ export const clearRefreshCookie = (event: APIGatewayProxyEventV2): void => {
  * Adds the cookies queued by the route handler to its answer. Route handlers return a body only;
  * this keeps cookies out of every other group's code path.
  */
-export const sessionCookies = (): middy.MiddlewareObj<APIGatewayProxyEventV2, Result> => ({
-  after: (request) => {
-    const cookies = pending.get(request.event);
-    if (!cookies?.length || !request.response) return;
-    request.response = {
-      ...request.response,
-      cookies: [...(request.response.cookies ?? []), ...cookies],
-    };
-  },
-});
+export const sessionCookies = answerCookies;

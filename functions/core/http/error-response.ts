@@ -35,6 +35,20 @@ export const jsonResponse = (
   body: JSON.stringify(body),
 });
 
+/**
+ * A redirect (OAuth callbacks send the browser back to the app): no body, never cached, and no
+ * referrer, so the query the browser arrived with (a code, a state) is not passed on.
+ */
+export const redirectResponse = (statusCode: number, location: string): Result => ({
+  statusCode,
+  headers: {
+    location,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  },
+});
+
 const errorBody = (error: DomainError): ErrorBody => {
   const statusCode = ERROR_STATUS[error.code];
   return {

@@ -30,6 +30,17 @@ const routes = {
     response: z.object({}),
     errors: ['COMPANY_NOT_FOUND'],
   }),
+  away: defineRoute({
+    method: 'GET',
+    path: '/away',
+    group: 'meta',
+    access: 'public',
+    summary: 'Sends the browser elsewhere',
+    query: z.object({ to: z.enum(['home', 'nowhere']) }),
+    response: z.undefined(),
+    successStatus: 302,
+    errors: ['NOT_FOUND'],
+  }),
   mine: defineRoute({
     method: 'GET',
     path: '/mine',
@@ -50,6 +61,11 @@ const handler = createGroupHandler(routes, {
   refuse: async ({ params }) => {
     if (params.thingId === MISSING) throw new NotFound('COMPANY_NOT_FOUND', 'Company not found');
     throw new Conflict('EMAIL_TAKEN', 'Taken');
+  },
+  // A redirect route's handler returns where to; the type says so (a body would not compile).
+  away: async ({ query }) => {
+    if (query.to === 'nowhere') throw new NotFound('NOT_FOUND', 'Nowhere to go');
+    return { location: 'https://app.example/home?success=true' };
   },
   mine: async () => ({ ok: true }),
 });
@@ -84,6 +100,27 @@ describe('createGroupHandler', () => {
       body: JSON.stringify({ word: 'hello' }),
     });
     expect(result).toEqual({ status: 200, body: { thingId: THING, word: 'hello' } });
+  });
+
+  it('answers a redirect route with its status, the location and no body; failures stay JSON', async () => {
+    const event = {
+      routeKey: 'GET /api/away',
+      headers: {},
+      queryStringParameters: { to: 'home' },
+      requestContext: { requestId: 'request-1' },
+      isBase64Encoded: false,
+    } as unknown as APIGatewayProxyEventV2;
+    const result = await withEnvironment({}, () => handler(event, contextFor()));
+    expect(result.statusCode).toBe(302);
+    expect(result.headers).toMatchObject({
+      location: 'https://app.example/home?success=true',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(result.body).toBeUndefined();
+    expect(
+      await invoke('GET /api/away', { queryStringParameters: { to: 'nowhere' } }),
+    ).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 
   it('answers malformed JSON with MALFORMED_JSON and an invalid body with VALIDATION_FAILED', async () => {

@@ -2,16 +2,18 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import {
+  isRedirectRoute,
   routeKeyOf,
   type ParamsOf,
   type ParsedBodyOf,
   type ParsedQueryOf,
+  type RedirectStatus,
   type ResponseOf,
   type RouteDefinition,
 } from '#shared/contract/route';
 import type { Caller } from '../auth/authenticate';
 import { logger } from '../logger';
-import { jsonResponse, type Result } from './error-response';
+import { jsonResponse, redirectResponse, type Result } from './error-response';
 import {
   authenticateCaller,
   httpErrorHandler,
@@ -31,7 +33,19 @@ interface RouteRequest<R extends RouteDefinition> {
   event: APIGatewayProxyEventV2;
 }
 
-type RouteHandler<R extends RouteDefinition> = (request: RouteRequest<R>) => Promise<ResponseOf<R>>;
+/** What the handler of a redirect route returns: where to send the browser (an absolute URL). */
+export interface Redirect {
+  readonly location: string;
+}
+
+/** A route's handler returns its response body, or, for a redirect route, the redirect. */
+type RouteResult<R extends RouteDefinition> = R['successStatus'] extends RedirectStatus
+  ? Redirect
+  : ResponseOf<R>;
+
+type RouteHandler<R extends RouteDefinition> = (
+  request: RouteRequest<R>,
+) => Promise<RouteResult<R>>;
 
 type GroupHandlers<G extends Record<string, RouteDefinition>> = {
   [K in keyof G]: RouteHandler<G[K]>;
@@ -75,6 +89,9 @@ export const createGroupHandler = <G extends Record<string, RouteDefinition>>(
         caller,
         event,
       } as RouteRequest<RouteDefinition>);
+      if (isRedirectRoute(route)) {
+        return redirectResponse(route.successStatus!, (result as Redirect).location);
+      }
       return jsonResponse(route.successStatus ?? 200, result);
     });
 

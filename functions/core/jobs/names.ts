@@ -2,5 +2,10 @@
  * Every background job, by name: `functions/jobs/<name>/handler.ts` is its Lambda entry point and
  * `functions/jobs/<name>/bindings.ts` its declaration. The jobs stack and the sandbox read this list.
  */
-export const JOB_NAMES = ['company-cleanup', 'password-reset-email', 'sweeper'] as const;
+export const JOB_NAMES = [
+  'company-cleanup',
+  'connection-health',
+  'password-reset-email',
+  'sweeper',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];

@@ -21,9 +21,12 @@ import {
  */
 
 const withPathIds = routes.filter((route) => pathParamsOf(route).length > 0);
-// Deleting runs last: its owner check really deletes A's company.
+// Deleting runs last, since its owner check really deletes A's things: what is inside something
+// (more path ids: a credential of a company) before what holds it (the company).
 const strangerCases = [...withPathIds].sort(
-  (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+  (a, b) =>
+    Number(a.method === 'DELETE') - Number(b.method === 'DELETE') ||
+    (a.method === 'DELETE' ? pathParamsOf(b).length - pathParamsOf(a).length : 0),
 );
 const signedIn = routes.filter((route) => route.access !== 'public');
 const cases = (list: readonly RouteDefinition[]) =>

@@ -1,0 +1,93 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { config, required } from '../config';
+import { lazyAsync } from '../lazy';
+
+/**
+ * The private media bucket (the `mediaBucket` binding). The SDK is loaded on first use, never
+ * imported at the top (see db/client.ts): a request that touches no media never loads S3.
+ * In the sandbox S3_ENDPOINT points at the S3 emulator, addressed path-style (`host/bucket/key`),
+ * which is also what the browser's presigned uploads go to.
+ */
+const client = lazyAsync(async (): Promise<S3Client> => {
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  const { AWS_REGION, S3_ENDPOINT } = config();
+  return new S3Client({
+    region: AWS_REGION,
+    ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true } : {}),
+    // Checksums only where S3 requires them: a presigned request must not carry the checksum of
+    // an empty body (the SDK's default since 2025), and the emulator knows none.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+});
+
+export const mediaBucketName = (): string => required('MEDIA_BUCKET');
+
+export interface StoredObject {
+  contentType: string | undefined;
+  size: number;
+}
+
+const isMissing = (error: unknown): boolean => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+};
+
+/** What S3 stored under the key (its real size and type), or null when there is no such object. */
+export const headMediaObject = async (key: string): Promise<StoredObject | null> => {
+  const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
+  try {
+    const head = await (
+      await client()
+    ).send(new HeadObjectCommand({ Bucket: mediaBucketName(), Key: key }));
+    return { contentType: head.ContentType, size: head.ContentLength ?? 0 };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+};
+
+/** The object's bytes, refusing more than `maxBytes` (it may have changed since it was checked). */
+export const readMediaObject = async (key: string, maxBytes: number): Promise<Uint8Array> => {
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  const object = await (
+    await client()
+  ).send(new GetObjectCommand({ Bucket: mediaBucketName(), Key: key }));
+  if ((object.ContentLength ?? 0) > maxBytes || !object.Body) {
+    throw new Error(`The object ${key} is larger than ${maxBytes} bytes or has no body`);
+  }
+  return object.Body.transformToByteArray();
+};
+
+export const deleteMediaObject = async (key: string): Promise<void> => {
+  const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  await (await client()).send(new DeleteObjectCommand({ Bucket: mediaBucketName(), Key: key }));
+};
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * A browser upload straight to S3 (a presigned POST) that S3 itself holds to the given key, the
+ * exact content type and a size range: the policy is signed, so a browser that sends another
+ * type, a bigger file or another key is refused by S3, whatever it told us beforehand.
+ */
+export const presignMediaUpload = async (input: {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresInSeconds: number;
+}): Promise<PresignedPost> => {
+  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+  const { url, fields } = await createPresignedPost(await client(), {
+    Bucket: mediaBucketName(),
+    Key: input.key,
+    // Every field becomes an exact-match condition too (`{"Content-Type": …}`, `{"key": …}`).
+    Conditions: [['content-length-range', 1, input.maxBytes]],
+    Fields: { 'Content-Type': input.contentType },
+    Expires: input.expiresInSeconds,
+  });
+  return { url, fields };
+};

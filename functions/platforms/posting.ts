@@ -1,0 +1,81 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { PublishedPost } from '#shared/contract/platforms';
+import { postTextLength } from '#shared/domain/post-text';
+import type { ConnectablePlatform } from '#shared/domain/tiers';
+import type { CompanyRecord } from '../core/db/entities/company';
+import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
+import { Conflict, Invalid } from '../core/errors';
+import type { SocialClient } from '../integrations/social/social-client';
+import { findCredential } from './credentials';
+import { ensurePlatformInTier, platformName } from './platform-access';
+import { checkPostMedia, discardPostMedia, readPostMedia } from './post-media';
+import { needsReconnectionMessage, providerFailure } from './provider-failures';
+import { freshAccessToken } from './token-refresh';
+
+export interface PostRequest {
+  text: string;
+  media: readonly { key: string; altText?: string }[];
+}
+
+/** Checks that need no provider: the tier, the connection, the text as the platform counts it. */
+const checkPost = async (
+  company: CompanyRecord,
+  platform: ConnectablePlatform,
+  text: string,
+): Promise<PlatformCredentialRecord> => {
+  ensurePlatformInTier(company, platform);
+  const credential = await findCredential(company.companyId, platform);
+  if (!credential) {
+    throw new Conflict(
+      'PLATFORM_NOT_CONNECTED',
+      `Please connect to ${platformName(platform)} first`,
+    );
+  }
+  if (credential.needsReconnection) {
+    throw new Conflict('PLATFORM_NEEDS_RECONNECTION', needsReconnectionMessage(platform));
+  }
+  const length = postTextLength(platform, text);
+  if (!length.withinLimit) {
+    throw new Invalid(
+      'POST_TOO_LONG',
+      `This post is ${length.length} characters as ${platformName(platform)} counts them; it allows ${length.max}.`,
+    );
+  }
+  return credential;
+};
+
+/**
+ * Publishes now, as the account connected to the company: everything that can be checked here
+ * is checked before the provider is called (tier, connection, length as the platform counts,
+ * each upload's real type and size, the media set), then the access token is refreshed if it is
+ * about to expire (one refresh at a time, token-refresh.ts), the files are read and the provider
+ * client uploads and posts. A provider's failure becomes a domain error (provider-failures.ts).
+ */
+export const postNow = async (input: {
+  client: SocialClient;
+  company: CompanyRecord;
+  post: PostRequest;
+  logger: Logger;
+}): Promise<PublishedPost> => {
+  const { client, company, post, logger } = input;
+  const { platform } = client;
+  let credential = await checkPost(company, platform, post.text);
+  const media = await checkPostMedia(company.companyId, platform, post.media);
+  try {
+    const fresh = await freshAccessToken(client, credential);
+    credential = fresh.credential;
+    const files = await readPostMedia(media);
+    const published = await client.publish({
+      accessToken: fresh.accessToken,
+      accountId: credential.accountId,
+      handle: credential.handle,
+      text: post.text,
+      media: files,
+    });
+    logger.info('Posted now', { platform, companyId: company.companyId, postId: published.postId });
+    await discardPostMedia(media);
+    return { platform, postId: published.postId, url: published.url };
+  } catch (error) {
+    throw await providerFailure(error, credential, logger);
+  }
+};

@@ -1,0 +1,67 @@
+import type { ServerResponse } from 'node:http';
+import type { ConnectablePlatform } from '#shared/domain/tiers';
+
+/**
+ * Failure injection: the next API call to one stand-in (never its consent page) answers 429,
+ * 500, hangs past any client's time-out, or first revokes every token that stand-in issued.
+ * Set from `/_sandbox` or `POST /_sandbox/api/providers/{platform}/next-failure`; used once.
+ */
+
+export const FAILURE_KINDS = ['429', '500', 'timeout', 'revoke'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+export const isFailureKind = (value: unknown): value is FailureKind =>
+  (FAILURE_KINDS as readonly unknown[]).includes(value);
+
+export const FAILURE_LABELS: Record<FailureKind, string> = {
+  '429': 'Rate limit (429)',
+  '500': 'Server error (500)',
+  timeout: 'Time-out',
+  revoke: 'Revoke all tokens',
+};
+
+/** How long a "timeout" holds its request before giving up with a 504 (clients stop far sooner). */
+const HANG_MS = 60_000;
+
+export interface Failures {
+  next(platform: ConnectablePlatform): FailureKind | undefined;
+  set(platform: ConnectablePlatform, kind: FailureKind | undefined): void;
+  /** The failure for this call, if one is set; it is used up. */
+  take(platform: ConnectablePlatform): FailureKind | undefined;
+  /** Holds a request without answering, until the caller gives up (or the sandbox stops). */
+  hang(response: ServerResponse): void;
+  stop(): void;
+}
+
+export const createFailures = (): Failures => {
+  const pending = new Map<ConnectablePlatform, FailureKind>();
+  const hanging = new Set<ServerResponse>();
+
+  return {
+    next: (platform) => pending.get(platform),
+    set(platform, kind) {
+      if (kind) pending.set(platform, kind);
+      else pending.delete(platform);
+    },
+    take(platform) {
+      const kind = pending.get(platform);
+      pending.delete(platform);
+      return kind;
+    },
+    hang(response) {
+      hanging.add(response);
+      const timer = setTimeout(() => {
+        if (!response.headersSent) response.writeHead(504).end();
+      }, HANG_MS);
+      timer.unref();
+      response.on('close', () => {
+        clearTimeout(timer);
+        hanging.delete(response);
+      });
+    },
+    stop() {
+      for (const response of hanging) response.destroy();
+      hanging.clear();
+    },
+  };
+};

@@ -1,0 +1,198 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { escapeHtml } from '../html';
+import type { InboxPanel } from '../inbox';
+import { readBody, redirect, sendJson, sendText } from '../responses';
+import type { Route, Service } from '../service';
+import { createFailures, isFailureKind, type Failures } from './failures';
+import { createLinkedInStandIn } from './linkedin-stand-in';
+import { postsPanel, type PanelPost } from './posts-panel';
+import { createProviderStore, type StandInPost } from './provider-store';
+import { STAND_IN_CLIENTS, STAND_IN_PATHS, type StandInClient } from './stand-in-clients';
+import { originOf, readJson } from './stand-in-http';
+import { createXStandIn } from './x-stand-in';
+
+/**
+ * The sandbox's stand-ins for X and LinkedIn as one service: each provider's API and consent page
+ * under its base path (x-stand-in.ts, linkedin-stand-in.ts), the media uploaded to them, the posts
+ * made (in `/_sandbox` and as JSON), and failure injection:
+ *
+ *   /_sandbox/providers/x/…, /_sandbox/providers/linkedin/…   the stand-ins
+ *   GET  /_sandbox/providers/media/{id}                       an uploaded image or video
+ *   GET  /_sandbox/api/posts[?platform=twitter|linkedin]      { posts }, newest first
+ *   POST /_sandbox/api/providers/{platform}/next-failure      { kind: 429|500|timeout|revoke }
+ *   DELETE the same                                           clears it
+ *   POST /_sandbox/failures/{platform}                        the page's buttons (form post)
+ *
+ * State is kept in the data folder (provider-store.ts) when given one.
+ */
+
+export interface SocialProvidersOptions {
+  /** Where grants, tokens, media and posts persist; in memory without one (tests). */
+  dataDir?: string;
+  /** The OAuth client each stand-in accepts; defaults to the sandbox's own. */
+  clients?: Partial<Record<ConnectablePlatform, StandInClient>>;
+}
+
+/** A post as `GET /_sandbox/api/posts` lists it. */
+export interface ListedPost extends PanelPost {
+  accountId: string;
+}
+
+export interface SocialProviders extends Service {
+  routes: Route[];
+  /** The Posts section of `/_sandbox`. */
+  panel: InboxPanel;
+  failures: Failures;
+}
+
+/** `x` is X's own name; the app calls it `twitter`. */
+const platformNamed = (name: string | undefined): ConnectablePlatform | undefined =>
+  name === 'x' ? 'twitter' : CONNECTABLE_PLATFORMS.find((platform) => platform === name);
+
+const pathBelow = (request: IncomingMessage, prefix: string): string =>
+  new URL(request.url ?? '/', 'http://sandbox.local').pathname.slice(prefix.length) || '/';
+
+const listed = (origin: string, post: StandInPost): ListedPost => ({
+  platform: post.platform,
+  accountId: post.accountId,
+  handle: post.handle,
+  text: post.text,
+  media: post.media.map(({ mediaId, contentType, altText }) => ({
+    url: `${origin}/_sandbox/providers/media/${encodeURIComponent(mediaId)}`,
+    contentType,
+    ...(altText ? { altText } : {}),
+  })),
+  postId: post.postId,
+  url: post.url,
+  postedAt: post.postedAt,
+});
+
+/** A round avatar with the account's initials, for `profile_image_url` and `picture`. */
+const avatarSvg = (name: string): string => {
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => [...word][0]?.toUpperCase() ?? '')
+      .join('') || '?';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><circle cx="48" cy="48" r="48" fill="#4f46e5"/><text x="48" y="58" font-family="system-ui,sans-serif" font-size="34" font-weight="600" fill="#fff" text-anchor="middle">${escapeHtml(
+    initials,
+  )}</text></svg>`;
+};
+
+export const startSocialProviders = async (
+  options: SocialProvidersOptions = {},
+): Promise<SocialProviders> => {
+  const store = await createProviderStore(options.dataDir);
+  const failures = createFailures();
+  const clients = { ...STAND_IN_CLIENTS, ...options.clients };
+  const x = createXStandIn({ store, failures, client: clients.twitter });
+  const linkedIn = createLinkedInStandIn({ store, failures, client: clients.linkedin });
+
+  const standIn = (prefix: string, handle: typeof x.handle): Route => ({
+    prefix,
+    name: 'the social stand-ins',
+    handle: (request, response) => handle(request, response, pathBelow(request, prefix)),
+  });
+
+  const media = async (request: IncomingMessage, response: ServerResponse) => {
+    const id = decodeURIComponent(pathBelow(request, '/_sandbox/providers/media').slice(1));
+    const stored = Object.hasOwn(store.data.media, id) ? store.data.media[id] : undefined;
+    const bytes = stored && (await store.readMedia(id));
+    if (!stored || !bytes) return sendJson(response, 404, { message: 'No such media.' });
+    response.writeHead(200, {
+      'content-type': stored.contentType,
+      'content-length': bytes.length,
+      'cache-control': 'private, max-age=86400',
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(request.method === 'HEAD' ? undefined : bytes);
+  };
+
+  const avatar = async (request: IncomingMessage, response: ServerResponse) => {
+    const file = decodeURIComponent(pathBelow(request, '/_sandbox/providers/avatars').slice(1));
+    sendText(response, 200, 'image/svg+xml', avatarSvg(file.replace(/\.svg$/, '')), {
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
+  };
+
+  const posts = async (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== 'GET') return sendJson(response, 405, { message: 'Method Not Allowed' });
+    const filter = new URL(request.url ?? '/', 'http://sandbox.local').searchParams.get('platform');
+    const platform = filter ? platformNamed(filter) : undefined;
+    if (filter && !platform) {
+      return sendJson(response, 400, { message: 'platform must be "twitter" or "linkedin"' });
+    }
+    const origin = originOf(request);
+    sendJson(response, 200, {
+      posts: store.data.posts
+        .filter((post) => !platform || post.platform === platform)
+        .map((post) => listed(origin, post)),
+    });
+  };
+
+  const nextFailureApi = async (request: IncomingMessage, response: ServerResponse) => {
+    const [name, action, ...rest] = pathBelow(request, '/_sandbox/api/providers')
+      .split('/')
+      .filter(Boolean);
+    const platform = platformNamed(name);
+    if (!platform || action !== 'next-failure' || rest.length) {
+      return sendJson(response, 404, {
+        message: 'Use /_sandbox/api/providers/{twitter|linkedin}/next-failure',
+      });
+    }
+    if (request.method === 'DELETE') failures.set(platform, undefined);
+    else if (request.method === 'POST') {
+      const kind = ((await readJson(request)) as { kind?: unknown } | undefined)?.kind;
+      if (!isFailureKind(kind)) {
+        return sendJson(response, 400, {
+          message: 'kind must be "429", "500", "timeout" or "revoke"',
+        });
+      }
+      failures.set(platform, kind);
+    } else if (request.method !== 'GET') {
+      return sendJson(response, 405, { message: 'Method Not Allowed' });
+    }
+    sendJson(response, 200, { platform, nextFailure: failures.next(platform) ?? null });
+  };
+
+  /** The page's buttons: set (or clear) a failure, then back to the Posts section. */
+  const failureForm = async (request: IncomingMessage, response: ServerResponse) => {
+    const platform = platformNamed(pathBelow(request, '/_sandbox/failures').slice(1));
+    if (request.method !== 'POST' || !platform)
+      return sendJson(response, 404, { message: 'Not found' });
+    const form = new URLSearchParams(await readBody(request));
+    const kind = form.get('kind');
+    failures.set(platform, isFailureKind(kind) ? kind : undefined);
+    const returnTo = form.get('returnTo') ?? '/_sandbox';
+    redirect(response, `${/^\/_sandbox(\?[^#]*)?$/.test(returnTo) ? returnTo : '/_sandbox'}#posts`);
+  };
+
+  return {
+    routes: [
+      standIn(STAND_IN_PATHS.twitter, x.handle),
+      standIn(STAND_IN_PATHS.linkedin, linkedIn.handle),
+      { prefix: '/_sandbox/providers/media', name: 'the social stand-ins', handle: media },
+      { prefix: '/_sandbox/providers/avatars', name: 'the social stand-ins', handle: avatar },
+      { prefix: '/_sandbox/api/posts', name: 'the social stand-ins', handle: posts },
+      { prefix: '/_sandbox/api/providers', name: 'the social stand-ins', handle: nextFailureApi },
+      { prefix: '/_sandbox/failures', name: 'the social stand-ins', handle: failureForm },
+    ],
+    // The page's images are on the same origin, so relative URLs do.
+    panel: async ({ returnTo }) =>
+      postsPanel({
+        posts: store.data.posts.map((post) => listed('', post)),
+        nextFailures: Object.fromEntries(
+          CONNECTABLE_PLATFORMS.map((platform) => [platform, failures.next(platform)]),
+        ),
+        returnTo,
+      }),
+    failures,
+    stop: async () => {
+      failures.stop();
+      await store.save();
+    },
+  };
+};

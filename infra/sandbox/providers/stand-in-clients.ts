@@ -1,0 +1,24 @@
+import type { ConnectablePlatform } from '#shared/domain/tiers';
+
+/**
+ * Where the sandbox's stand-ins for X and LinkedIn answer on its origin, and the one OAuth client
+ * each knows: the sandbox's functions use these when `.env` has no keys for the real provider
+ * (function-environment.ts), and the stand-ins refuse any other client, as the real ones would.
+ */
+export const STAND_IN_PATHS: Record<ConnectablePlatform, string> = {
+  twitter: '/_sandbox/providers/x',
+  linkedin: '/_sandbox/providers/linkedin',
+};
+
+export interface StandInClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export const STAND_IN_CLIENTS: Record<ConnectablePlatform, StandInClient> = {
+  twitter: { clientId: 'sailpost-sandbox-x', clientSecret: 'sailpost-sandbox-x-secret' },
+  linkedin: {
+    clientId: 'sailpost-sandbox-linkedin',
+    clientSecret: 'sailpost-sandbox-linkedin-secret',
+  },
+};

@@ -1,0 +1,74 @@
+import type { ConnectablePlatform } from './tiers';
+
+/** One kind of file a platform takes, with its own size limit. */
+export interface MediaKind {
+  kind: 'image' | 'gif' | 'video';
+  contentTypes: readonly string[];
+  maxBytes: number;
+}
+
+export interface PlatformMediaRules {
+  kinds: readonly MediaKind[];
+  /** How many images one post may carry. */
+  maxImages: number;
+  /** A GIF or a video is the post's only media item. */
+  aloneKinds: readonly MediaKind['kind'][];
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * What each platform accepts in one post. X: up to 4 images (5 MB each), or one GIF (15 MB), or
+ * one MP4 video (X allows 512 MB; we hold it to 100 MB because the post is relayed through a
+ * Lambda's memory). LinkedIn: images only for now (JPEG, PNG, GIF up to 8 MB), up to 9.
+ * The presigned POST's policy enforces type and size at S3; the server checks the stored object
+ * again before posting.
+ */
+export const PLATFORM_MEDIA: Record<ConnectablePlatform, PlatformMediaRules> = {
+  twitter: {
+    kinds: [
+      { kind: 'image', contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 5 * MB },
+      { kind: 'gif', contentTypes: ['image/gif'], maxBytes: 15 * MB },
+      { kind: 'video', contentTypes: ['video/mp4'], maxBytes: 100 * MB },
+    ],
+    maxImages: 4,
+    aloneKinds: ['gif', 'video'],
+  },
+  linkedin: {
+    kinds: [
+      {
+        kind: 'image',
+        contentTypes: ['image/jpeg', 'image/png', 'image/gif'],
+        maxBytes: 8 * MB,
+      },
+    ],
+    maxImages: 9,
+    aloneKinds: [],
+  },
+};
+
+/** The kind a content type is on a platform, or undefined when the platform does not take it. */
+export const mediaKindOf = (
+  platform: ConnectablePlatform,
+  contentType: string,
+): MediaKind | undefined =>
+  PLATFORM_MEDIA[platform].kinds.find((kind) => kind.contentTypes.includes(contentType));
+
+/**
+ * Why a set of media cannot go in one post, in the owner's words, or null when it can.
+ * `kinds` are the kinds of the files in the order chosen.
+ */
+export const mediaSetProblem = (
+  platform: ConnectablePlatform,
+  kinds: readonly MediaKind['kind'][],
+): string | null => {
+  const rules = PLATFORM_MEDIA[platform];
+  const alone = kinds.find((kind) => rules.aloneKinds.includes(kind));
+  if (alone && kinds.length > 1) {
+    return `A post with a ${alone === 'gif' ? 'GIF' : 'video'} can't have other media`;
+  }
+  if (kinds.length > rules.maxImages) {
+    return `A post can have at most ${rules.maxImages} images`;
+  }
+  return null;
+};

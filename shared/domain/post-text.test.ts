@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { postTextLength } from './post-text';
+
+describe('postTextLength', () => {
+  it('counts X text as X does: URLs weigh 23, CJK and emoji 2', () => {
+    expect(postTextLength('twitter', 'hello').length).toBe(5);
+    expect(postTextLength('twitter', 'see https://example.com/a/very/long/path?x=1').length).toBe(
+      4 + 23,
+    );
+    expect(postTextLength('twitter', '日本').length).toBe(4);
+    expect(postTextLength('twitter', '😀').length).toBe(2);
+  });
+
+  it('allows 280 weighted characters on X and no more', () => {
+    expect(postTextLength('twitter', 'a'.repeat(280)).withinLimit).toBe(true);
+    expect(postTextLength('twitter', 'a'.repeat(281)).withinLimit).toBe(false);
+    expect(postTextLength('twitter', '日'.repeat(141)).withinLimit).toBe(false);
+  });
+
+  it('notices a link', () => {
+    expect(postTextLength('twitter', 'visit example.com today').hasUrl).toBe(true);
+    expect(postTextLength('twitter', 'no link here').hasUrl).toBe(false);
+  });
+
+  it('counts LinkedIn text in characters up to 3000', () => {
+    expect(postTextLength('linkedin', '😀 hi').length).toBe(4);
+    expect(postTextLength('linkedin', 'a'.repeat(3000)).withinLimit).toBe(true);
+    expect(postTextLength('linkedin', 'a'.repeat(3001)).withinLimit).toBe(false);
+  });
+});
