@@ -16,6 +16,7 @@ import {
   IconTrash,
 } from '#web/components/icons';
 import { CompanyAvatar, ColorSwatches } from '#web/components/company-avatar';
+import { ManageSubscriptionModal } from '#web/components/manage-subscription-modal';
 import { TierBadge } from '#web/components/tier-badge';
 import { messageOf } from '#web/lib/error-text';
 import { websiteHost } from '#web/lib/format';
@@ -30,7 +31,6 @@ import {
   type PlatformConnection,
 } from '../recent-activity';
 import { DeleteCompanyDialog } from './delete-company-dialog';
-import { ManageSubscriptionModal } from './manage-subscription-modal';
 import { SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
 
 export interface CompanyOverviewProps {
