@@ -73,9 +73,13 @@ export function PostTextField({ platform, value, onChange, disabled }: PostTextF
         >
           <span aria-hidden="true">
             {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+            {withinLimit ? null : ` · ${-remaining} over`}
           </span>
-          <span className="sr-only">{`${length} of ${max} characters`}</span>
-          {withinLimit ? null : <span className="ml-1.5">{`· ${-remaining} over`}</span>}
+          <span className="sr-only">
+            {withinLimit
+              ? `${length} of ${max} characters`
+              : `${length} of ${max} characters, ${-remaining} over the limit`}
+          </span>
         </p>
       </div>
       <p aria-live="polite" className="sr-only">
