@@ -20,7 +20,9 @@ export function CompanySectionPage() {
     <>
       <title>{`Campaigns · ${name} · Sailpost`}</title>
       <PageHeader
-        breadcrumb={<Breadcrumb items={[{ label: name, path: overview }, { label: 'Campaigns' }]} />}
+        breadcrumb={
+          <Breadcrumb items={[{ label: name, path: overview }, { label: 'Campaigns' }]} />
+        }
         title="Campaigns"
         description={company ? `Campaigns for ${company.name}` : undefined}
       />

@@ -142,7 +142,7 @@ export function PlatformCard({
               muted && 'opacity-60 grayscale',
             )}
           >
-            <PlatformIcon platform={state.platform} className="size-12" />
+            <PlatformIcon platform={state.platform} size="lg" />
           </button>
           <StatusBadge state={state} />
         </div>
