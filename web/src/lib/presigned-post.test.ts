@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { useFakeXhr } from '../test/fake-xhr';
+import { installFakeXhr } from '../test/fake-xhr';
 import { UploadError, uploadToPresignedPost } from './presigned-post';
 
 const POST = { url: 'https://media.example/bucket', fields: { key: 'k/1.png', Policy: 'p' } };
@@ -7,7 +7,7 @@ const photo = () => new File(['png'], 'photo.png', { type: 'image/png' });
 
 describe('uploadToPresignedPost', () => {
   it('posts the fields, then the file, and reports progress', async () => {
-    const requests = useFakeXhr();
+    const requests = installFakeXhr();
     const onProgress = vi.fn();
     const done = uploadToPresignedPost(POST, photo(), { onProgress });
     const [request] = requests;
@@ -26,7 +26,7 @@ describe('uploadToPresignedPost', () => {
   });
 
   it("rejects with S3's error code, or status 0 without an answer", async () => {
-    const requests = useFakeXhr();
+    const requests = installFakeXhr();
     const refused = uploadToPresignedPost(POST, photo());
     requests[0]!.respond(
       400,
@@ -41,7 +41,7 @@ describe('uploadToPresignedPost', () => {
   });
 
   it('stops when its signal aborts', async () => {
-    const requests = useFakeXhr();
+    const requests = installFakeXhr();
     const controller = new AbortController();
     const upload = uploadToPresignedPost(POST, photo(), { signal: controller.signal });
     controller.abort();

@@ -63,7 +63,7 @@ export class FakeXhr extends EventTarget {
 }
 
 /** Replaces XMLHttpRequest for the test (restored by the setup's unstubAllGlobals). */
-export const useFakeXhr = () => {
+export const installFakeXhr = () => {
   FakeXhr.requests = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return FakeXhr.requests;

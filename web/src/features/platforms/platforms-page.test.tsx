@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Company } from '#shared/contract/companies';
 import type { PlatformCredential } from '#shared/contract/platforms';
+import type * as Navigation from '#web/lib/navigation';
 import { leaveAppFor } from '#web/lib/navigation';
 import {
   callKeys,
@@ -17,7 +18,7 @@ import { PlatformsPage } from './platforms-page';
 
 // The browser cannot leave jsdom for a consent page: the test sees where it would have gone.
 vi.mock('#web/lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('#web/lib/navigation')>()),
+  ...(await importOriginal<typeof Navigation>()),
   leaveAppFor: vi.fn(() => true),
 }));
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
-import { FakeXhr, useFakeXhr } from '#web/test/fake-xhr';
+import { installFakeXhr, type FakeXhr } from '#web/test/fake-xhr';
 import {
   bodiesSentTo,
   deferredAnswer,
@@ -46,7 +46,7 @@ const renderDialog = ({
 }: { platform?: ConnectablePlatform; answers?: Record<string, MockAnswer> } = {}) => {
   seedSession();
   uploads = 0;
-  const requests = useFakeXhr();
+  const requests = installFakeXhr();
   const fetchMock = mockFetch({
     'POST /api/companies/c1/platform-media': presignedPost(),
     ...answers,
