@@ -1,5 +1,9 @@
-import { extractUrls, parseTweet } from 'twitter-text';
+import twitterText from 'twitter-text';
 import type { ConnectablePlatform } from './tiers';
+
+// twitter-text's ES build has only a default export (its CommonJS build has the names too): the
+// default import works in both, so in the browser bundle and in Node.
+const { extractUrls, parseTweet } = twitterText;
 
 /** X counts 280 "weighted" characters: CJK and emoji weigh 2, every URL 23 (twitter-text). */
 export const X_MAX_WEIGHTED_LENGTH = 280;
