@@ -28,8 +28,7 @@ interface UploadOptions {
   signal?: AbortSignal;
 }
 
-const s3ErrorCode = (body: string): string | undefined =>
-  /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+const s3ErrorCode = (body: string): string | undefined => /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
 
 export const uploadToPresignedPost = (
   post: PresignedPost,

@@ -83,7 +83,7 @@ describe('PlatformsScreen', () => {
 
     const linkedin = await card('LinkedIn');
     expect(linkedin.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
-    expect(linkedin.getByText('Included from the Gold plan.')).toBeInTheDocument();
+    expect(linkedin.getByText('Upgrade to the Gold plan to connect LinkedIn.')).toBeInTheDocument();
     expect(linkedin.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
 
     for (const name of ['Facebook', 'Instagram']) {

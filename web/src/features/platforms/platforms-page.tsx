@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PLATFORM_IDS, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { Alert } from '#web/components/alert';
@@ -21,12 +21,9 @@ import { useConnectPlatform } from './use-connect-platform';
 import { useConnectReturnToast } from './use-connect-return-toast';
 import { useDisconnectFlow } from './use-disconnect-platform';
 
-// The dialog brings twitter-text and the drop zone: loaded when it is first opened.
-const PostDialog = lazy(() =>
-  importWithTimeout(() => import('./components/post-dialog')).then((module) => ({
-    default: module.PostDialog,
-  })),
-);
+// The dialog brings twitter-text and the drop zone: loaded apart, once an account is connected.
+const loadPostDialog = () => importWithTimeout(() => import('./components/post-dialog'));
+const PostDialog = lazy(() => loadPostDialog().then((module) => ({ default: module.PostDialog })));
 
 interface PostTarget {
   platform: ConnectablePlatform;
@@ -45,6 +42,12 @@ export function PlatformsPage() {
   const disconnect = useDisconnectFlow(companyId);
   const [plansOpen, setPlansOpen] = useState(false);
   const [postTarget, setPostTarget] = useState<PostTarget | null>(null);
+
+  const canPost = credentials.some((credential) => credential.metadata.connected);
+  useEffect(() => {
+    // Fetched ahead, so the dialog opens at once; a failure shows when it is opened.
+    if (canPost) loadPostDialog().catch(() => undefined);
+  }, [canPost]);
 
   const name = company?.name ?? 'Company';
   const overview = `/dashboard/company/${companyId ?? ''}`;
@@ -86,7 +89,8 @@ export function PlatformsPage() {
             {PLATFORM_MESSAGES.loadFailed}
           </Alert>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          // Four columns once the content area beside the sidebar is wide enough for them.
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {PLATFORM_IDS.map((platform) => {
               const state = platformCardState(platform, company.subscriptionTier, credentials);
               const credential = state.kind === 'connected' ? state.credential : null;

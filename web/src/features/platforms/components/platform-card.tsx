@@ -38,7 +38,7 @@ function StatusBadge({ state }: { state: PlatformCardState }) {
     case 'upgrade':
       return <Badge tone="brand">{`${state.lowestTierName} plan`}</Badge>;
     case 'connect':
-      return null;
+      return <Badge>Not connected</Badge>;
   }
 }
 
@@ -113,7 +113,11 @@ export function PlatformCard({
       );
       break;
     case 'upgrade':
-      body = <Note>Included from the {state.lowestTierName} plan.</Note>;
+      body = (
+        <Note>
+          Upgrade to the {state.lowestTierName} plan to connect {name}.
+        </Note>
+      );
       actions = (
         <Button size="sm" variant="secondary" onClick={onUpgrade}>
           Upgrade
@@ -126,12 +130,16 @@ export function PlatformCard({
   }
 
   return (
-    <li className="flex">
+    <li className="flex min-w-0">
       <section
         aria-labelledby={`platform-${state.platform}`}
-        className={clsx(cardClasses, 'flex flex-1 flex-col p-5', muted && 'bg-slate-50/70')}
+        className={clsx(
+          cardClasses,
+          'flex min-w-0 flex-1 flex-col p-5 xl:p-4',
+          muted && 'bg-slate-50/70',
+        )}
       >
-        <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
           <button
             type="button"
             onClick={onIconClick}
@@ -142,7 +150,7 @@ export function PlatformCard({
               muted && 'opacity-60 grayscale',
             )}
           >
-            <PlatformIcon platform={state.platform} size="lg" />
+            <PlatformIcon platform={state.platform} />
           </button>
           <StatusBadge state={state} />
         </div>
@@ -153,7 +161,12 @@ export function PlatformCard({
           {name}
         </h2>
         <div className="mt-2 flex-1">{body}</div>
-        {actions ? <div className="mt-5 flex flex-wrap gap-2">{actions}</div> : null}
+        {actions ? (
+          // A row where the card is wide; stacked, full width, in the four narrow columns.
+          <div className="mt-5 flex flex-wrap items-center gap-2 xl:flex-col xl:items-stretch">
+            {actions}
+          </div>
+        ) : null}
       </section>
     </li>
   );
