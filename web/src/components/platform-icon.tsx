@@ -3,9 +3,9 @@ import type { PlatformId } from '#shared/domain/tiers';
 
 /** Box and glyph together, so a smaller mark keeps its proportions. */
 const SIZES = {
-  sm: { box: 'size-6 rounded-md', glyph: 'size-3', letters: 'text-[0.6875rem]', f: 'text-sm' },
-  md: { box: 'size-10 rounded-xl', glyph: 'size-4.5', letters: 'text-base', f: 'text-xl' },
-  lg: { box: 'size-12 rounded-xl', glyph: 'size-5', letters: 'text-lg', f: 'text-2xl' },
+  sm: { box: 'size-6 rounded-md', glyph: 'size-3', f: 'text-sm' },
+  md: { box: 'size-10 rounded-xl', glyph: 'size-4.5', f: 'text-xl' },
+  lg: { box: 'size-12 rounded-xl', glyph: 'size-5', f: 'text-2xl' },
 } as const;
 
 /** A small brand-coloured mark for each social platform. */
@@ -18,7 +18,7 @@ export function PlatformIcon({
   size?: keyof typeof SIZES;
   className?: string;
 }) {
-  const { box: boxSize, glyph, letters, f } = SIZES[size];
+  const { box: boxSize, glyph, f } = SIZES[size];
   const box = clsx('inline-flex shrink-0 items-center justify-center', boxSize, className);
   switch (platform) {
     case 'twitter':
@@ -30,9 +30,14 @@ export function PlatformIcon({
         </span>
       );
     case 'linkedin':
+      // Drawn, not typed: a visible "in" would be read as part of the name of a button around it.
       return (
         <span className={clsx(box, 'bg-[#0a66c2] text-white')} aria-hidden="true">
-          <span className={clsx(letters, 'leading-none font-bold tracking-tight')}>in</span>
+          <svg viewBox="0 0 24 24" className={glyph} fill="currentColor">
+            <circle cx="5.3" cy="5.2" r="2.3" />
+            <rect x="3.3" y="8.9" width="4" height="12" rx="0.4" />
+            <path d="M9.8 8.9h3.8v1.8c.6-1.1 2-2.1 4-2.1 3.6 0 4.3 2.3 4.3 5.4v6.9h-4v-6.1c0-1.5 0-3.3-2-3.3s-2.3 1.6-2.3 3.2v6.2h-3.8z" />
+          </svg>
         </span>
       );
     case 'facebook':
