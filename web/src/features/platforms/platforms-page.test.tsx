@@ -297,6 +297,20 @@ describe('PlatformsScreen', () => {
     });
   });
 
+  it('keeps what was typed when the dialog is closed without posting', async () => {
+    const { user } = renderPlatforms({ credentials: [makeCredential()] });
+    const icon = (await card('X (Twitter)')).getByRole('button', { name: 'Post to X (Twitter)' });
+    await user.click(icon);
+    const dialog = await screen.findByRole('dialog', { name: 'Post to X (Twitter)' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Post text' }), 'Half a thought');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(icon);
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Post text' }),
+    ).toHaveValue('Half a thought');
+  });
+
   it("says 'Failed to load platform connections', inline and as a toast, and tries again", async () => {
     let fail = true;
     const { user } = renderPlatforms({

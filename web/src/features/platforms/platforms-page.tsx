@@ -42,6 +42,10 @@ export function PlatformsPage() {
   const disconnect = useDisconnectFlow(companyId);
   const [plansOpen, setPlansOpen] = useState(false);
   const [postTarget, setPostTarget] = useState<PostTarget | null>(null);
+  // What was typed for each platform and not posted yet: closing the dialog by mistake keeps it.
+  const [drafts, setDrafts] = useState<Partial<Record<ConnectablePlatform, string>>>({});
+  const setDraft = (platform: ConnectablePlatform, text: string) =>
+    setDrafts((current) => ({ ...current, [platform]: text }));
 
   const canPost = credentials.some((credential) => credential.metadata.connected);
   useEffect(() => {
@@ -150,6 +154,9 @@ export function PlatformsPage() {
             companyId={companyId}
             platform={postTarget.platform}
             handle={postTarget.handle}
+            draft={drafts[postTarget.platform]}
+            onDraftChange={(text) => setDraft(postTarget.platform, text)}
+            onPosted={() => setDraft(postTarget.platform, '')}
             onClose={() => setPostTarget(null)}
           />
         </Suspense>

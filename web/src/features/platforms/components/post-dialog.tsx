@@ -16,6 +16,12 @@ export interface PostDialogProps {
   platform: ConnectablePlatform;
   /** The connected account ('@harborcoffee'), named under the title. */
   handle: string;
+  /** The text from the last time the dialog was open without posting (kept by the screen). */
+  draft?: string;
+  /** Each change of the text, so closing the dialog by mistake does not lose it. */
+  onDraftChange?: (text: string) => void;
+  /** After a post went out (the dialog then closes). */
+  onPosted?: () => void;
   onClose: () => void;
 }
 
@@ -47,13 +53,25 @@ const POSTED_TOAST_MS = 8000;
 
 /**
  * 'Post to {platform}': text counted as the platform counts it, media uploaded straight to S3 as
- * it is chosen, then Post. The dialog mounts when it opens, so each opening starts afresh; a
- * failure keeps everything typed and chosen.
+ * it is chosen, then Post. The dialog mounts when it opens: its text comes back from the screen's
+ * draft, its media start afresh. A failure keeps everything typed and chosen.
  */
-export function PostDialog({ companyId, platform, handle, onClose }: PostDialogProps) {
+export function PostDialog({
+  companyId,
+  platform,
+  handle,
+  draft = '',
+  onDraftChange,
+  onPosted,
+  onClose,
+}: PostDialogProps) {
   const formId = useId();
   const name = PLATFORMS[platform].name;
-  const [text, setText] = useState('');
+  const [text, setText] = useState(draft);
+  const changeText = (value: string) => {
+    setText(value);
+    onDraftChange?.(value);
+  };
   const [posting, setPosting] = useState(false);
   const media = useMediaUploads(companyId, platform);
   const postNow = usePostNow();
@@ -69,6 +87,7 @@ export function PostDialog({ companyId, platform, handle, onClose }: PostDialogP
       toast.success(<PostedToast platform={platform} url={published.url} />, {
         duration: POSTED_TOAST_MS,
       });
+      onPosted?.();
       onClose();
     } catch (error) {
       // The server's message says why (rate limit, reconnect, duplicate); the dialog keeps it all.
@@ -104,7 +123,7 @@ export function PostDialog({ companyId, platform, handle, onClose }: PostDialogP
           void submit();
         }}
       >
-        <PostTextField platform={platform} value={text} onChange={setText} disabled={posting} />
+        <PostTextField platform={platform} value={text} onChange={changeText} disabled={posting} />
         <MediaPicker platform={platform} media={media} disabled={posting} />
         {waiting ? (
           <p role="status" className="text-sm text-slate-600">
