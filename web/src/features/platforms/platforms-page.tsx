@@ -19,7 +19,7 @@ import { PLATFORM_MESSAGES } from './messages';
 import { platformCardState, type PlatformCardState } from './platform-card-state';
 import { useConnectPlatform } from './use-connect-platform';
 import { useConnectReturnToast } from './use-connect-return-toast';
-import { useDisconnectFlow } from './use-disconnect-platform';
+import { useDisconnectFlow } from './use-disconnect-flow';
 
 // The dialog brings twitter-text and the drop zone: loaded apart, once an account is connected.
 const loadPostDialog = () => importWithTimeout(() => import('./components/post-dialog'));
