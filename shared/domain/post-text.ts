@@ -1,14 +1,9 @@
-import * as twitterTextModule from 'twitter-text';
+import twitterText from 'twitter-text';
 import type { ConnectablePlatform } from './tiers';
 
-/**
- * twitter-text's ES build (what esbuild and Vite bundle) exports one default object, while its
- * types and its CommonJS build (what Node and Vitest load) name each function: named imports
- * fail to bundle, so the functions are taken from whichever shape arrived.
- */
-const { extractUrls, parseTweet } =
-  (twitterTextModule as typeof twitterTextModule & { default?: typeof twitterTextModule })
-    .default ?? twitterTextModule;
+// twitter-text's ES build has only a default export (its CommonJS build has the names too): the
+// default import works in both, so in the browser bundle and in Node.
+const { extractUrls, parseTweet } = twitterText;
 
 /** X counts 280 "weighted" characters: CJK and emoji weigh 2, every URL 23 (twitter-text). */
 export const X_MAX_WEIGHTED_LENGTH = 280;

@@ -61,6 +61,16 @@ describe("CloudFront's Content-Security-Policy", () => {
     expect(parsed.get('form-action')).toEqual(["'self'"]);
     // The API is served under /api of the same origin.
     expect(parsed.get('connect-src')).toEqual(["'self'"]);
+    // Connected accounts' avatars come from X and LinkedIn; a chosen video previews from a blob.
+    expect(parsed.get('img-src')).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'blob:',
+        'https://pbs.twimg.com',
+        'https://media.licdn.com',
+      ]),
+    );
+    expect(parsed.get('media-src')).toEqual(["'self'", 'blob:']);
   });
 
   it("fits CloudFront's limit for the header (1783 characters)", () => {

@@ -15,6 +15,16 @@ import { join } from 'node:path';
  */
 export const CSP_MANIFEST = 'csp.json';
 
+/**
+ * Where connected accounts' avatars live (the Platforms screen shows them as the providers give
+ * them): X's profile images, LinkedIn's member photos.
+ */
+const AVATAR_SOURCES = [
+  'https://pbs.twimg.com',
+  'https://abs.twimg.com',
+  'https://media.licdn.com',
+];
+
 export interface CspManifest {
   /** CSP sources of the build's inline scripts, e.g. `'sha256-…'`. */
   scriptHashes: string[];
@@ -37,7 +47,9 @@ export const contentSecurityPolicy = ({
     "default-src 'self'",
     ['script-src', "'self'", ...scriptSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self'", 'data:', 'blob:', ...AVATAR_SOURCES].join(' '),
+    // A chosen video is previewed from an object URL before it uploads.
+    "media-src 'self' blob:",
     "font-src 'self'",
     ['connect-src', "'self'", ...connectSources].join(' '),
     "manifest-src 'self'",

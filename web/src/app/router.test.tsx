@@ -88,6 +88,7 @@ describe('company routes', () => {
     mockFetch({
       'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
       'GET /api/companies/c1': { body: makeCompany() },
+      'GET /api/companies/c1/platform-credentials': { body: [] },
     });
   };
 
@@ -115,19 +116,24 @@ describe('company routes', () => {
     );
   });
 
-  it.each([
-    ['/dashboard/company/c1/platforms', 'Platforms'],
-    ['/dashboard/company/c1/campaigns', 'Campaigns'],
-  ])('keeps %s inside the layout as coming soon', async (path, title) => {
+  it('keeps /dashboard/company/c1/campaigns inside the layout as coming soon', async () => {
     signedIn();
-    renderRoutes(routes, { at: path });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    renderRoutes(routes, { at: '/dashboard/company/c1/campaigns' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await within(breadcrumb).findByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute(
       'href',
       '/dashboard/company/c1',
     );
+  });
+
+  it("serves the company's platforms at /dashboard/company/c1/platforms", async () => {
+    signedIn();
+    renderRoutes(routes, { at: '/dashboard/company/c1/platforms' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platforms' })).toBeInTheDocument();
+    expect(await screen.findByText('Managing platforms for')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'X (Twitter)' })).toBeInTheDocument();
   });
 
   it("says 'This feature is coming soon. Stay tuned!' at /dashboard/campaigns", async () => {

@@ -150,8 +150,14 @@ export const routes: RouteObject[] = [
                   (m) => m.EditCompanyPage,
                 ),
               },
-              // Platform connections and campaigns arrive in later issues.
-              { path: 'dashboard/company/:companyId/platforms', lazy: companySection },
+              {
+                path: 'dashboard/company/:companyId/platforms',
+                lazy: screen(
+                  () => import('../features/platforms/platforms-page'),
+                  (m) => m.PlatformsPage,
+                ),
+              },
+              // Campaigns arrive in a later issue.
               { path: 'dashboard/company/:companyId/campaigns', lazy: companySection },
               // Both show the companies list view until content and analytics have screens.
               { path: 'dashboard/company/:companyId/content', lazy: companiesList },

@@ -82,3 +82,19 @@ export const takeReturnPath = (): string | null => {
   store?.removeItem(PENDING_RETURN_KEY);
   return safeReturnPath(stored);
 };
+
+/**
+ * Leaves the app for another site (a provider's consent page), as a link would. Only http(s)
+ * addresses are followed (never `javascript:` or `data:`); returns whether the browser is leaving.
+ */
+export const leaveAppFor = (url: string): boolean => {
+  let target: URL;
+  try {
+    target = new URL(url, window.location.origin);
+  } catch {
+    return false;
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return false;
+  window.location.assign(target.href);
+  return true;
+};

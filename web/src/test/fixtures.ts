@@ -1,4 +1,5 @@
 import type { Company } from '#shared/contract/companies';
+import type { PlatformCredential } from '#shared/contract/platforms';
 import type { User } from '#shared/contract/users';
 import { STORAGE_KEYS } from '#shared/domain/limits';
 
@@ -53,5 +54,23 @@ export const makeCompany = (overrides: Partial<Company> = {}): Company => ({
   subscription: { status: null },
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
+  ...overrides,
+});
+
+export const makeCredential = (
+  overrides: Partial<PlatformCredential> = {},
+): PlatformCredential => ({
+  _id: 'cred-x',
+  platform: 'twitter',
+  accountId: '1460000000000000000',
+  handle: '@harborcoffee',
+  accountName: 'Harbor Coffee',
+  avatarUrl: null,
+  scopes: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'],
+  expiresAt: null,
+  needsReconnection: false,
+  createdAt: '2026-11-03T10:00:00.000Z',
+  updatedAt: '2026-11-03T10:00:00.000Z',
+  metadata: { connected: true },
   ...overrides,
 });

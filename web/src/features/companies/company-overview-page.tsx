@@ -1,23 +1,22 @@
-import { useCompany } from './api/get-company';
+import { CompanyLoadError, CompanyPageSkeleton } from '#web/components/company-page-states';
+import { useCompany } from '#web/lib/api/get-company';
+import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
+import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCompanyCampaigns } from './api/list-company-campaigns';
-import { usePlatformCredentials } from './api/list-platform-credentials';
 import { CompanyOverview } from './components/company-overview';
-import { CompanyLoadError, CompanyPageSkeleton } from './components/page-states';
-import { useRouteCompanyId } from './use-route-company-id';
 
 /** /dashboard/company/{companyId} */
 export function CompanyOverviewPage() {
   const companyId = useRouteCompanyId();
   const { company, error } = useCompany(companyId);
-  const connectedPlatforms = usePlatformCredentials(company?._id);
+  // The overview fails soft: without the list the card counts none and the activity skips them.
+  const { credentials } = usePlatformCredentials(company?._id, {
+    failureToast: 'Failed to load platform credentials',
+  });
   const campaigns = useCompanyCampaigns(company?._id);
   if (company) {
     return (
-      <CompanyOverview
-        company={company}
-        connectedPlatforms={connectedPlatforms}
-        campaigns={campaigns}
-      />
+      <CompanyOverview company={company} connectedPlatforms={credentials} campaigns={campaigns} />
     );
   }
   if (error) return <CompanyLoadError message={error} />;

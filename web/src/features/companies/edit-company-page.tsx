@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import { Breadcrumb } from '#web/components/breadcrumb';
 import { PageHeader } from '#web/components/page-header';
 import { messageOf } from '#web/lib/error-text';
-import { useCompany } from './api/get-company';
+import { useCompany } from '#web/lib/api/get-company';
 import { useUpdateCompany } from './api/update-company';
 import { CompanyForm } from './components/company-form';
-import { CompanyLoadError, CompanyPageSkeleton } from './components/page-states';
+import { CompanyLoadError, CompanyPageSkeleton } from '#web/components/company-page-states';
 import { COMPANY_MESSAGES } from './messages';
 import { companyFormFrom } from './schemas';
-import { useRouteCompanyId } from './use-route-company-id';
+import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 
 const updateFailureText = (error: unknown): string =>
   messageOf(error, COMPANY_MESSAGES.updateFailed);

@@ -1,7 +1,5 @@
 /** The companies feature's user-visible texts (the spec's verbatim, and our own). */
 export const COMPANY_MESSAGES = {
-  loadFailedInline: 'Failed to load company. Please try again.',
-  noCompanySelected: 'No company selected',
   idRequired: 'Company ID is required',
   createFailed: 'Failed to create company',
   created: 'Company created successfully',

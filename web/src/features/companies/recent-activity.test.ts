@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { recentActivity, type CampaignSummary, type PlatformConnection } from './recent-activity';
+import {
+  connectedPlatforms,
+  recentActivity,
+  type CampaignSummary,
+  type PlatformConnection,
+} from './recent-activity';
 
 const campaign = (id: string, status: string): CampaignSummary => ({
   _id: id,
@@ -70,5 +75,21 @@ describe('recentActivity', () => {
 
   it('is empty with nothing to show', () => {
     expect(recentActivity({ campaigns: [], connectedPlatforms: [] })).toEqual([]);
+  });
+});
+
+describe('connectedPlatforms', () => {
+  it("lists each connected platform once, in the app's order, with reconnection needs", () => {
+    expect(
+      connectedPlatforms([
+        connection('p1', 'linkedin'),
+        { ...connection('p2', 'Twitter'), needsReconnection: true },
+        connection('p3', 'twitter'),
+        { _id: 'p4', platform: 'facebook', metadata: { connected: false } },
+      ]),
+    ).toEqual([
+      { platform: 'twitter', needsReconnection: true },
+      { platform: 'linkedin', needsReconnection: false },
+    ]);
   });
 });

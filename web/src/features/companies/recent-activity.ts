@@ -1,4 +1,4 @@
-import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
+import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import { RECENT_ACTIVITY_ITEMS } from '#shared/domain/limits';
 import { formatDate } from '#web/lib/format';
 
@@ -16,6 +16,8 @@ export interface PlatformConnection {
   platform: string;
   createdAt?: string | null;
   metadata?: { connected?: boolean } | null;
+  /** The provider refused the account: it cannot post until the owner reconnects it. */
+  needsReconnection?: boolean;
 }
 
 export interface ActivityItem {
@@ -31,6 +33,21 @@ export const isConnected = (connection: PlatformConnection): boolean =>
 
 export const platformName = (platform: string): string =>
   PLATFORMS[platform.toLowerCase() as PlatformId]?.name ?? platform;
+
+/**
+ * The platforms the company has connected, each once, in the order the app lists platforms,
+ * with whether one of its accounts needs reconnecting.
+ */
+export const connectedPlatforms = (
+  connections: readonly PlatformConnection[],
+): { platform: PlatformId; needsReconnection: boolean }[] =>
+  PLATFORM_IDS.flatMap((platform) => {
+    const accounts = connections.filter(
+      (connection) => isConnected(connection) && connection.platform.toLowerCase() === platform,
+    );
+    if (accounts.length === 0) return [];
+    return [{ platform, needsReconnection: accounts.some((account) => account.needsReconnection) }];
+  });
 
 export const countCampaigns = (campaigns: readonly CampaignSummary[], status: string): number =>
   campaigns.filter((campaign) => campaign.status.toLowerCase() === status).length;

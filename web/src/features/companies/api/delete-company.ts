@@ -5,7 +5,7 @@ import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { companiesKey } from '#web/lib/api/list-companies';
 import { useSession } from '#web/lib/session';
-import { companyKey } from './get-company';
+import { companyKey } from '#web/lib/api/get-company';
 
 const route = apiRoute('DELETE /companies/{id}');
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Company } from '#shared/contract/companies';
-import { makeCompany, seedSession } from '#web/test/fixtures';
+import { makeCompany, makeCredential, seedSession } from '#web/test/fixtures';
 import { bodiesSentTo, callKeys, mockFetch } from '#web/test/fetch-mock';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { CompanyOverviewPage } from '../company-overview-page';
@@ -97,6 +97,24 @@ describe('CompanyOverview', () => {
     expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('0active2drafts');
     expect(screen.getByText('Campaign "Autumn blend" is in draft')).toBeInTheDocument();
     expect(screen.queryByText('Connected X (Twitter) account')).not.toBeInTheDocument();
+  });
+
+  it('names the connected platforms once each, and those needing reconnection', () => {
+    renderOverview(makeCompany(), {
+      connectedPlatforms: [
+        makeCredential({ _id: 'p1', needsReconnection: true }),
+        makeCredential({ _id: 'p2', platform: 'linkedin', handle: 'Maya Lopez' }),
+        makeCredential({ _id: 'p3', platform: 'twitter', handle: '@harbor_two' }),
+      ],
+    });
+    const platforms = screen.getByRole('region', { name: 'Platforms' });
+    expect(platforms).toHaveTextContent('2connected platforms');
+    const list = within(platforms).getByRole('list', { name: 'Connected platforms' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('X (Twitter)Needs reconnection');
+    expect(items[1]).toHaveTextContent(/LinkedIn$/);
+    expect(items[1]).not.toHaveTextContent('Needs reconnection');
   });
 
   describe('trial banner', () => {
@@ -237,6 +255,39 @@ describe('CompanyOverviewPage', () => {
     expect(
       await screen.findByText('Failed to load company: Company not found'),
     ).toBeInTheDocument();
+  });
+
+  it('lists connected accounts in Recent Activity from the real credentials', async () => {
+    renderPage('/dashboard/company/c1', {
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/c1': { body: makeCompany() },
+      'GET /api/companies/c1/platform-credentials': {
+        body: [makeCredential({ createdAt: '2026-11-03T10:00:00.000Z' })],
+      },
+      'GET /api/campaigns/company/c1': { body: { data: [], total: 0, skip: 0, limit: 20 } },
+    });
+    expect(await screen.findByText('Connected X (Twitter) account')).toBeInTheDocument();
+    expect(screen.getByText('Nov 3, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Platforms' })).toHaveTextContent(
+      '1connected platform',
+    );
+  });
+
+  it("says 'Failed to load platform credentials' and counts none", async () => {
+    renderPage('/dashboard/company/c1', {
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/c1': { body: makeCompany() },
+      'GET /api/companies/c1/platform-credentials': {
+        status: 503,
+        body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Down', error: 'x' },
+      },
+    });
+    expect(
+      await screen.findByText('Failed to load platform credentials', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Platforms' })).toHaveTextContent(
+      '0connected platforms',
+    );
   });
 
   it("says 'No company selected' without a company id and goes to /dashboard", async () => {

@@ -3,6 +3,7 @@ import { useState, type ComponentType, type ReactNode, type SVGProps } from 'rea
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import type { Company } from '#shared/contract/companies';
+import { Badge } from '#web/components/badge';
 import { Breadcrumb } from '#web/components/breadcrumb';
 import { Button, buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
@@ -16,21 +17,23 @@ import {
   IconTrash,
 } from '#web/components/icons';
 import { CompanyAvatar, ColorSwatches } from '#web/components/company-avatar';
+import { ManageSubscriptionModal } from '#web/components/manage-subscription-modal';
+import { PlatformIcon } from '#web/components/platform-icon';
 import { TierBadge } from '#web/components/tier-badge';
 import { messageOf } from '#web/lib/error-text';
 import { websiteHost } from '#web/lib/format';
 import { useDeleteCompany } from '../api/delete-company';
 import { COMPANY_MESSAGES } from '../messages';
 import {
+  connectedPlatforms as connectedPlatformsOf,
   countCampaigns,
-  isConnected,
   NO_RECENT_ACTIVITY,
+  platformName,
   recentActivity,
   type CampaignSummary,
   type PlatformConnection,
 } from '../recent-activity';
 import { DeleteCompanyDialog } from './delete-company-dialog';
-import { ManageSubscriptionModal } from './manage-subscription-modal';
 import { SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
 
 export interface CompanyOverviewProps {
@@ -77,6 +80,26 @@ function Stat({ value, label }: { value: number; label: string }) {
   );
 }
 
+/** Which platforms are connected, and which of them need reconnecting before they can post. */
+function ConnectedPlatformList({
+  platforms,
+}: {
+  platforms: ReturnType<typeof connectedPlatformsOf>;
+}) {
+  if (platforms.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2" aria-label="Connected platforms">
+      {platforms.map(({ platform, needsReconnection }) => (
+        <li key={platform} className="flex items-center gap-2 text-sm text-slate-700">
+          <PlatformIcon platform={platform} size="sm" />
+          {platformName(platform)}
+          {needsReconnection ? <Badge tone="warning">Needs reconnection</Badge> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The company overview: profile, plan, trial, platforms, campaigns and activity. */
 export function CompanyOverview({
   company,
@@ -90,7 +113,7 @@ export function CompanyOverview({
   const [deleteOpen, setDeleteOpen] = useState(false);
   const base = `/dashboard/company/${company._id}`;
   const host = websiteHost(company.website);
-  const connectedCount = connectedPlatforms.filter(isConnected).length;
+  const connected = connectedPlatformsOf(connectedPlatforms);
   const activity = recentActivity({ campaigns, connectedPlatforms });
   const openSubscription = () => setSubscriptionOpen(true);
 
@@ -182,9 +205,10 @@ export function CompanyOverview({
             }
           >
             <Stat
-              value={connectedCount}
-              label={connectedCount === 1 ? 'connected platform' : 'connected platforms'}
+              value={connected.length}
+              label={connected.length === 1 ? 'connected platform' : 'connected platforms'}
             />
+            <ConnectedPlatformList platforms={connected} />
           </StatCard>
           <StatCard
             title="Campaigns"

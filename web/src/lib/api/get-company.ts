@@ -1,14 +1,16 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { Company } from '#shared/contract/companies';
-import { callApi } from '#web/lib/api-client';
-import { apiRoute } from '#web/lib/api-route';
-import { useCompanies } from '#web/lib/api/list-companies';
-import { failureText, isSessionEnded } from '#web/lib/error-text';
-import { useQuery } from '#web/lib/query';
-import { COMPANY_MESSAGES } from '../messages';
+import { callApi } from '../api-client';
+import { apiRoute } from '../api-route';
+import { failureText, isSessionEnded } from '../error-text';
+import { useQuery } from '../query';
+import { useCompanies } from './list-companies';
 
 const route = apiRoute('GET /companies/{id}');
+
+/** The inline text of a company page whose company could not be loaded. */
+export const LOAD_COMPANY_FAILED = 'Failed to load company. Please try again.';
 
 export const companyKey = (companyId: string) => ['company', companyId] as const;
 
@@ -23,8 +25,9 @@ export interface CompanyState {
 }
 
 /**
- * One company. It paints at once from the companies list when that is loaded, then refreshes.
- * A failure toasts 'Failed to load company: {message}' and goes to /dashboard.
+ * One company (every company page: overview, edit, platforms). It paints at once from the
+ * companies list when that is loaded, then refreshes. A failure toasts
+ * 'Failed to load company: {message}' and goes to /dashboard.
  */
 export const useCompany = (companyId: string | undefined): CompanyState => {
   const navigate = useNavigate();
@@ -45,6 +48,6 @@ export const useCompany = (companyId: string | undefined): CompanyState => {
   return {
     company: data,
     isLoading: isLoading && !data,
-    error: error && !data ? COMPANY_MESSAGES.loadFailedInline : null,
+    error: error && !data ? LOAD_COMPANY_FAILED : null,
   };
 };

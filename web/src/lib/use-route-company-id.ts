@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
-import { COMPANY_MESSAGES } from './messages';
+
+export const NO_COMPANY_SELECTED = 'No company selected';
 
 /**
  * The route's company id. A page that needs one and has none says 'No company selected' and goes
@@ -13,7 +14,7 @@ export const useRouteCompanyId = (): string | undefined => {
   const id = companyId?.trim() || undefined;
   useEffect(() => {
     if (id) return;
-    toast.error(COMPANY_MESSAGES.noCompanySelected, { id: 'no-company-selected' });
+    toast.error(NO_COMPANY_SELECTED, { id: 'no-company-selected' });
     navigate('/dashboard', { replace: true });
   }, [id, navigate]);
   return id;

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import type { PlatformCredential } from '#shared/contract/platforms';
+import { formatDate } from '#web/lib/format';
+
+/** The connected account: avatar (its initial when the image cannot load), handle and name. */
+export function AccountSummary({ credential }: { credential: PlatformCredential }) {
+  const [avatarFailed, setAvatarFailed] = useState(false);
+  const { handle, accountName, avatarUrl, createdAt } = credential;
+  const initial = (accountName || handle).replace(/^@/, '').charAt(0).toUpperCase();
+  const since = formatDate(createdAt);
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      {avatarUrl && !avatarFailed ? (
+        <img
+          src={avatarUrl}
+          alt=""
+          referrerPolicy="no-referrer"
+          onError={() => setAvatarFailed(true)}
+          className="size-10 shrink-0 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-600"
+        >
+          {initial}
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium text-slate-900" title={handle}>
+          {handle}
+        </p>
+        {accountName && accountName !== handle ? (
+          <p className="truncate text-sm text-slate-600">{accountName}</p>
+        ) : since ? (
+          <p className="text-sm text-slate-500">Connected {since}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

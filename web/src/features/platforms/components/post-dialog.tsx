@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { postTextLength } from '#shared/domain/post-text';
+import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { Button } from '#web/components/button';
+import { Modal } from '#web/components/modal';
+import { failureText, isSessionEnded } from '#web/lib/error-text';
+import { usePostNow } from '../api/post-now';
+import { PLATFORM_MESSAGES, postedText } from '../messages';
+import { useMediaUploads, type MediaUploads } from '../use-media-uploads';
+import { MediaPicker } from './media-picker';
+import { PostTextField } from './post-text-field';
+
+export interface PostDialogProps {
+  companyId: string;
+  platform: ConnectablePlatform;
+  /** The connected account ('@harborcoffee'), named under the title. */
+  handle: string;
+  /** The text from the last time the dialog was open without posting (kept by the screen). */
+  draft?: string;
+  /** Each change of the text, so closing the dialog by mistake does not lose it. */
+  onDraftChange?: (text: string) => void;
+  /** After a post went out (the dialog then closes). */
+  onPosted?: () => void;
+  onClose: () => void;
+}
+
+/** Why Post is not ready yet, when uploads hold it back (the text's problems show by the text). */
+const waitingFor = (media: MediaUploads): string | null => {
+  if (media.uploading) return 'Post is ready once the uploads finish.';
+  if (media.failed) return 'Retry or remove the file that failed to upload.';
+  return null;
+};
+
+function PostedToast({ platform, url }: { platform: ConnectablePlatform; url: string }) {
+  return (
+    <span>
+      {postedText(platform)}{' '}
+      <a
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        className="font-semibold text-brand-700 underline hover:text-brand-900"
+      >
+        View post<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </span>
+  );
+}
+
+/** A success toast that carries a link stays long enough to reach the link. */
+const POSTED_TOAST_MS = 8000;
+
+/**
+ * 'Post to {platform}': text counted as the platform counts it, media uploaded straight to S3 as
+ * it is chosen, then Post. The dialog mounts when it opens: its text comes back from the screen's
+ * draft, its media start afresh. A failure keeps everything typed and chosen.
+ */
+export function PostDialog({
+  companyId,
+  platform,
+  handle,
+  draft = '',
+  onDraftChange,
+  onPosted,
+  onClose,
+}: PostDialogProps) {
+  const formId = useId();
+  const name = PLATFORMS[platform].name;
+  const [text, setText] = useState(draft);
+  const changeText = (value: string) => {
+    setText(value);
+    onDraftChange?.(value);
+  };
+  const [posting, setPosting] = useState(false);
+  const media = useMediaUploads(companyId, platform);
+  const postNow = usePostNow();
+  const { withinLimit } = postTextLength(platform, text);
+  const waiting = waitingFor(media);
+  const ready = text.trim().length > 0 && withinLimit && !waiting;
+
+  const submit = async () => {
+    if (!ready || posting) return;
+    setPosting(true);
+    try {
+      const published = await postNow(platform, companyId, { text, media: media.postMedia });
+      toast.success(<PostedToast platform={platform} url={published.url} />, {
+        duration: POSTED_TOAST_MS,
+      });
+      onPosted?.();
+      onClose();
+    } catch (error) {
+      // The server's message says why (rate limit, reconnect, duplicate); the dialog keeps it all.
+      if (!isSessionEnded(error)) toast.error(failureText(PLATFORM_MESSAGES.postAction, error));
+      setPosting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={posting}
+      size="lg"
+      title={`Post to ${name}`}
+      description={`Posts now as ${handle}.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={posting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={!ready} loading={posting}>
+            {posting ? 'Posting...' : 'Post'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="space-y-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <PostTextField platform={platform} value={text} onChange={changeText} disabled={posting} />
+        <MediaPicker platform={platform} media={media} disabled={posting} />
+        {waiting ? (
+          <p role="status" className="text-sm text-slate-600">
+            {waiting}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

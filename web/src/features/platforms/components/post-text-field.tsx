@@ -1,0 +1,99 @@
+import clsx from 'clsx';
+import { useId } from 'react';
+import { POST_TEXT_MAX } from '#shared/contract/platforms';
+import { postTextLength } from '#shared/domain/post-text';
+import type { ConnectablePlatform } from '#shared/domain/tiers';
+import { controlStateClasses } from '#web/components/field';
+import { IconInfo } from '#web/components/icons';
+
+/** Near the limit the counter is announced, so a screen reader user hears it coming. */
+const ANNOUNCE_WITHIN = 20;
+
+export const LINK_COST_NOTE =
+  'This post has a link. X charges far more to publish a post with a link, so leave it out if the post works without it.';
+
+const X_COUNTING_HINT =
+  'X counts every link as 23 characters, and emoji and Chinese, Japanese or Korean characters as 2.';
+
+interface PostTextFieldProps {
+  platform: ConnectablePlatform;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The post's text with a live counter, counted as the platform counts (X: weighted, 280), and
+ * on X a calm note when the text has a link.
+ */
+export function PostTextField({ platform, value, onChange, disabled }: PostTextFieldProps) {
+  const id = useId();
+  const counterId = `${id}-counter`;
+  const noteId = `${id}-note`;
+  const { length, max, withinLimit, hasUrl } = postTextLength(platform, value);
+  const remaining = max - length;
+  const showLinkNote = platform === 'twitter' && hasUrl;
+  // X's weighting only needs explaining once it differs from a plain count.
+  const weighted = platform === 'twitter' && length !== [...value].length;
+  const announcement = !withinLimit
+    ? `${-remaining} ${-remaining === 1 ? 'character' : 'characters'} over the limit`
+    : remaining <= ANNOUNCE_WITHIN
+      ? `${remaining} ${remaining === 1 ? 'character' : 'characters'} left`
+      : '';
+
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+        Post text
+      </label>
+      <textarea
+        id={id}
+        rows={6}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        placeholder="What's on your mind?"
+        // The server's own limit; the platform's (lower on X) is shown, not enforced by typing.
+        maxLength={POST_TEXT_MAX}
+        aria-invalid={withinLimit ? undefined : true}
+        aria-describedby={clsx(counterId, showLinkNote && noteId)}
+        className={clsx(
+          'block w-full resize-y rounded-lg border bg-white px-3.5 py-2.5 text-base leading-6 text-slate-900 shadow-xs transition-colors sm:text-sm',
+          controlStateClasses(!withinLimit),
+        )}
+      />
+      <div className="mt-1.5 flex items-start justify-between gap-4 text-xs">
+        <p className="text-slate-500">{weighted ? X_COUNTING_HINT : null}</p>
+        <p
+          id={counterId}
+          className={clsx(
+            'shrink-0 tabular-nums',
+            withinLimit ? 'text-slate-500' : 'font-semibold text-red-600',
+          )}
+        >
+          <span aria-hidden="true">
+            {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+            {withinLimit ? null : ` · ${-remaining} over`}
+          </span>
+          <span className="sr-only">
+            {withinLimit
+              ? `${length} of ${max} characters`
+              : `${length} of ${max} characters, ${-remaining} over the limit`}
+          </span>
+        </p>
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {showLinkNote ? (
+        <p
+          id={noteId}
+          className="mt-3 flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset"
+        >
+          <IconInfo aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+          {LINK_COST_NOTE}
+        </p>
+      ) : null}
+    </div>
+  );
+}

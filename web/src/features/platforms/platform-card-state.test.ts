@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { makeCredential } from '#web/test/fixtures';
+import { platformCardState } from './platform-card-state';
+
+describe('platformCardState', () => {
+  it('offers Connect Now for a platform of the tier that is not connected', () => {
+    expect(platformCardState('twitter', 'intro', [])).toEqual({
+      kind: 'connect',
+      platform: 'twitter',
+    });
+  });
+
+  it('offers Upgrade outside the tier, naming the cheapest plan that has it', () => {
+    expect(platformCardState('linkedin', 'intro', [])).toEqual({
+      kind: 'upgrade',
+      platform: 'linkedin',
+      lowestTierName: 'Gold',
+    });
+    expect(platformCardState('linkedin', 'gold', []).kind).toBe('connect');
+  });
+
+  it('says Coming Soon for facebook and instagram, whatever the tier', () => {
+    expect(platformCardState('facebook', 'silver', []).kind).toBe('coming-soon');
+    expect(platformCardState('instagram', 'intro', []).kind).toBe('coming-soon');
+  });
+
+  it('is connected with a connected credential, compared case-insensitively', () => {
+    const credential = makeCredential({ platform: 'twitter' });
+    expect(platformCardState('twitter', 'intro', [credential])).toEqual({
+      kind: 'connected',
+      platform: 'twitter',
+      credential,
+      needsReconnection: false,
+      inTier: true,
+    });
+    const disconnected = makeCredential({ metadata: { connected: false } });
+    expect(platformCardState('twitter', 'intro', [disconnected]).kind).toBe('connect');
+  });
+
+  it('carries needsReconnection, and a plan that no longer includes the platform', () => {
+    const linkedin = makeCredential({
+      _id: 'cred-in',
+      platform: 'linkedin',
+      needsReconnection: true,
+    });
+    expect(platformCardState('linkedin', 'intro', [linkedin])).toMatchObject({
+      kind: 'connected',
+      needsReconnection: true,
+      inTier: false,
+    });
+  });
+});

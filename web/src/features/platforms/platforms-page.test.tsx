@@ -1,0 +1,336 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Company } from '#shared/contract/companies';
+import type { PlatformCredential } from '#shared/contract/platforms';
+import type * as Navigation from '#web/lib/navigation';
+import { leaveAppFor } from '#web/lib/navigation';
+import {
+  callKeys,
+  deferredAnswer,
+  jsonResponse,
+  mockFetch,
+  type MockAnswer,
+} from '#web/test/fetch-mock';
+import { makeCompany, makeCredential, seedSession } from '#web/test/fixtures';
+import { PathProbe, renderScreen } from '#web/test/render';
+import { PlatformsPage } from './platforms-page';
+
+// The browser cannot leave jsdom for a consent page: the test sees where it would have gone.
+vi.mock('#web/lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof Navigation>()),
+  leaveAppFor: vi.fn(() => true),
+}));
+
+const PLATFORMS_PATH = '/dashboard/company/c1/platforms';
+
+interface Setup {
+  company?: Company;
+  credentials?: PlatformCredential[];
+  answers?: Record<string, MockAnswer>;
+  at?: string;
+}
+
+const renderPlatforms = ({
+  company = makeCompany(),
+  credentials = [],
+  answers = {},
+  at = PLATFORMS_PATH,
+}: Setup = {}) => {
+  seedSession();
+  // The list as the server holds it: a disconnect changes what the next read answers.
+  const held = { credentials };
+  const fetchMock = mockFetch({
+    'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
+    'GET /api/companies/c1': { body: company },
+    'GET /api/companies/c1/platform-credentials': () =>
+      Promise.resolve(jsonResponse(held.credentials)),
+    ...answers,
+  });
+  renderScreen('/dashboard/company/:companyId/platforms', <PlatformsPage />, {
+    at,
+    routes: [{ path: '/dashboard', element: <PathProbe name="dashboard" /> }],
+  });
+  return { fetchMock, held, user: userEvent.setup() };
+};
+
+const card = async (name: string) =>
+  within(await screen.findByRole('region', { name }, { timeout: 3000 }));
+
+beforeEach(() => {
+  vi.mocked(leaveAppFor).mockClear();
+});
+
+describe('PlatformsScreen', () => {
+  it('shows the breadcrumb, the company banner and four cards as the tier and credentials say', async () => {
+    renderPlatforms({ credentials: [makeCredential()] });
+    const x = await card('X (Twitter)');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1',
+    );
+    expect(within(breadcrumb).getByText('Platforms').closest('[aria-current]')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByText('Managing platforms for')).toBeInTheDocument();
+    expect(screen.getByText('The Intro plan connects X (Twitter).')).toBeInTheDocument();
+
+    expect(x.getByText('Connected')).toBeInTheDocument();
+    expect(x.getByText('@harborcoffee')).toBeInTheDocument();
+    expect(x.getByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
+
+    const linkedin = await card('LinkedIn');
+    expect(linkedin.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    expect(linkedin.getByText('Upgrade to the Gold plan to connect LinkedIn.')).toBeInTheDocument();
+    expect(linkedin.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
+
+    for (const name of ['Facebook', 'Instagram']) {
+      const comingSoon = await card(name);
+      expect(comingSoon.getByText('Coming Soon')).toBeInTheDocument();
+      expect(comingSoon.queryByRole('button', { name: /Connect|Upgrade/ })).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows a spinner while the connections load', async () => {
+    const credentials = deferredAnswer();
+    renderPlatforms({
+      answers: { 'GET /api/companies/c1/platform-credentials': credentials.answer },
+    });
+    expect(await screen.findByText('Loading platforms')).toBeInTheDocument();
+    credentials.resolve(jsonResponse([]));
+    expect(await card('X (Twitter)')).toBeTruthy();
+    expect(screen.queryByText('Loading platforms')).not.toBeInTheDocument();
+  });
+
+  it('opens Manage Subscription from Upgrade', async () => {
+    const { user } = renderPlatforms();
+    await user.click((await card('LinkedIn')).getByRole('button', { name: 'Upgrade' }));
+    expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+  });
+
+  describe('connecting', () => {
+    const AUTH_URLS = {
+      'GET /api/platforms/twitter/auth/c1': {
+        body: { url: 'https://x.com/i/oauth2/authorize?x=1' },
+      },
+      'GET /api/platforms/linkedin/oauth/initiate': {
+        body: { url: 'https://www.linkedin.com/oauth/v2/authorization?y=2' },
+      },
+    };
+
+    it("sends the browser to LinkedIn's consent page, asked for by companyId", async () => {
+      const { user, fetchMock } = renderPlatforms({
+        company: makeCompany({ subscriptionTier: 'gold' }),
+        answers: AUTH_URLS,
+      });
+      const connect = (await card('LinkedIn')).getByRole('button', { name: 'Connect Now' });
+      await user.click(connect);
+      await waitFor(() =>
+        expect(leaveAppFor).toHaveBeenCalledWith(
+          'https://www.linkedin.com/oauth/v2/authorization?y=2',
+        ),
+      );
+      const initiate = fetchMock.mock.calls.find(([input]) =>
+        String(input).includes('/oauth/initiate'),
+      );
+      expect(String(initiate![0])).toBe('/api/platforms/linkedin/oauth/initiate?companyId=c1');
+      // The button keeps saying it is busy while the browser leaves.
+      expect(connect).toHaveAttribute('aria-busy', 'true');
+    });
+
+    it("sends the browser to X's consent page, asked for by path", async () => {
+      const { user } = renderPlatforms({ answers: AUTH_URLS });
+      await user.click((await card('X (Twitter)')).getByRole('button', { name: 'Connect Now' }));
+      await waitFor(() =>
+        expect(leaveAppFor).toHaveBeenCalledWith('https://x.com/i/oauth2/authorize?x=1'),
+      );
+    });
+
+    it("says 'Failed to get auth URL for {platform}' without a url", async () => {
+      const { user } = renderPlatforms({
+        answers: { 'GET /api/platforms/twitter/auth/c1': { body: { url: '' } } },
+      });
+      await user.click((await card('X (Twitter)')).getByRole('button', { name: 'Connect Now' }));
+      expect(await screen.findByText('Failed to get auth URL for X (Twitter)')).toBeInTheDocument();
+      expect(leaveAppFor).not.toHaveBeenCalled();
+    });
+
+    it("says 'Failed to get auth URL: {message}' when the call fails", async () => {
+      const { user } = renderPlatforms({
+        answers: {
+          'GET /api/platforms/twitter/auth/c1': {
+            status: 503,
+            body: {
+              statusCode: 503,
+              code: 'PROVIDER_UNAVAILABLE',
+              message: 'X is not answering right now',
+              error: 'Service Unavailable',
+            },
+          },
+        },
+      });
+      const connect = (await card('X (Twitter)')).getByRole('button', { name: 'Connect Now' });
+      await user.click(connect);
+      expect(
+        await screen.findByText('Failed to get auth URL: X is not answering right now'),
+      ).toBeInTheDocument();
+      expect(connect).toBeEnabled();
+    });
+
+    it('offers Reconnect for an account that needs reconnection', async () => {
+      const { user } = renderPlatforms({
+        credentials: [makeCredential({ needsReconnection: true })],
+        answers: {
+          'GET /api/platforms/twitter/auth/c1': {
+            body: { url: 'https://x.com/i/oauth2/authorize' },
+          },
+        },
+      });
+      const x = await card('X (Twitter)');
+      expect(x.getByText('Needs reconnection')).toBeInTheDocument();
+      expect(x.queryByRole('button', { name: 'Post now' })).not.toBeInTheDocument();
+      await user.click(x.getByRole('button', { name: 'Reconnect' }));
+      await waitFor(() =>
+        expect(leaveAppFor).toHaveBeenCalledWith('https://x.com/i/oauth2/authorize'),
+      );
+    });
+  });
+
+  describe('back from the consent page', () => {
+    it('says it connected, then removes the parameters', async () => {
+      renderPlatforms({
+        credentials: [makeCredential()],
+        at: `${PLATFORMS_PATH}?success=true&platform=twitter`,
+      });
+      expect(await screen.findByText('Connected to X (Twitter)')).toBeInTheDocument();
+      await waitFor(() => expect(window.location.search).toBe(''));
+      expect(window.location.pathname).toBe(PLATFORMS_PATH);
+    });
+
+    it("says 'Failed to connect to {platform}: {error}'", async () => {
+      renderPlatforms({
+        at: `${PLATFORMS_PATH}?error=You%20cancelled%20on%20LinkedIn&platform=linkedin`,
+      });
+      expect(
+        await screen.findByText('Failed to connect to LinkedIn: You cancelled on LinkedIn'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(window.location.search).toBe(''));
+    });
+  });
+
+  describe('disconnecting', () => {
+    it("asks first, reads 'Disconnecting...' while busy, then shows the card unconnected", async () => {
+      const deletion = deferredAnswer();
+      const { user, held, fetchMock } = renderPlatforms({
+        credentials: [makeCredential()],
+        answers: { 'DELETE /api/companies/c1/platform-credentials/cred-x': deletion.answer },
+      });
+      await user.click((await card('X (Twitter)')).getByRole('button', { name: 'Disconnect' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Disconnect X (Twitter)?' });
+      expect(dialog).toHaveAccessibleDescription(/no longer post to @harborcoffee/);
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+      expect(within(dialog).getByRole('button', { name: 'Disconnecting...' })).toBeDisabled();
+      expect(callKeys(fetchMock)).toContain('DELETE /api/companies/c1/platform-credentials/cred-x');
+
+      held.credentials = [];
+      deletion.resolve(jsonResponse({ message: 'Disconnected' }));
+      expect(await screen.findByText('X (Twitter) disconnected')).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(
+        (await card('X (Twitter)')).getByRole('button', { name: 'Connect Now' }),
+      ).toBeInTheDocument();
+    });
+
+    it('keeps the account on Cancel', async () => {
+      const { user, fetchMock } = renderPlatforms({ credentials: [makeCredential()] });
+      await user.click((await card('X (Twitter)')).getByRole('button', { name: 'Disconnect' }));
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(callKeys(fetchMock).some((key) => key.startsWith('DELETE'))).toBe(false);
+    });
+
+    it("says 'Failed to disconnect platform: {message}'", async () => {
+      const { user } = renderPlatforms({
+        credentials: [makeCredential()],
+        answers: {
+          'DELETE /api/companies/c1/platform-credentials/cred-x': {
+            status: 404,
+            body: {
+              statusCode: 404,
+              code: 'CREDENTIAL_NOT_FOUND',
+              message: 'Credential not found',
+              error: 'Not Found',
+            },
+          },
+        },
+      });
+      await user.click((await card('X (Twitter)')).getByRole('button', { name: 'Disconnect' }));
+      await user.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }),
+      );
+      expect(
+        await screen.findByText('Failed to disconnect platform: Credential not found'),
+      ).toBeInTheDocument();
+    });
+  });
+
+  describe('the icons', () => {
+    it("say 'Please connect to {platform} first' for a platform not connected", async () => {
+      const { user } = renderPlatforms();
+      await user.click((await card('LinkedIn')).getByRole('button', { name: 'Post to LinkedIn' }));
+      expect(await screen.findByText('Please connect to LinkedIn first')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("open 'Post to {platform}' for a connected one", async () => {
+      const { user } = renderPlatforms({ credentials: [makeCredential()] });
+      await user.click(
+        (await card('X (Twitter)')).getByRole('button', { name: 'Post to X (Twitter)' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Post to X (Twitter)' });
+      expect(dialog).toHaveAccessibleDescription('Posts now as @harborcoffee.');
+      expect(within(dialog).getByPlaceholderText("What's on your mind?")).toHaveFocus();
+    });
+  });
+
+  it('keeps what was typed when the dialog is closed without posting', async () => {
+    const { user } = renderPlatforms({ credentials: [makeCredential()] });
+    const icon = (await card('X (Twitter)')).getByRole('button', { name: 'Post to X (Twitter)' });
+    await user.click(icon);
+    const dialog = await screen.findByRole('dialog', { name: 'Post to X (Twitter)' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Post text' }), 'Half a thought');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(icon);
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Post text' }),
+    ).toHaveValue('Half a thought');
+  });
+
+  it("says 'Failed to load platform connections', inline and as a toast, and tries again", async () => {
+    let fail = true;
+    const { user } = renderPlatforms({
+      answers: {
+        'GET /api/companies/c1/platform-credentials': () =>
+          Promise.resolve(
+            fail
+              ? jsonResponse(
+                  { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Down', error: 'x' },
+                  503,
+                )
+              : jsonResponse([]),
+          ),
+      },
+    });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Failed to load platform connections');
+    expect(screen.getAllByText('Failed to load platform connections')).toHaveLength(2);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await card('X (Twitter)')).toBeTruthy();
+  });
+});

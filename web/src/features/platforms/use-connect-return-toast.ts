@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
+import { PLATFORM_MESSAGES } from './messages';
+
+/** The query the API's OAuth callbacks return to the Platforms screen with. */
+const RETURN_PARAMS = ['success', 'error', 'platform'] as const;
+
+const displayName = (platform: string | null): string =>
+  (platform && PLATFORMS[platform.toLowerCase() as PlatformId]?.name) || platform || 'the platform';
+
+/**
+ * Back from a provider's consent page: `?success=…&platform=twitter` or
+ * `?error=…&platform=twitter`. Says how it went once, then removes the parameters (replacing the
+ * history entry, so Back and a reload do not say it again).
+ */
+export const useConnectReturnToast = () => {
+  const [params, setParams] = useSearchParams();
+  const success = params.get('success');
+  const error = params.get('error');
+  const platform = params.get('platform');
+
+  useEffect(() => {
+    if (success === null && error === null) return;
+    const name = displayName(platform);
+    // One toast id: a second run of the effect (StrictMode) replaces it rather than repeating it.
+    if (error !== null) {
+      toast.error(PLATFORM_MESSAGES.connectFailed(name, error), { id: 'platform-connect-return' });
+    } else if (success !== 'false') {
+      toast.success(PLATFORM_MESSAGES.connected(name), { id: 'platform-connect-return' });
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const param of RETURN_PARAMS) next.delete(param);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [success, error, platform, setParams]);
+};
