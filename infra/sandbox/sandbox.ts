@@ -152,14 +152,22 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       `http://localhost:${port}`,
       `http://127.0.0.1:${port}`,
     ]);
+    const s3Started = origins.then((allowed) =>
+      startS3({ dataDir, host, bucket: MEDIA_BUCKET, origins: allowed }),
+    );
     // Side by side; DynamoDB first, so that a missing Java is the message shown.
     const [dynamodb, { port }, jwtSecret, credentialKey, s3] = await services.startAll([
       startDynamoDb({ dataDir, tableName: TABLE_NAME }),
       listening,
       loadJwtSecret(dataDir),
       loadCredentialKey(dataDir),
-      origins.then((allowed) => startS3({ dataDir, host, bucket: MEDIA_BUCKET, origins: allowed })),
-      startSpa({ mode: spa, server, log: options.log ?? false }),
+      s3Started,
+      startSpa({
+        mode: spa,
+        server,
+        log: options.log ?? false,
+        uploadOrigin: s3Started.then(({ endpoint }) => endpoint),
+      }),
     ]);
     const url = `http://localhost:${port}`;
 

@@ -35,11 +35,19 @@ export const checkSpa = (mode: SpaMode): void => {
 const NONCE_PLACEHOLDER = 'sailpostCspNonce00000000';
 const freshNonce = () => randomBytes(18).toString('base64');
 
-/** The built app: the same policy CloudFront sends, with the build's inline-script hashes. */
-const withBuiltPolicy = (handle: RequestHandler): RequestHandler => {
-  const policy = contentSecurityPolicy({ scriptSources: readBuiltScriptHashes(distDir) });
-  return (request, response) => {
-    response.setHeader('content-security-policy', policy);
+/**
+ * The built app: the same policy CloudFront sends, with the build's inline-script hashes. Uploads
+ * go from the browser straight to the S3 emulator, as they go to the media bucket in AWS.
+ */
+const withBuiltPolicy = (handle: RequestHandler, uploadOrigin: Promise<string>): RequestHandler => {
+  const policy = uploadOrigin.then((origin) =>
+    contentSecurityPolicy({
+      scriptSources: readBuiltScriptHashes(distDir),
+      connectSources: [origin],
+    }),
+  );
+  return async (request, response) => {
+    response.setHeader('content-security-policy', await policy);
     return handle(request, response);
   };
 };
@@ -67,8 +75,8 @@ const insertNonce = (response: ServerResponse, nonce: string) => {
  * instead of hashes, and its hot-reload WebSocket.
  */
 const withDevPolicy =
-  (handle: RequestHandler): RequestHandler =>
-  (request, response) => {
+  (handle: RequestHandler, uploadOrigin: Promise<string>): RequestHandler =>
+  async (request, response) => {
     const nonce = freshNonce();
     // Vite tags its HTML with an ETag of the text holding the placeholder: a 304 would leave the
     // browser with an old nonce under a new policy. HTML is always sent afresh.
@@ -77,7 +85,7 @@ const withDevPolicy =
       'content-security-policy',
       contentSecurityPolicy({
         scriptSources: [`'nonce-${nonce}'`],
-        connectSources: ['ws:', 'wss:'],
+        connectSources: ['ws:', 'wss:', await uploadOrigin],
       }),
     );
     insertNonce(response, nonce);
@@ -88,12 +96,17 @@ export const startSpa = async (options: {
   mode: SpaMode;
   /** Vite's hot reload rides on the sandbox's own server. */
   server: Server;
+  /** The S3 emulator's origin, where the browser uploads media (known once it has started). */
+  uploadOrigin: Promise<string>;
   log: boolean;
 }): Promise<Service> => {
   if (options.mode === 'none') return { stop: () => undefined };
   if (options.mode === 'dist') {
     // Served the way CloudFront serves it: compressed, hashed assets cached for a year.
-    const handle = withBuiltPolicy(withCompression(createStaticHandler(distDir)));
+    const handle = withBuiltPolicy(
+      withCompression(createStaticHandler(distDir)),
+      options.uploadOrigin,
+    );
     return { routes: [{ prefix: '/', name: 'the static files', handle }], stop: () => undefined };
   }
   const { createServer: createViteServer } = await import('vite');
@@ -111,8 +124,10 @@ export const startSpa = async (options: {
       {
         prefix: '/',
         name: 'Vite',
-        handle: withDevPolicy(async (request, response) =>
-          vite.middlewares(request, response, () => sendPlain(response, 404, 'Not Found')),
+        handle: withDevPolicy(
+          async (request, response) =>
+            vite.middlewares(request, response, () => sendPlain(response, 404, 'Not Found')),
+          options.uploadOrigin,
         ),
       },
     ],

@@ -147,6 +147,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
     description: `Sailpost ${stage.name}: CloudFront, SPA bucket, /api/* to the HTTP API`,
     httpApi: api.httpApi,
     originVerifySecret: data.originVerifySecret,
+    mediaBucket: data.mediaBucket,
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     customDomain,
     webAclArn: stringContext(app, 'webAclArn'),

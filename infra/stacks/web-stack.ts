@@ -30,6 +30,7 @@ import {
   Bucket,
   BucketEncryption,
   type CfnBucket,
+  type IBucket,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -58,6 +59,8 @@ export interface WebStackProps extends StackProps {
   readonly httpApi: IHttpApi;
   /** The value CloudFront adds to each /api request as `x-origin-verify` (data stack). */
   readonly originVerifySecret: ISecret;
+  /** The media bucket: the browser uploads to it directly (presigned POST). */
+  readonly mediaBucket: IBucket;
   /** The built SPA; deployed only when it contains index.html at synth time. */
   readonly webDistDir: string;
   readonly customDomain?: CustomDomain;
@@ -136,10 +139,12 @@ export class WebStack extends Stack {
           override: true,
         },
         xssProtection: { protection: true, modeBlock: true, override: true },
-        // Scripts from this origin only, the first paint's inline scripts by their hashes.
+        // Scripts from this origin only, the first paint's inline scripts by their hashes; media
+        // uploads go straight to the media bucket (the presigned POST's regional address).
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({
             scriptSources: readBuiltScriptHashes(props.webDistDir),
+            connectSources: [`https://${props.mediaBucket.bucketRegionalDomainName}`],
           }),
           override: true,
         },

@@ -194,7 +194,12 @@ describe('the dev server (Vite)', () => {
     server = createServer((request, response) => handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-    const spa = await startSpa({ mode: 'vite', server, log: false });
+    const spa = await startSpa({
+      mode: 'vite',
+      server,
+      log: false,
+      uploadOrigin: Promise.resolve('http://127.0.0.1:4569'),
+    });
     stopSpa = () => spa.stop();
     handle = routeRequests(spa.routes ?? [], { allowHost: localHostCheck('127.0.0.1') });
   }, 60_000);

@@ -9,6 +9,9 @@ import type { Service } from '#infra/sandbox/service';
  * answer for Vite's inline preamble instead of the build's hashes. (The built app's policy in the
  * sandbox is checked in the browser tests, which serve web/dist.)
  */
+/** Where the browser uploads media in this test (the S3 emulator's origin in the sandbox). */
+const UPLOADS = 'http://127.0.0.1:4569';
+
 describe('the sandbox SPA service with Vite', { timeout: 120_000 }, () => {
   let server: Server;
   let spa: Service;
@@ -16,7 +19,12 @@ describe('the sandbox SPA service with Vite', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     server = createServer();
-    spa = await startSpa({ mode: 'vite', server, log: false });
+    spa = await startSpa({
+      mode: 'vite',
+      server,
+      log: false,
+      uploadOrigin: Promise.resolve(UPLOADS),
+    });
     const handle = spa.routes![0]!.handle;
     server.on('request', (request, response) => void handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,6 +66,8 @@ describe('the sandbox SPA service with Vite', { timeout: 120_000 }, () => {
     )?.[1];
     expect(nonce).toBeDefined();
     expect(policy).toContain("object-src 'none'");
+    // Media uploads go from the browser straight to S3 (the emulator here).
+    expect(policy).toMatch(new RegExp(`connect-src [^;]*${UPLOADS.replace(/[.:/]/g, '\\$&')}`));
     expect(policy).toContain("frame-ancestors 'none'");
 
     const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1]!);

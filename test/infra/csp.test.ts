@@ -25,12 +25,25 @@ const policyOf = (template: Template): string => {
   expect(policies).toHaveLength(1);
   const config = policies[0]!.Properties!.ResponseHeadersPolicyConfig as {
     SecurityHeadersConfig: {
-      ContentSecurityPolicy: { ContentSecurityPolicy: string; Override: boolean };
+      ContentSecurityPolicy: { ContentSecurityPolicy: PolicyValue; Override: boolean };
     };
   };
   expect(config.SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(true);
-  return config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+  return rendered(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
 };
+
+/** The policy as text, or joined around deploy-time values (the media bucket's address). */
+type PolicyValue = string | { 'Fn::Join': [string, (string | Record<string, unknown>)[]] };
+
+/** Deploy-time values are written as `{Fn::ImportValue:…}` so tests can name what they are. */
+const rendered = (value: PolicyValue): string =>
+  typeof value === 'string'
+    ? value
+    : value['Fn::Join'][1]
+        .map((part) =>
+          typeof part === 'string' ? part : JSON.stringify(part).replace(/[" ]/g, ''),
+        )
+        .join(value['Fn::Join'][0]);
 
 const directives = (policy: string): Map<string, string[]> =>
   new Map(
@@ -59,8 +72,12 @@ describe("CloudFront's Content-Security-Policy", () => {
     expect(parsed.get('base-uri')).toEqual(["'self'"]);
     expect(parsed.get('frame-ancestors')).toEqual(["'none'"]);
     expect(parsed.get('form-action')).toEqual(["'self'"]);
-    // The API is served under /api of the same origin.
-    expect(parsed.get('connect-src')).toEqual(["'self'"]);
+    // The API is served under /api of the same origin; media uploads go straight to the media
+    // bucket's regional address (the presigned POST's URL).
+    const [self, uploads, ...others] = parsed.get('connect-src')!;
+    expect(self).toBe("'self'");
+    expect(uploads).toMatch(/^https:\/\/\{Fn::ImportValue:.*MediaBucket.*RegionalDomainName/);
+    expect(others).toEqual([]);
     // Connected accounts' avatars come from X and LinkedIn; a chosen video previews from a blob.
     expect(parsed.get('img-src')).toEqual(
       expect.arrayContaining([
