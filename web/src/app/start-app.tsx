@@ -1,22 +1,27 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { completeHandoff } from './prerender-handoff';
 import { AppProviders } from './providers';
 import { createAppRouter, whenRouterReady, type AppRouter } from './router';
 
-/** Runs `effect` once the first render has committed (a prerendered page: once it is hydrated). */
-function AfterFirstCommit({ effect }: { effect: () => void }) {
+/**
+ * Runs `effect` once the first render has committed (a prerendered page: once it is hydrated).
+ * It wraps rather than sits beside the app: a sibling would shift every `useId` of the tree, and
+ * the ids would no longer match the prerendered HTML.
+ */
+function AfterFirstCommit({ effect, children }: { effect: () => void; children: ReactNode }) {
   useEffect(effect, [effect]);
-  return null;
+  return children;
 }
 
-const appElement = (router: AppRouter, afterFirstCommit?: () => void) => (
+const appElement = (router: AppRouter, afterFirstCommit: () => void = () => undefined) => (
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-    {afterFirstCommit ? <AfterFirstCommit effect={afterFirstCommit} /> : null}
+    <AfterFirstCommit effect={afterFirstCommit}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AfterFirstCommit>
   </StrictMode>
 );
 

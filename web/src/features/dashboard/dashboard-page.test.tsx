@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeCompany, makeUser, seedSession } from '#web/test/fixtures';
+import { makeCompany, makeCredential, makeUser, seedSession } from '#web/test/fixtures';
 import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
 import { renderScreen } from '#web/test/render';
 import { DashboardPage } from './dashboard-page';
@@ -176,15 +176,7 @@ describe('quick tips on the dashboard', () => {
       },
       'GET /api/companies/c1/platform-credentials': { body: [] },
       'GET /api/companies/c2/platform-credentials': {
-        body: [
-          {
-            _id: 'p1',
-            platform: 'twitter',
-            accountName: '@tideyoga',
-            createdAt: '2026-11-01T09:00:00.000Z',
-            metadata: { connected: true },
-          },
-        ],
+        body: [makeCredential({ _id: 'p1', handle: '@tideyoga', accountName: 'Tide Yoga' })],
       },
       'GET /api/campaigns/company/c1': { body: { data: [], total: 0, skip: 0, limit: 1 } },
       'GET /api/campaigns/company/c2': { body: { data: [], total: 0, skip: 0, limit: 1 } },
