@@ -165,7 +165,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard/platforms',
                 lazy: screen(
-                  () => import('../features/companies/platforms-index-page'),
+                  () => import('../features/platforms/platforms-index-page'),
                   (m) => m.PlatformsIndexPage,
                 ),
               },

@@ -8,9 +8,15 @@ import { IconChevronRight } from '#web/components/icons';
 import { PageHeader } from '#web/components/page-header';
 import { Skeleton } from '#web/components/skeleton';
 import { useCompanies } from '#web/lib/api/list-companies';
+import { useConnectReturnToast } from './use-connect-return-toast';
 
-/** /dashboard/platforms: connections belong to a company, so this points to choosing one. */
+/**
+ * /dashboard/platforms: connections belong to a company, so this points to choosing one. A
+ * connection that failed before its company was known (a consent started in another browser)
+ * returns here, and says so.
+ */
 export function PlatformsIndexPage() {
+  useConnectReturnToast();
   const { companies, isLoading, error, retry } = useCompanies();
   return (
     <>
