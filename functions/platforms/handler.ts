@@ -14,7 +14,10 @@ import {
 import { createMediaUpload } from './post-media';
 import { postNow } from './posting';
 
-/** Routing only: each route loads the caller's company, then hands over to a domain module. */
+/**
+ * Routing only: each route loads the caller's company first (a stranger's id is refused before
+ * anything else happens), then hands over to a domain module.
+ */
 const routeHandler = createGroupHandler(platformsRoutes, {
   listCredentials: async ({ params, caller }) => {
     const company = await loadOwnedCompany(params.companyId, caller);
@@ -35,16 +38,16 @@ const routeHandler = createGroupHandler(platformsRoutes, {
 
   twitterAuthUrl: async ({ params, caller, event }) =>
     beginConnection({
-      client: await clientFor('twitter'),
       company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('twitter'),
       userId: caller.userId,
       event,
     }),
 
   linkedinAuthUrl: async ({ query, caller, event }) =>
     beginConnection({
-      client: await clientFor('linkedin'),
       company: await loadOwnedCompany(query.companyId, caller),
+      client: await clientFor('linkedin'),
       userId: caller.userId,
       event,
     }),
@@ -62,16 +65,16 @@ const routeHandler = createGroupHandler(platformsRoutes, {
 
   postToTwitter: async ({ params, body, caller }) =>
     postNow({
-      client: await clientFor('twitter'),
       company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('twitter'),
       post: body,
       logger,
     }),
 
   postToLinkedin: async ({ params, body, caller }) =>
     postNow({
-      client: await clientFor('linkedin'),
       company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('linkedin'),
       post: body,
       logger,
     }),
