@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
   dismissPhoneVerification,
+  displayPhone,
   fillRegistration,
   logIn,
   newAccount,
@@ -176,6 +177,29 @@ describe('navigation and sessions in the browser', () => {
     await page.getByText('1 YES', { exact: true }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'screenshots/nav-landing-hero-1280.png' });
+    await context.close();
+  });
+
+  it('what is typed on the prerendered sign-up page before the app takes over is kept', async () => {
+    const { context, page } = await newPage(browser());
+    // A slow phone: the app's code arrives well after the page has painted.
+    await page.route('**/assets/start-app-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await page.goto('/register');
+    const account = newAccount();
+    await fillRegistration(page, account, { typePhone: true });
+    expect(
+      await page.evaluate(() => '__sailpostHydrated' in document.getElementById('root')!),
+    ).toBe(false);
+    await page.waitForFunction(() => '__sailpostHydrated' in document.getElementById('root')!);
+    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    expect(await page.getByLabel('Mobile phone (US)').inputValue()).toBe(
+      displayPhone(account.phoneDigits),
+    );
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
     await context.close();
   });
 

@@ -4,7 +4,7 @@ import { createServer, type Alias, type Plugin, type Rollup } from 'vite';
 import type * as RenderPageModule from '../src/app/render-page';
 import type { RenderedPage } from '../src/app/render-page';
 import { STORAGE_KEYS } from '../../shared/domain/limits';
-import { HYDRATED, PENDING_CLICK } from '../src/app/prerender-handoff';
+import { HYDRATED, PENDING_CLICK, TYPED } from '../src/app/prerender-handoff';
 import { HOME_PATH, RETURN_PARAM } from '../src/lib/navigation';
 import { CSP_MANIFEST, sha256Source, type CspManifest } from './content-security-policy';
 
@@ -103,14 +103,15 @@ const headScript = (screens: Record<string, string[]>, signedIn: string[], paint
  * After #root: puts the path's prerendered page into it (templates are never painted). Its forms
  * must not submit the browser's way before the app has taken them over: that would put what was
  * typed, the password too, into the URL. The app's forms all submit through their handlers.
- * A button pressed before the app has taken over (the landing page's Menu on a slow phone) is
- * remembered, and start-app.tsx presses it again once the page is hydrated.
+ * What is typed and a button pressed before the app has taken over (on a slow phone) are
+ * remembered, and start-app.tsx puts them back once the page is hydrated (prerender-handoff.ts).
  */
 const bodyScript =
   `(function(){var p=location.pathname.replace(/\\/+$/,'')||'/',r=document.getElementById('root'),` +
   `t=document.querySelector('template[data-page="'+p+'"]');if(t){r.appendChild(t.content);r.setAttribute('data-prerendered',p);document.title=t.getAttribute('data-title');` +
   `r.addEventListener('submit',function(e){e.preventDefault()},true);` +
-  `r.addEventListener('click',function(e){var b=!r.${HYDRATED}&&e.target.closest&&e.target.closest('button');if(b)r.${PENDING_CLICK}=b},true)}})()`;
+  `r.addEventListener('click',function(e){var b=!r.${HYDRATED}&&e.target.closest&&e.target.closest('button');if(b)r.${PENDING_CLICK}=b},true);` +
+  `r.addEventListener('input',function(e){var t=e.target;if(!r.${HYDRATED}&&/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))(r.${TYPED}||(r.${TYPED}=new Map)).set(t,t.type==='checkbox'||t.type==='radio'?t.checked:t.value)},true)}})()`;
 
 /**
  * Makes the first paint independent of the app's code. The public pages' HTML goes into the built

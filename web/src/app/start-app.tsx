@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { completeHandoff } from './prerender-handoff';
@@ -11,7 +11,8 @@ import { createAppRouter, whenRouterReady, type AppRouter } from './router';
  * the ids would no longer match the prerendered HTML.
  */
 function AfterFirstCommit({ effect, children }: { effect: () => void; children: ReactNode }) {
-  useEffect(effect, [effect]);
+  // Before the first paint of the hydrated page, so nothing typed is ever shown gone.
+  useLayoutEffect(effect, [effect]);
   return children;
 }
 
