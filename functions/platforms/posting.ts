@@ -1,6 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { PublishedPost } from '#shared/contract/platforms';
-import { postTextLength } from '#shared/domain/post-text';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import type { CompanyRecord } from '../core/db/entities/company';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
@@ -34,6 +33,8 @@ const checkPost = async (
   if (credential.needsReconnection) {
     throw new Conflict('PLATFORM_NEEDS_RECONNECTION', needsReconnectionMessage(platform));
   }
+  // twitter-text builds large regular expressions as it loads: only a post pays for them.
+  const { postTextLength } = await import('#shared/domain/post-text');
   const length = postTextLength(platform, text);
   if (!length.withinLimit) {
     throw new Invalid(
