@@ -95,14 +95,8 @@ const exchangeFailure = (error: unknown, logger: Logger): string => {
     logger.error('Connecting an account failed', error as Error);
     return CONNECTION_ERRORS.failed;
   }
-  if (error instanceof ProviderMisconfigured) {
-    logger.error('Provider configuration error: an operator must fix the app configuration', {
-      platform: error.platform,
-      status: error.status,
-      providerMessage: error.message,
-    });
-    return CONNECTION_ERRORS.unavailable;
-  }
+  // The client logged it for the operator when it arose (integrations/social/provider-failures).
+  if (error instanceof ProviderMisconfigured) return CONNECTION_ERRORS.unavailable;
   logger.warn('The provider refused the connection', {
     platform: error.platform,
     kind: error.name,

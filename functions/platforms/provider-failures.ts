@@ -82,12 +82,8 @@ export const providerFailure = async (
     );
   }
   if (error instanceof ProviderMisconfigured) {
-    // Our configuration, not the owner's request: an operator must act (client id, API version).
-    logger.error('Provider configuration error: an operator must fix the app configuration', {
-      platform: error.platform,
-      status: error.status,
-      providerMessage: error.message,
-    });
+    // Our configuration, not the owner's request: the client logged it for the operator when it
+    // arose (integrations/social/provider-failures); the owner hears the provider is unavailable.
     return new Unavailable(
       'PROVIDER_UNAVAILABLE',
       `${name} cannot be reached right now. Please try again later.`,
