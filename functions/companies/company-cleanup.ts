@@ -81,11 +81,18 @@ const deleteOwnedItems = async (companyKey: ItemKey): Promise<number> => {
 export const removeDeletedCompany = async (
   companyId: string,
   logger: Logger,
+  {
+    beforeRemoving,
+  }: {
+    /** Work on the company's items that must happen before they go (revoking its grants). */
+    beforeRemoving?: () => Promise<unknown>;
+  } = {},
 ): Promise<{ removedItems: number }> => {
   const { data: company } = await companyEntity().get({ companyId }).go({ consistent: true });
   if (company && !company.deletedAt) {
     throw new Invalid('VALIDATION_FAILED', `Company ${companyId} is not deleted`);
   }
+  await beforeRemoving?.();
   const { Key } = companyEntity().get({ companyId }).params<{ Key: ItemKey }>();
 
   let removedItems = 0;

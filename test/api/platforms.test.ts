@@ -334,6 +334,24 @@ describe('disconnecting', () => {
     expect(post.status).toBe(409);
     expect(post.body).toMatchObject({ code: 'PLATFORM_NOT_CONNECTED' });
   });
+
+  it("revokes the company's grants at the provider when the company is deleted", async () => {
+    const owner = await newOwner();
+    const account = `closing${randomUUID().slice(0, 6)}`;
+    await connectAccount(owner, 'twitter', account);
+    const grantOf = async () => {
+      const { grants } = (await (await sandboxApi('/providers/twitter/grants')).json()) as {
+        grants: { account: { name: string }; revoked: boolean }[];
+      };
+      return grants.find((grant) => grant.account.name === account);
+    };
+    expect(await grantOf()).toMatchObject({ revoked: false });
+
+    const deleted = await call('DELETE', `/companies/${owner.companyId}`, { token: owner.token });
+    expect(deleted.status).toBe(200);
+    // The clean-up job runs after the answer; it revokes before it forgets the tokens.
+    await expect.poll(async () => (await grantOf())?.revoked, { timeout: 10_000 }).toBe(true);
+  });
 });
 
 describe('uploading media', () => {

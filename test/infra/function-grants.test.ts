@@ -126,14 +126,14 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(texting).toEqual(['auth', 'jobs/connection-health']);
   });
 
-  it('lets only the platforms endpoints read the credential key, and gives them the media bucket', () => {
+  it('lets only the platforms endpoints and the company clean-up (which revokes grants) read the credential key, and gives the endpoints the media bucket', () => {
     const credentialKey = templates.valueOf(built.data, built.data.credentialKeySecret.secretArn);
     const readers = functionsOf(built)
       .filter((checked) =>
         templates.grantsOf(checked.fn).some((grant) => grant.resource === credentialKey),
       )
       .map((checked) => checked.name);
-    expect(readers).toEqual(['platforms']);
+    expect(readers.sort()).toEqual(['jobs/company-cleanup', 'platforms']);
     const platforms = built.api.functions.get('platforms')!;
     const media = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
     const grants = templates.grantsOf(platforms);

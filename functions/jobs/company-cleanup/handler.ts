@@ -1,14 +1,19 @@
 import * as z from 'zod';
 import { removeDeletedCompany } from '#functions/companies/company-cleanup';
 import { defineJob } from '#functions/core/jobs/define-job';
+import { revokeCompanyGrants } from '#functions/platforms/company-grants';
 
 /**
- * Removes everything a deleted company owned, then the company. Started by DELETE
- * /companies/{id} and, for a clean-up that never finished, by the sweeper.
+ * Removes everything a deleted company owned, then the company; first it revokes, at X and
+ * LinkedIn, the grants of the accounts it had connected. Started by DELETE /companies/{id} and,
+ * for a clean-up that never finished, by the sweeper.
  */
 export const handler = defineJob({
   name: 'company-cleanup',
   event: z.object({ companyId: z.string().min(1) }),
   idempotencyKey: (event) => event.companyId,
-  run: ({ companyId }, { logger }) => removeDeletedCompany(companyId, logger),
+  run: ({ companyId }, { logger }) =>
+    removeDeletedCompany(companyId, logger, {
+      beforeRemoving: () => revokeCompanyGrants(companyId, logger),
+    }),
 });

@@ -138,9 +138,24 @@ export const startSocialProviders = async (
       .split('/')
       .filter(Boolean);
     const platform = platformNamed(name);
+    if (platform && action === 'grants' && !rest.length && request.method === 'GET') {
+      // Who connected, and whether the grant still stands (scripts and tests check revocations).
+      return sendJson(response, 200, {
+        grants: Object.values(store.data.grants)
+          .filter((grant) => grant.platform === platform)
+          .map(({ grantId, account, scopes, revoked, createdAt }) => ({
+            grantId,
+            account,
+            scopes,
+            revoked,
+            createdAt,
+          })),
+      });
+    }
     if (!platform || action !== 'next-failure' || rest.length) {
       return sendJson(response, 404, {
-        message: 'Use /_sandbox/api/providers/{twitter|linkedin}/next-failure',
+        message:
+          'Use /_sandbox/api/providers/{twitter|linkedin}/next-failure or /_sandbox/api/providers/{twitter|linkedin}/grants',
       });
     }
     if (request.method === 'DELETE') failures.set(platform, undefined);
