@@ -1,11 +1,10 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { jsonFile } from './json-file';
 
 /**
- * The sandbox scheduler's schedules, kept in `<dataDir>/schedules.json` across restarts. Every
- * change rewrites the whole file atomically (a temporary file renamed over it), one write at a
- * time, so a crash leaves either the old list or the new one.
+ * The sandbox scheduler's schedules, kept in `<dataDir>/schedules.json` across restarts
+ * (json-file.ts: atomic rewrites, an unreadable file moved aside).
  */
 
 export const runRecordSchema = z.object({
@@ -39,47 +38,12 @@ export interface ScheduleStore {
   save(schedules: readonly ScheduleView[]): Promise<void>;
 }
 
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 export const createScheduleStore = (dataDir: string): ScheduleStore => {
   const path = join(dataDir, 'schedules.json');
-  let writing: Promise<void> = Promise.resolve();
-
+  const file = jsonFile(path, fileSchema);
   return {
     path,
-    async load() {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
-      const parsed = fileSchema.safeParse(parseJson(text));
-      if (parsed.success) return parsed.data.schedules;
-      // A hand-edited or foreign file must not keep the sandbox from starting; it is kept aside.
-      const aside = `${path}.unreadable-${Date.now()}`;
-      await rename(path, aside);
-      console.warn(
-        `[sandbox] ${path} is not a list of schedules; it was moved to ${aside} and the sandbox starts without schedules.`,
-      );
-      return [];
-    },
-    save(schedules) {
-      const text = `${JSON.stringify({ schedules }, null, 2)}\n`;
-      const write = async () => {
-        const temporary = `${path}.${process.pid}.tmp`;
-        await writeFile(temporary, text);
-        await rename(temporary, path);
-      };
-      writing = writing.then(write, write);
-      return writing;
-    },
+    load: async () => (await file.read())?.schedules ?? [],
+    save: (schedules) => file.write({ schedules: [...schedules] }),
   };
 };

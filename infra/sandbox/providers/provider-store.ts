@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { CONNECTABLE_PLATFORMS } from '#shared/domain/tiers';
+import { jsonFile } from '../json-file';
 
 /**
  * What the stand-ins for X and LinkedIn remember: the grants and tokens they issued, the media
@@ -92,29 +93,6 @@ export interface ProviderStore {
 
 const empty = (): ProviderData => ({ grants: {}, tokens: {}, media: {}, posts: [] });
 
-const loadFile = async (path: string): Promise<ProviderData> => {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty();
-    throw error;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const parsed = fileSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  // A hand-edited or older file must not keep the sandbox from starting; it is kept aside.
-  const aside = `${path}.unreadable-${Date.now()}`;
-  await rename(path, aside);
-  console.warn(`[sandbox] ${path} could not be read; it was moved to ${aside}.`);
-  return empty();
-};
-
 /** In the data folder when given one, in memory otherwise. */
 export const createProviderStore = async (dataDir?: string): Promise<ProviderStore> => {
   if (!dataDir) {
@@ -126,26 +104,16 @@ export const createProviderStore = async (dataDir?: string): Promise<ProviderSto
       readMedia: async (id) => bytes.get(id),
     };
   }
-  const path = join(dataDir, 'social-providers.json');
+  const file = jsonFile(join(dataDir, 'social-providers.json'), fileSchema);
   const mediaDir = join(dataDir, 'social-media');
   await mkdir(mediaDir, { recursive: true });
-  const data = await loadFile(path);
-  let writing: Promise<void> = Promise.resolve();
+  const data = (await file.read()) ?? empty();
   // Ids are the stand-ins' own (digits, letters, - and _), never a path from a request.
   const mediaPath = (id: string) => join(mediaDir, id.replace(/[^\w-]/g, '_'));
 
   return {
     data,
-    save() {
-      const text = `${JSON.stringify(data, null, 2)}\n`;
-      const write = async () => {
-        const temporary = `${path}.${process.pid}.tmp`;
-        await writeFile(temporary, text);
-        await rename(temporary, path);
-      };
-      writing = writing.then(write, write);
-      return writing;
-    },
+    save: () => file.write(data),
     writeMedia: (id, bytes) => writeFile(mediaPath(id), bytes),
     async readMedia(id) {
       try {

@@ -1,0 +1,58 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import type * as z from 'zod';
+
+export interface JsonFile<T> {
+  /** The file's value; undefined when there is none yet, or it was unreadable (moved aside). */
+  read(): Promise<T | undefined>;
+  /** Rewrites the whole file atomically, one write at a time. */
+  write(value: T): Promise<void>;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A sandbox service's state in one JSON file of its data folder, kept across restarts. Each write
+ * goes to a temporary file renamed over the old one, after the write before it, so a crash leaves
+ * either the old state or the new. A hand-edited or foreign file must not keep the sandbox from
+ * starting: it is moved aside (`<file>.unreadable-<time>`) with a warning, and the service starts
+ * empty.
+ */
+export const jsonFile = <Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+): JsonFile<z.infer<Schema>> => {
+  let writing: Promise<void> = Promise.resolve();
+  return {
+    async read() {
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      const parsed = schema.safeParse(parseJson(text));
+      if (parsed.success) return parsed.data;
+      const aside = `${path}.unreadable-${Date.now()}`;
+      await rename(path, aside);
+      console.warn(`[sandbox] ${path} could not be read; it was moved to ${aside}.`);
+      return undefined;
+    },
+    write(value) {
+      const text = `${JSON.stringify(value, null, 2)}\n`;
+      const write = async () => {
+        const temporary = `${path}.${process.pid}.tmp`;
+        await writeFile(temporary, text);
+        await rename(temporary, path);
+      };
+      writing = writing.then(write, write);
+      return writing;
+    },
+  };
+};
