@@ -18,6 +18,7 @@ import {
   type HttpResponse,
 } from './gateway-response';
 import { compileRoutes, matchRoute, type RouteMatch } from './gateway-routes';
+import { readBodyWithin } from './responses';
 import { createContext } from './lambda-context';
 import { repoRoot } from './lock';
 import type { Service } from './service';
@@ -90,19 +91,6 @@ export const importHandler: LoadHandler = async (group) => {
   return module.handler as LambdaHandler;
 };
 
-const readBody = (request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Past the limit the rest is drained and dropped, so the client still reads the 413.
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.on('end', () => resolve(size > limit ? 'too-large' : Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | 'timed-out'> => {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timed-out'>((resolve) => {
@@ -169,9 +157,9 @@ export const createGateway = (options: GatewayOptions = {}): Gateway => {
       const requestId = randomUUID();
       let result: HttpResponse;
       try {
-        const body = await readBody(request, maxBodyBytes);
+        const body = await readBodyWithin(request, maxBodyBytes);
         const match = matchRoute(compiled, method, rawPath);
-        if (body === 'too-large') result = payloadTooLarge();
+        if (body === null) result = payloadTooLarge();
         else if (!match) result = notFound();
         else {
           const sent = request.headers[VIEWER_ADDRESS_HEADER];

@@ -37,8 +37,11 @@ export const redirect = (response: ServerResponse, location: string): void => {
   response.end();
 };
 
-/** The body's bytes; rejects when it is larger than `limit`. */
-export const readBytes = (request: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> =>
+/**
+ * The body's bytes, or null when it is larger than `limit`: the rest is drained and dropped, so the
+ * client still reads the answer (a 413).
+ */
+export const readBodyWithin = (request: IncomingMessage, limit: number): Promise<Buffer | null> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -46,13 +49,16 @@ export const readBytes = (request: IncomingMessage, limit = 1024 * 1024): Promis
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
     });
-    request.on('end', () =>
-      size > limit
-        ? reject(new Error(`The body is larger than ${limit} bytes.`))
-        : resolve(Buffer.concat(chunks)),
-    );
+    request.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)));
     request.on('error', reject);
   });
+
+/** The body's bytes; rejects when it is larger than `limit`. */
+export const readBytes = async (request: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> => {
+  const body = await readBodyWithin(request, limit);
+  if (!body) throw new Error(`The body is larger than ${limit} bytes.`);
+  return body;
+};
 
 export const readBody = async (request: IncomingMessage, limit = 1024 * 1024): Promise<string> =>
   (await readBytes(request, limit)).toString('utf8');

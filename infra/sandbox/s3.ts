@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import s3rverAccounts from 's3rver/lib/models/account.js';
+import { readBodyWithin } from './responses';
 import { checkPostPolicy } from './s3-post-policy';
 import type { Service } from './service';
 
@@ -57,19 +58,6 @@ const sendS3Error = (
   });
   response.end(body);
 };
-
-/** The request's body, or null past `limit` bytes. */
-const readAll = (request: IncomingMessage, limit: number): Promise<Buffer | null> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.on('error', reject);
-    request.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)));
-  });
 
 /** The bucket of a path-style POST upload (`POST /bucket`, no sub-resource), or undefined. */
 const uploadBucket = (request: IncomingMessage): string | undefined => {
@@ -185,7 +173,7 @@ export const startS3 = async (options: {
       ? request.headers.origin
       : undefined;
     void (async () => {
-      const body = await readAll(request, MAX_POST_BYTES);
+      const body = await readBodyWithin(request, MAX_POST_BYTES);
       if (!body) {
         sendS3Error(response, origin, {
           status: 400,
