@@ -16,18 +16,17 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** One key per secret value: derived once (HKDF is cheap, but the secret read is not). */
-const derivedKeys = new Map<string, Buffer>();
-
-const dataKey = async (): Promise<Buffer> => {
-  const secret = await readDeclaredSecret('credentialKey');
-  let key = derivedKeys.get(secret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'sailpost', 'platform credential tokens v1', 32));
-    derivedKeys.set(secret, key);
-  }
-  return key;
-};
+/** The data key, derived from the secret (whose read is cached per container; HKDF takes µs). */
+const dataKey = async (): Promise<Buffer> =>
+  Buffer.from(
+    hkdfSync(
+      'sha256',
+      await readDeclaredSecret('credentialKey'),
+      'sailpost',
+      'platform credential tokens v1',
+      32,
+    ),
+  );
 
 /** What a ciphertext is bound to: which credential (or OAuth state) and which field of it. */
 export type CipherContext = string;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CONNECTABLE_PLATFORMS, PLATFORM_IDS } from '../domain/tiers';
 import { bodyErrors, optionalText, text, unsafeCharactersMessage } from './fields';
+import type { ErrorCode } from './errors';
 import { defineRoute, PATH_ID_PATTERN } from './route';
 
 /** A connected account as the browser sees it: who it is, never its tokens. */
@@ -110,6 +111,19 @@ const oauthCallbackQuerySchema = z.object({
 /** A callback answers with a redirect to the Platforms screen; the body is empty. */
 const redirectResponseSchema = z.undefined();
 
+/** What posting now may answer on any platform: the checks before the provider, then its answer. */
+const POST_NOW_ERRORS = [
+  'COMPANY_NOT_FOUND',
+  'PLATFORM_NOT_CONNECTED',
+  'PLATFORM_NOT_IN_TIER',
+  'PLATFORM_NEEDS_RECONNECTION',
+  'POST_TOO_LONG',
+  'MEDIA_INVALID',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_REJECTED',
+  'PROVIDER_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
 export const platformsRoutes = {
   listCredentials: defineRoute({
     method: 'GET',
@@ -204,18 +218,8 @@ export const platformsRoutes = {
     body: postBodySchema,
     response: publishedPostSchema,
     successStatus: 201,
-    errors: [
-      'COMPANY_NOT_FOUND',
-      'PLATFORM_NOT_CONNECTED',
-      'PLATFORM_NOT_IN_TIER',
-      'PLATFORM_NEEDS_RECONNECTION',
-      'POST_TOO_LONG',
-      'MEDIA_INVALID',
-      'PROVIDER_RATE_LIMITED',
-      'PROVIDER_DUPLICATE_POST',
-      'PROVIDER_REJECTED',
-      'PROVIDER_UNAVAILABLE',
-    ],
+    // Only X refuses a post for repeating a recent one.
+    errors: [...POST_NOW_ERRORS, 'PROVIDER_DUPLICATE_POST'],
   }),
   postToLinkedin: defineRoute({
     method: 'POST',
@@ -227,16 +231,6 @@ export const platformsRoutes = {
     body: postBodySchema,
     response: publishedPostSchema,
     successStatus: 201,
-    errors: [
-      'COMPANY_NOT_FOUND',
-      'PLATFORM_NOT_CONNECTED',
-      'PLATFORM_NOT_IN_TIER',
-      'PLATFORM_NEEDS_RECONNECTION',
-      'POST_TOO_LONG',
-      'MEDIA_INVALID',
-      'PROVIDER_RATE_LIMITED',
-      'PROVIDER_REJECTED',
-      'PROVIDER_UNAVAILABLE',
-    ],
+    errors: POST_NOW_ERRORS,
   }),
 } as const;
