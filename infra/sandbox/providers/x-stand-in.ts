@@ -51,6 +51,10 @@ const problem = (status: number, title: string, detail: string) => ({
   status,
 });
 
+/** X's 400 for a request it cannot act on, with the reason. */
+const invalidRequest = (response: ServerResponse, detail: string) =>
+  answer(response, 400, problem(400, 'Invalid Request', detail));
+
 /** A new Snowflake-style id, as X's post and media ids are. */
 const snowflake = (): string =>
   (((BigInt(Date.now()) - SNOWFLAKE_EPOCH) << 22n) + BigInt(randomInt(1 << 22))).toString();
@@ -182,14 +186,9 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
     const mediaType = typeof body?.media_type === 'string' ? body.media_type : '';
     const totalBytes = typeof body?.total_bytes === 'number' ? body.total_bytes : -1;
     if (!X_MEDIA_TYPES.includes(mediaType) || totalBytes <= 0) {
-      return answer(
+      return invalidRequest(
         response,
-        400,
-        problem(
-          400,
-          'Invalid Request',
-          'media_type must be a supported type and total_bytes positive.',
-        ),
+        'media_type must be a supported type and total_bytes positive.',
       );
     }
     const id = snowflake();
@@ -208,11 +207,7 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
     const index = Number(parts?.find((part) => part.name === 'segment_index')?.data.toString());
     const media = parts?.find((part) => part.name === 'media')?.data;
     if (!upload || upload.grant.grantId !== grant.grantId || !media || !Number.isInteger(index)) {
-      return answer(
-        response,
-        400,
-        problem(400, 'Invalid Request', 'Unknown media or bad segment.'),
-      );
+      return invalidRequest(response, 'Unknown media or bad segment.');
     }
     upload.chunks.set(index, Buffer.from(media));
     answer(response, 200, { data: { expires_at: Math.floor(Date.now() / 1000) + 86_400 } });
@@ -226,18 +221,10 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
       ? Buffer.concat([...upload.chunks].sort(([a], [b]) => a - b).map(([, chunk]) => chunk))
       : undefined;
     if (!upload || !bytes || upload.grant.grantId !== grant.grantId) {
-      return answer(response, 400, problem(400, 'Invalid Request', 'Unknown media id.'));
+      return invalidRequest(response, 'Unknown media id.');
     }
     if (bytes.length !== upload.totalBytes) {
-      return answer(
-        response,
-        400,
-        problem(
-          400,
-          'Invalid Request',
-          `Expected ${upload.totalBytes} bytes, got ${bytes.length}.`,
-        ),
-      );
+      return invalidRequest(response, `Expected ${upload.totalBytes} bytes, got ${bytes.length}.`);
     }
     uploads.delete(id);
     await store.writeMedia(id, bytes);
@@ -270,7 +257,7 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
     if (!grant) return;
     const id = query.get('media_id') ?? '';
     if (!Object.hasOwn(data.media, id)) {
-      return answer(response, 400, problem(400, 'Invalid Request', 'Unknown media id.'));
+      return invalidRequest(response, 'Unknown media id.');
     }
     answer(response, 200, {
       data: {
@@ -292,18 +279,10 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
     const text = body?.metadata?.alt_text?.text;
     const media = Object.hasOwn(data.media, id) ? data.media[id] : undefined;
     if (!media || media.accountId !== grant.account.id || typeof text !== 'string') {
-      return answer(
-        response,
-        400,
-        problem(400, 'Invalid Request', 'Unknown media id or no alt text.'),
-      );
+      return invalidRequest(response, 'Unknown media id or no alt text.');
     }
     if (text.length > 1000) {
-      return answer(
-        response,
-        400,
-        problem(400, 'Invalid Request', 'Alt text is at most 1000 characters.'),
-      );
+      return invalidRequest(response, 'Alt text is at most 1000 characters.');
     }
     media.altText = text;
     await store.save();
@@ -322,20 +301,15 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
       typeof id === 'string' && Object.hasOwn(data.media, id) ? data.media[id] : undefined,
     );
     if (!text.trim() && !media.length) {
-      return answer(response, 400, problem(400, 'Invalid Request', 'A post needs text or media.'));
+      return invalidRequest(response, 'A post needs text or media.');
     }
     if (!postTextLength('twitter', text).withinLimit) {
-      return answer(response, 400, problem(400, 'Invalid Request', 'Your Tweet text is too long.'));
+      return invalidRequest(response, 'Your Tweet text is too long.');
     }
     if (media.length > 4 || media.some((item) => !item || item.accountId !== grant.account.id)) {
-      return answer(
+      return invalidRequest(
         response,
-        400,
-        problem(
-          400,
-          'Invalid Request',
-          'media_ids must name up to 4 media uploaded by this account.',
-        ),
+        'media_ids must name up to 4 media uploaded by this account.',
       );
     }
     const since = Date.now() - DUPLICATE_WINDOW_MS;
