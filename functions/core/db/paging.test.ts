@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalTable, type LocalTable } from '#test/support/local-table';
-import { resetConfigForTests } from '../config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocalTable } from '#test/support/local-table';
 import { campaignEntity } from './entities/campaign';
 import { INVALID_CURSOR, readPage, toElectroCursor } from './paging';
 
@@ -33,14 +32,10 @@ describe('toElectroCursor', () => {
 });
 
 describe('readPage against DynamoDB Local', () => {
-  let table: LocalTable;
-  const saved = { ...process.env };
   const companyId = randomUUID();
 
+  useLocalTable();
   beforeAll(async () => {
-    table = await startLocalTable();
-    Object.assign(process.env, table.env);
-    resetConfigForTests();
     await campaignEntity()
       .put(
         Array.from({ length: 5 }, (_, index) => ({
@@ -52,11 +47,6 @@ describe('readPage against DynamoDB Local', () => {
         })),
       )
       .go();
-  }, 60_000);
-  afterAll(async () => {
-    process.env = saved;
-    resetConfigForTests();
-    await table?.stop();
   });
 
   const query = () => campaignEntity().query.byCompany({ companyId });

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalTable, type LocalTable } from '#test/support/local-table';
-import { resetConfigForTests } from '../config';
+import { describe, expect, it } from 'vitest';
+import { useLocalTable } from '#test/support/local-table';
 import { counterEntity } from './entities/counter';
 import { uniqueClaimEntity } from './entities/unique-claim';
 import { writeTransaction } from './transaction';
 
 /** Named transactions against DynamoDB Local: cancellations come back by name, not position. */
 describe('writeTransaction', () => {
-  let table: LocalTable;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    table = await startLocalTable();
-    Object.assign(process.env, table.env);
-    resetConfigForTests();
-  }, 60_000);
-  afterAll(async () => {
-    process.env = saved;
-    resetConfigForTests();
-    await table?.stop();
-  });
+  useLocalTable();
 
   const entities = () => ({ claim: uniqueClaimEntity(), counter: counterEntity() });
   const claimed = async (value: string) =>

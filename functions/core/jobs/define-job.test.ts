@@ -1,34 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { startLocalTable, type LocalTable } from '#test/support/local-table';
-import { resetConfigForTests } from '../config';
+import { useLocalTable } from '#test/support/local-table';
 import { jobRunEntity } from '../db/entities/job-run';
 import { Invalid } from '../errors';
-import { logger } from '../logger';
 import { defineJob } from './define-job';
 import { CLAIM_RETENTION_SECONDS, claimJobRun, completeJobRun } from './job-claim';
 
 /** The claim logic against DynamoDB Local: the conditions are the point, so no mock stands in. */
 describe('defineJob', () => {
-  let table: LocalTable;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    table = await startLocalTable();
-    Object.assign(process.env, table.env, {
-      APP_URL: 'http://localhost:3000',
-      JWT_SECRET: 'k'.repeat(48),
-    });
-    resetConfigForTests();
-    logger.setLogLevel('SILENT');
-  }, 60_000);
-
-  afterAll(async () => {
-    process.env = saved;
-    resetConfigForTests();
-    await table?.stop();
+  useLocalTable({
+    APP_URL: 'http://localhost:3000',
+    JWT_SECRET: 'k'.repeat(48),
   });
 
   const testJob = (run: (event: { orderId: string }) => Promise<unknown>) =>

@@ -1,30 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalTable, type LocalTable } from '#test/support/local-table';
-import { resetConfigForTests } from '#functions/core/config';
+import { describe, expect, it } from 'vitest';
+import { useLocalTable } from '#test/support/local-table';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
 import { companyEntity } from '#functions/core/db/entities/company';
 import { Invalid } from '#functions/core/errors';
-import { logger } from '#functions/core/logger';
 import { handler } from './handler';
 
 describe('company-cleanup job', () => {
-  let table: LocalTable;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    table = await startLocalTable();
-    Object.assign(process.env, table.env, {
-      APP_URL: 'http://localhost:3000',
-      JWT_SECRET: 'k'.repeat(48),
-    });
-    resetConfigForTests();
-    logger.setLogLevel('SILENT');
-  }, 60_000);
-  afterAll(async () => {
-    process.env = saved;
-    resetConfigForTests();
-    await table?.stop();
+  useLocalTable({
+    APP_URL: 'http://localhost:3000',
+    JWT_SECRET: 'k'.repeat(48),
   });
 
   const company = async (deletedAt?: string) => {
