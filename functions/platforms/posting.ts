@@ -48,8 +48,8 @@ const checkPost = async (
 /**
  * Publishes now, as the account connected to the company: everything that can be checked here
  * is checked before the provider is called (tier, connection, length as the platform counts,
- * each upload's real type and size, the media set), then the access token is refreshed if it is
- * about to expire (one refresh at a time, token-refresh.ts), the files are read and the provider
+ * each upload's real type, size and first bytes, the media set), then the access token is
+ * refreshed if it is about to expire (one refresh at a time, token-refresh.ts) and the provider
  * client uploads and posts. A provider's failure becomes a domain error (provider-failures.ts).
  */
 export const postNow = async (input: {
@@ -62,10 +62,11 @@ export const postNow = async (input: {
   const { platform } = client;
   let credential = await checkPost(company, platform, post.text);
   const media = await checkPostMedia(company.companyId, platform, post.media);
+  // Read (and checked to be what their types say) before anything is asked of the provider.
+  const files = await readPostMedia(media);
   try {
     const fresh = await freshAccessToken(client, credential);
     credential = fresh.credential;
-    const files = await readPostMedia(media);
     const published = await client.publish({
       accessToken: fresh.accessToken,
       accountId: credential.accountId,
