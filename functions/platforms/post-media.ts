@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaUpload } from '#shared/contract/platforms';
 import {
-  mediaKindOf,
+  checkMediaFile,
+  formatName,
+  MEDIA_FORMATS,
   mediaSetProblem,
-  PLATFORM_MEDIA,
   type MediaKind,
 } from '#shared/domain/platform-media';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
@@ -15,7 +16,6 @@ import {
   readMediaObject,
 } from '../core/storage/media-bucket';
 import type { MediaFile } from '../integrations/social/social-client';
-import { platformName } from './platform-access';
 
 /**
  * Media of a post published now: the browser uploads each file straight to S3 with a presigned
@@ -33,49 +33,12 @@ export const UPLOAD_EXPIRES_SECONDS = 10 * 60;
 
 export const POST_MEDIA_PREFIX = 'post-media';
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'video/mp4': 'mp4',
-};
+/** A stored file's extension: its format's usual one (`jpg`, `png`, …). */
+const extensionOf = (contentType: string) => MEDIA_FORMATS[contentType]?.extensions[0]?.slice(1);
 
 const companyPrefix = (companyId: string) => `${POST_MEDIA_PREFIX}/${companyId}/`;
 
 const KEY_PATTERN = /^post-media\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|gif|mp4)$/;
-
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-
-const KIND_NAMES: Record<MediaKind['kind'], string> = {
-  image: 'Images',
-  gif: 'GIFs',
-  video: 'Videos',
-};
-
-const acceptedTypes = (platform: ConnectablePlatform) =>
-  PLATFORM_MEDIA[platform].kinds
-    .flatMap((kind) => kind.contentTypes)
-    .map((type) => (EXTENSIONS[type] ?? type).toUpperCase())
-    .join(', ');
-
-/** The kind of a file the platform takes, or the owner's reason why it does not. */
-const kindFor = (platform: ConnectablePlatform, contentType: string, size: number) => {
-  const kind = mediaKindOf(platform, contentType);
-  if (!kind) {
-    return {
-      problem: 'type' as const,
-      message: `${platformName(platform)} takes ${acceptedTypes(platform)} files`,
-    };
-  }
-  if (size > kind.maxBytes) {
-    return {
-      problem: 'size' as const,
-      message: `${KIND_NAMES[kind.kind]} on ${platformName(platform)} can be at most ${megabytes(kind.maxBytes)}`,
-    };
-  }
-  return { kind };
-};
 
 /**
  * A presigned POST for one file of a post: refused up front when the platform does not take the
@@ -88,14 +51,14 @@ export const createMediaUpload = async (
   now: Date = new Date(),
 ): Promise<MediaUpload> => {
   const contentType = request.contentType.toLowerCase();
-  const verdict = kindFor(request.platform, contentType, request.size);
-  if (!verdict.kind) {
+  const verdict = checkMediaFile(request.platform, contentType, request.size);
+  if (!('kind' in verdict)) {
     throw new Invalid(
       verdict.problem === 'type' ? 'MEDIA_TYPE_NOT_ALLOWED' : 'MEDIA_TOO_LARGE',
       verdict.message,
     );
   }
-  const key = `${companyPrefix(companyId)}${randomUUID()}.${EXTENSIONS[contentType]}`;
+  const key = `${companyPrefix(companyId)}${randomUUID()}.${extensionOf(contentType)}`;
   const { url, fields } = await presignMediaUpload({
     key,
     contentType,
@@ -150,8 +113,8 @@ export const checkPostMedia = async (
       const stored = await headMediaObject(key);
       if (!stored) throw invalid(`${which} of this post was not found. Please add it again.`);
       const contentType = (stored.contentType ?? '').toLowerCase();
-      const verdict = kindFor(platform, contentType, stored.size);
-      if (!verdict.kind) throw invalid(`${which}: ${verdict.message}`);
+      const verdict = checkMediaFile(platform, contentType, stored.size);
+      if (!('kind' in verdict)) throw invalid(`${which}: ${verdict.message}`);
       return {
         key,
         contentType,
@@ -176,7 +139,7 @@ export const readPostMedia = async (media: readonly CheckedMedia[]): Promise<Med
       const bytes = await readMediaObject(file.key, file.maxBytes);
       if (!SIGNATURES[file.contentType]?.(bytes)) {
         throw invalid(
-          `${media.length > 1 ? `File ${index + 1}` : 'The file'} is not the ${EXTENSIONS[file.contentType]?.toUpperCase() ?? file.contentType} it claims to be`,
+          `${media.length > 1 ? `File ${index + 1}` : 'The file'} is not the ${formatName(file.contentType)} it claims to be`,
         );
       }
       return {

@@ -1,4 +1,4 @@
-import type { ConnectablePlatform } from './tiers';
+import { PLATFORMS, type ConnectablePlatform } from './tiers';
 
 /** One kind of file a platform takes, with its own size limit. */
 export interface MediaKind {
@@ -71,4 +71,58 @@ export const mediaSetProblem = (
     return `A post can have at most ${rules.maxImages} images`;
   }
   return null;
+};
+
+/** The formats the platforms take: the name owners know, and the usual extensions (first: ours). */
+export const MEDIA_FORMATS: Record<string, { name: string; extensions: readonly string[] }> = {
+  'image/jpeg': { name: 'JPEG', extensions: ['.jpg', '.jpeg'] },
+  'image/png': { name: 'PNG', extensions: ['.png'] },
+  'image/webp': { name: 'WebP', extensions: ['.webp'] },
+  'image/gif': { name: 'GIF', extensions: ['.gif'] },
+  'video/mp4': { name: 'MP4', extensions: ['.mp4'] },
+};
+
+export const formatName = (contentType: string): string =>
+  MEDIA_FORMATS[contentType]?.name ?? contentType;
+
+/** "JPEG, PNG or GIF" */
+export const listOr = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
+
+/** "5 MB", "7.2 MB", "640 KB" */
+export const formatBytes = (bytes: number): string => {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number(mb.toFixed(mb >= 10 ? 0 : 1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+};
+
+const KIND_PLURALS: Record<MediaKind['kind'], string> = {
+  image: 'images',
+  gif: 'GIFs',
+  video: 'videos',
+};
+
+/**
+ * One file against the platform's rules: its kind, or why the platform does not take it, in the
+ * owner's words. The browser checks a chosen file with it, the API the upload it presigns and
+ * the object S3 stored.
+ */
+export const checkMediaFile = (
+  platform: ConnectablePlatform,
+  contentType: string,
+  size: number,
+): { kind: MediaKind } | { problem: 'type' | 'size'; message: string } => {
+  const name = PLATFORMS[platform].name;
+  const kind = mediaKindOf(platform, contentType);
+  if (!kind) {
+    const types = PLATFORM_MEDIA[platform].kinds.flatMap((each) => each.contentTypes);
+    return { problem: 'type', message: `${name} takes ${listOr(types.map(formatName))} files` };
+  }
+  if (size > kind.maxBytes) {
+    return {
+      problem: 'size',
+      message: `It is ${formatBytes(size)}; ${KIND_PLURALS[kind.kind]} on ${name} can be up to ${formatBytes(kind.maxBytes)}`,
+    };
+  }
+  return { kind };
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedTypes, formatBytes, mediaGuidance, sortNewFiles } from './media-files';
+import { formatBytes } from '#shared/domain/platform-media';
+import { acceptedTypes, mediaGuidance, sortNewFiles } from './media-files';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 1000) => {

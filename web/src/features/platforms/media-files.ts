@@ -1,10 +1,14 @@
 import {
-  mediaKindOf,
+  checkMediaFile,
+  formatBytes,
+  formatName,
+  listOr,
+  MEDIA_FORMATS,
   mediaSetProblem,
   PLATFORM_MEDIA,
   type MediaKind,
 } from '#shared/domain/platform-media';
-import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import type { ConnectablePlatform } from '#shared/domain/tiers';
 
 export type MediaKindName = MediaKind['kind'];
 
@@ -14,38 +18,11 @@ export interface MediaRefusal {
   reason: string;
 }
 
-const FORMAT_NAMES: Record<string, { name: string; extensions: string[] }> = {
-  'image/jpeg': { name: 'JPEG', extensions: ['.jpg', '.jpeg'] },
-  'image/png': { name: 'PNG', extensions: ['.png'] },
-  'image/webp': { name: 'WebP', extensions: ['.webp'] },
-  'image/gif': { name: 'GIF', extensions: ['.gif'] },
-  'video/mp4': { name: 'MP4', extensions: ['.mp4'] },
-};
-
-const formatName = (contentType: string) => FORMAT_NAMES[contentType]?.name ?? contentType;
-
-/** "JPEG, PNG or GIF" */
-const listOr = (items: readonly string[]): string =>
-  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
-
-/** "5 MB", "7.2 MB", "640 KB" */
-export const formatBytes = (bytes: number): string => {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number(mb.toFixed(mb >= 10 ? 0 : 1))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-};
-
-const KIND_PLURALS: Record<MediaKindName, string> = {
-  image: 'images',
-  gif: 'GIFs',
-  video: 'videos',
-};
-
 /** The file picker's filter: the platform's content types with their usual extensions. */
 export const acceptedTypes = (platform: ConnectablePlatform): Record<string, string[]> =>
   Object.fromEntries(
     PLATFORM_MEDIA[platform].kinds.flatMap((kind) =>
-      kind.contentTypes.map((type) => [type, FORMAT_NAMES[type]?.extensions ?? []]),
+      kind.contentTypes.map((type) => [type, [...(MEDIA_FORMATS[type]?.extensions ?? [])]]),
     ),
   );
 
@@ -88,26 +65,15 @@ export const sortNewFiles = (
   currentKinds: readonly MediaKindName[],
   files: readonly File[],
 ): SortedFiles => {
-  const name = PLATFORMS[platform].name;
   const kinds = [...currentKinds];
   const sorted: SortedFiles = { accepted: [], refused: [] };
-  const allTypes = PLATFORM_MEDIA[platform].kinds.flatMap((kind) => kind.contentTypes);
   for (const file of files) {
-    const kind = mediaKindOf(platform, file.type);
-    if (!kind) {
-      sorted.refused.push({
-        fileName: file.name,
-        reason: `${name} takes ${listOr(allTypes.map(formatName))} files`,
-      });
+    const checked = checkMediaFile(platform, file.type, file.size);
+    if (!('kind' in checked)) {
+      sorted.refused.push({ fileName: file.name, reason: checked.message });
       continue;
     }
-    if (file.size > kind.maxBytes) {
-      sorted.refused.push({
-        fileName: file.name,
-        reason: `It is ${formatBytes(file.size)}; ${KIND_PLURALS[kind.kind]} on ${name} can be up to ${formatBytes(kind.maxBytes)}`,
-      });
-      continue;
-    }
+    const { kind } = checked;
     const problem = mediaSetProblem(platform, [...kinds, kind.kind]);
     if (problem) {
       sorted.refused.push({ fileName: file.name, reason: problem });

@@ -5,7 +5,7 @@ import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
 import { IconCheckCircle, IconWarning } from '#web/components/icons';
 import { ProgressTrack } from '#web/components/progress-bar';
-import { formatBytes } from '../media-files';
+import { formatBytes } from '#shared/domain/platform-media';
 import type { MediaItem } from '../use-media-uploads';
 
 interface MediaItemRowProps {
