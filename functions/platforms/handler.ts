@@ -4,7 +4,7 @@ import { answerCookies } from '../core/http/cookies';
 import { createGroupHandler } from '../core/http/group-handler';
 import { logger } from '../core/logger';
 import { socialClient as clientFor } from '../integrations/social/provider';
-import { beginConnection, finishConnection, revokeQuietly } from './connections';
+import { beginConnection, finishConnection } from './connections';
 import {
   deleteCredential,
   listCredentials,
@@ -13,6 +13,7 @@ import {
 } from './credentials';
 import { createMediaUpload } from './post-media';
 import { postNow } from './posting';
+import { revokeGrant } from './revocation';
 
 /**
  * Routing only: each route loads the caller's company first (a stranger's id is refused before
@@ -27,11 +28,7 @@ const routeHandler = createGroupHandler(platformsRoutes, {
   deleteCredential: async ({ params, caller }) => {
     const company = await loadOwnedCompany(params.companyId, caller);
     const credential = await loadCredential(company.companyId, params.credentialId);
-    const { platform } = credential;
-    // Only X and LinkedIn can be connected; a provider that fails does not keep the owner connected.
-    if (platform === 'twitter' || platform === 'linkedin') {
-      await revokeQuietly(() => clientFor(platform), credential, logger);
-    }
+    await revokeGrant(credential, logger);
     await deleteCredential(credential);
     return { message: 'Platform disconnected' };
   },

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { removeDeletedCompany } from '#functions/companies/company-cleanup';
 import { defineJob } from '#functions/core/jobs/define-job';
-import { revokeCompanyGrants } from '#functions/platforms/company-grants';
+import { revokeCompanyGrants } from '#functions/platforms/revocation';
 
 /**
  * Removes everything a deleted company owned, then the company; first it revokes, at X and
