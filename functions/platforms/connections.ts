@@ -8,7 +8,6 @@ import type { CompanyRecord } from '../core/db/entities/company';
 import { DomainError } from '../core/errors';
 import type { Redirect } from '../core/http/group-handler';
 import {
-  ProviderAuthRevoked,
   ProviderError,
   ProviderMisconfigured,
   ProviderRateLimited,
@@ -16,9 +15,10 @@ import {
 } from '../integrations/social/provider-errors';
 import { createPkcePair } from '../integrations/social/pkce';
 import type { SocialClient } from '../integrations/social/social-client';
-import { readTokens, storeConnection } from './credentials';
+import { storeConnection } from './credentials';
 import { claimOAuthState, createOAuthState } from './oauth-state';
 import { ensurePlatformInTier } from './platform-access';
+import { revokeQuietly } from './revocation';
 
 /** Where the provider sends the browser back: our public callback, under the app's origin. */
 export const redirectUriOf = async (platform: ConnectablePlatform): Promise<string> =>
@@ -176,27 +176,4 @@ export const finishConnection = async (input: {
     return failure(platform, companyId, exchangeFailure(error, logger));
   }
   return { location: await platformsPage(companyId, { success: 'true', platform }) };
-};
-
-/**
- * Revokes a credential's grant at the provider where it allows (X), best effort: the owner asked
- * to be disconnected, and a provider that does not answer must not keep them connected here.
- */
-export const revokeQuietly = async (
-  clientOf: () => Promise<SocialClient>,
-  credential: Parameters<typeof readTokens>[0],
-  logger: Logger,
-): Promise<void> => {
-  try {
-    const tokens = await readTokens(credential);
-    if (tokens.accessToken) await (await clientOf()).revoke(tokens);
-  } catch (error) {
-    // A revoked grant is what we wanted; anything else is logged and let go.
-    if (!(error instanceof ProviderAuthRevoked)) {
-      logger.warn('Could not revoke the token at the provider', {
-        platform: credential.platform,
-        error: error instanceof Error ? error.name : String(error),
-      });
-    }
-  }
 };

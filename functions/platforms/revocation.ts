@@ -2,8 +2,32 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
 import { socialClient } from '../integrations/social/provider';
-import { revokeQuietly } from './connections';
-import { listCredentials } from './credentials';
+import { ProviderAuthRevoked } from '../integrations/social/provider-errors';
+import type { SocialClient } from '../integrations/social/social-client';
+import { listCredentials, readTokens } from './credentials';
+
+/**
+ * Revokes a credential's grant at the provider where it allows (X), best effort: the owner asked
+ * to be disconnected, and a provider that does not answer must not keep them connected here.
+ */
+export const revokeQuietly = async (
+  clientOf: () => Promise<SocialClient>,
+  credential: Parameters<typeof readTokens>[0],
+  logger: Logger,
+): Promise<void> => {
+  try {
+    const tokens = await readTokens(credential);
+    if (tokens.accessToken) await (await clientOf()).revoke(tokens);
+  } catch (error) {
+    // A revoked grant is what we wanted; anything else is logged and let go.
+    if (!(error instanceof ProviderAuthRevoked)) {
+      logger.warn('Could not revoke the token at the provider', {
+        platform: credential.platform,
+        error: error instanceof Error ? error.name : String(error),
+      });
+    }
+  }
+};
 
 const isConnectable = (platform: string): platform is ConnectablePlatform =>
   (CONNECTABLE_PLATFORMS as readonly string[]).includes(platform);
