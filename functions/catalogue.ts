@@ -3,6 +3,7 @@ import type { FunctionDeclaration } from './core/bindings';
 import type { JobName } from './core/jobs/names';
 import { declaration as ai } from './ai/bindings';
 import { declaration as auth } from './auth/bindings';
+import { declaration as billing } from './billing/bindings';
 import { declaration as campaigns } from './campaigns/bindings';
 import { declaration as companies } from './companies/bindings';
 import { declaration as meta } from './meta/bindings';
@@ -26,6 +27,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   platforms,
   campaigns,
   ai,
+  billing,
   meta,
 };
 

@@ -17,6 +17,8 @@ export const toCompany = (record: CompanyRecord): Company => ({
   pendingDowngrade: record.pendingDowngrade,
   subscriptionCurrentPeriodEnd: record.subscriptionCurrentPeriodEnd ?? null,
   subscription: { status: record.subscriptionStatus ?? null },
+  founder: record.founder,
+  timeZone: record.timeZone,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
 });

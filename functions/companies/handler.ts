@@ -22,6 +22,11 @@ export const handler = createGroupHandler(companiesRoutes, {
     return toCompany(await updateCompany(company, body));
   },
 
+  // Placeholder on the billing-base branch only: the generation counter is being built.
+  usage: async () => {
+    throw new Error('not built yet');
+  },
+
   remove: async ({ params, caller }) => {
     await deleteCompany(await loadOwnedCompany(params.id, caller));
     return { message: 'Company deleted' };

@@ -1,20 +1,11 @@
 import * as z from 'zod';
-import { DEFAULT_BRAND_COLOR } from '../domain/limits';
+import { DEFAULT_BRAND_COLOR, DEFAULT_TIME_ZONE } from '../domain/limits';
+import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
 import { TIER_IDS } from '../domain/tiers';
 import { optionalText, text } from './fields';
 import { defineRoute } from './route';
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'past_due',
-  'canceled',
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'unpaid',
-] as const;
-
-const companySchema = z.object({
+export const companySchema = z.object({
   _id: z.string(),
   /** The owner's user id. */
   user: z.string(),
@@ -30,6 +21,10 @@ const companySchema = z.object({
   pendingDowngrade: z.boolean(),
   subscriptionCurrentPeriodEnd: z.string().nullable(),
   subscription: z.object({ status: z.enum(SUBSCRIPTION_STATUSES).nullable() }),
+  /** A founder's company: intro for life, no trial (it may still buy a paid tier). */
+  founder: z.boolean(),
+  /** The IANA zone "today" is counted in: daily limits, the morning text, posting times. */
+  timeZone: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -110,6 +105,27 @@ export const brandColors = () =>
     .pipe(z.array(brandColor()))
     .transform((colors) => (colors.length ? [...new Set(colors)] : [DEFAULT_BRAND_COLOR]));
 
+export const INVALID_TIME_ZONE_MESSAGE = 'Choose a time zone from the list';
+
+/** An IANA zone the platform's Intl knows ("America/Chicago"); stored as Intl names it. */
+export const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length <= 64;
+  } catch {
+    return false;
+  }
+};
+
+export const timeZone = () =>
+  z
+    .string({ error: 'Time zone must be text' })
+    .trim()
+    .refine(isTimeZone, INVALID_TIME_ZONE_MESSAGE)
+    .transform(
+      (value) => new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone,
+    );
+
 const unknownFields = (verb: string) => (issue: { code: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
     ? `These fields cannot be ${verb}: ${issue.keys!.join(', ')}`
@@ -122,6 +138,8 @@ export const createCompanyBody = z.strictObject(
     website: website().default(''),
     brandColors: brandColors().default([DEFAULT_BRAND_COLOR]),
     brandVoice: brandVoice().default(''),
+    /** The browser's zone when the company is created; the default when it sends none. */
+    timeZone: timeZone().default(DEFAULT_TIME_ZONE),
   },
   { error: unknownFields('set') },
 );
@@ -134,6 +152,7 @@ const updateCompanyBody = z.strictObject(
     website: website().optional(),
     brandColors: brandColors().optional(),
     brandVoice: brandVoice().optional(),
+    timeZone: timeZone().optional(),
   },
   { error: unknownFields('changed') },
 );
@@ -143,6 +162,23 @@ const companyListResponse = z.object({
   data: z.array(companySchema),
   total: z.number().int(),
 });
+
+/**
+ * What the company's plan allows today: the tier whose limits apply, why (subscribed, founder,
+ * trial, lapsed), and today's AI generations in the company's time zone.
+ */
+const planUsageSchema = z.object({
+  effectiveTier: z.enum(TIER_IDS),
+  entitlement: z.enum(['subscribed', 'founder', 'trial', 'lapsed']),
+  generations: z.object({
+    used: z.number().int(),
+    limit: z.number().int(),
+    /** The next midnight in the company's time zone (ISO, UTC). */
+    resetsAt: z.string(),
+  }),
+  timeZone: z.string(),
+});
+export type PlanUsage = z.infer<typeof planUsageSchema>;
 
 export const INTRO_TIER_LIMIT_MESSAGE =
   'You can only have one company in the intro tier. Please upgrade to create additional companies.';
@@ -188,6 +224,16 @@ export const companiesRoutes = {
     summary: 'Update a company',
     body: updateCompanyBody,
     response: companySchema,
+    errors: ['COMPANY_NOT_FOUND'],
+  }),
+  usage: defineRoute({
+    method: 'GET',
+    path: '/companies/{companyId}/usage',
+    owners: { companyId: 'company' },
+    group: 'companies',
+    access: 'user',
+    summary: "What the company's plan allows today, and how many AI generations it has used",
+    response: planUsageSchema,
     errors: ['COMPANY_NOT_FOUND'],
   }),
   remove: defineRoute({

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isCommonPassword } from '../domain/common-passwords';
 import { PHONE_PLACEHOLDER } from '../domain/limits';
+import { PATH_ID_PATTERN } from './route';
 
 /*
  * Characters no name or text of ours needs, refused rather than stored: control characters
@@ -146,3 +147,10 @@ export const formatUsPhone = (phone: string): string => {
   if (digits.length !== 10) return phone;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 };
+
+/**
+ * A company id sent in a body or a query rather than the path: its shape is checked here, its
+ * owner by the handler (`loadOwnedCompany`), and a stranger's id reads as a missing one.
+ */
+export const companyIdValue = () =>
+  z.string({ error: 'Company ID is required' }).regex(PATH_ID_PATTERN, 'Company not found');

@@ -1,5 +1,6 @@
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
+import { billingRoutes } from './billing';
 import { campaignsRoutes } from './campaigns';
 import { companiesRoutes } from './companies';
 import { metaRoutes } from './meta';
@@ -15,6 +16,7 @@ export const contract = {
   platforms: platformsRoutes,
   campaigns: campaignsRoutes,
   ai: aiRoutes,
+  billing: billingRoutes,
   meta: metaRoutes,
 } as const;
 

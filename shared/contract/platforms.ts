@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { CONNECTABLE_PLATFORMS, PLATFORM_IDS } from '../domain/tiers';
-import { bodyErrors, optionalText, text, unsafeCharactersMessage } from './fields';
+import { bodyErrors, companyIdValue, optionalText, text, unsafeCharactersMessage } from './fields';
 import type { ErrorCode } from './errors';
-import { defineRoute, PATH_ID_PATTERN } from './route';
+import { defineRoute } from './route';
 
 /** A connected account as the browser sees it: who it is, never its tokens. */
 const platformCredentialSchema = z.object({
@@ -163,11 +163,7 @@ export const platformsRoutes = {
     access: 'user',
     summary: "LinkedIn's consent page for connecting a member's account to the company",
     // A query parameter has no path-id owner: its shape is checked here, its owner by the handler.
-    query: z.object({
-      companyId: z
-        .string({ error: 'Company ID is required' })
-        .regex(PATH_ID_PATTERN, 'Company not found'),
-    }),
+    query: z.object({ companyId: companyIdValue() }),
     response: authUrlSchema,
     errors: ['COMPANY_NOT_FOUND', 'PLATFORM_NOT_IN_TIER'],
   }),

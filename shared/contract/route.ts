@@ -17,6 +17,7 @@ export const ENDPOINT_GROUPS = [
   'platforms',
   'campaigns',
   'ai',
+  'billing',
   'meta',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];

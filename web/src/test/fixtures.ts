@@ -52,6 +52,8 @@ export const makeCompany = (overrides: Partial<Company> = {}): Company => ({
   pendingDowngrade: false,
   subscriptionCurrentPeriodEnd: null,
   subscription: { status: null },
+  founder: false,
+  timeZone: 'America/Los_Angeles',
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
   ...overrides,

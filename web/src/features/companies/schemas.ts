@@ -71,7 +71,9 @@ export const companyFormFrom = (company: Company): CompanyFormInput => ({
 });
 
 /** The request body: empty colour rows dropped; with none left, the default colour stays. */
-export const companyBodyFrom = (values: CompanyFormValues): Required<CreateCompanyBody> => {
+export const companyBodyFrom = (
+  values: CompanyFormValues,
+): Required<Omit<CreateCompanyBody, 'timeZone'>> => {
   const colors = [...new Set(values.brandColors.map((row) => row.value).filter(Boolean))];
   return {
     name: values.name,

@@ -1,7 +1,7 @@
-import type { Company, SUBSCRIPTION_STATUSES } from '#shared/contract/companies';
+import type { Company } from '#shared/contract/companies';
+import type { SubscriptionStatus } from '#shared/domain/subscription';
 import { TRIAL_WARNING_DAYS } from '#shared/domain/limits';
 
-type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -79,7 +79,7 @@ export interface CompanyFormProps {
   /** The banner's text for a failed save. */
   describeFailure: (error: unknown) => string;
   /** Saves; a rejection keeps every input and shows what went wrong. */
-  onSubmit: (body: Required<CreateCompanyBody>) => Promise<void>;
+  onSubmit: (body: CreateCompanyBody) => Promise<void>;
 }
 
 /** The create and edit form for a company, with 'Fill from website' (POST /ai/company-profile). */

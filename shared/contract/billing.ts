@@ -1,0 +1,118 @@
+import * as z from 'zod';
+import { TIER_IDS } from '../domain/tiers';
+import { companySchema } from './companies';
+import { bodyErrors, companyIdValue } from './fields';
+import { defineRoute } from './route';
+
+/**
+ * Plans through Stripe: hosted checkout to start or change a plan, cancel at the period's end (and
+ * resume before it), Stripe's customer portal for the card and invoices, and the webhook that is
+ * the only way a company's tier changes after a payment.
+ */
+
+/** The query the company overview is opened with when Stripe sends the browser back. */
+export const CHECKOUT_RETURN = {
+  param: 'checkout',
+  success: 'success',
+  cancelled: 'cancelled',
+  /** The tier that was bought, so the overview knows which tier to wait for. */
+  tierParam: 'tier',
+} as const;
+
+const tier = z.enum(TIER_IDS, { error: 'Choose a plan: intro, silver, gold or platinum' });
+
+const companyBody = z.strictObject({ companyId: companyIdValue() }, bodyErrors());
+
+const createCheckoutSessionBody = z.strictObject(
+  {
+    companyId: companyIdValue(),
+    tier,
+    /**
+     * Sent by clients that know the company's Stripe customer. The server always uses the
+     * company's own customer (or creates it) and never trusts this one.
+     */
+    customerId: z.string().max(255).nullish(),
+  },
+  bodyErrors(),
+);
+export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody>;
+
+/**
+ * Either the browser goes to Stripe's hosted checkout (a first plan, or a new one after a
+ * subscription ended), or — a company already paying that changes tier — the subscription was
+ * changed in place (prorated) and the company is answered as it now is.
+ */
+const checkoutResponse = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('checkout'), sessionId: z.string(), url: z.string() }),
+  z.object({ outcome: z.literal('updated'), company: companySchema }),
+]);
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+const subscriptionChangeResponse = z.object({ message: z.string(), company: companySchema });
+
+export const CANCEL_SUCCESS_MESSAGE =
+  'Subscription cancelled successfully. Your subscription will remain active until the end of the current billing period.';
+export const CANCEL_CONFIRMATION =
+  'Are you sure you want to cancel your subscription? Your subscription will remain active until the end of the current billing period.';
+export const RESUME_SUCCESS_MESSAGE = 'Your subscription will continue. Nothing changes.';
+
+export const billingRoutes = {
+  createCheckoutSession: defineRoute({
+    method: 'POST',
+    path: '/stripe/create-checkout-session',
+    group: 'billing',
+    access: 'user',
+    summary:
+      "Starts Stripe's hosted checkout for a tier, or changes a paying company's subscription to it",
+    body: createCheckoutSessionBody,
+    response: checkoutResponse,
+    errors: [
+      'COMPANY_NOT_FOUND',
+      'PLAN_ALREADY_ACTIVE',
+      'PLAN_NOT_AVAILABLE',
+      'BILLING_UNAVAILABLE',
+    ],
+  }),
+  cancelSubscription: defineRoute({
+    method: 'POST',
+    path: '/stripe/cancel-subscription',
+    group: 'billing',
+    access: 'user',
+    summary:
+      'Cancels at the end of the paid period: the tier stays until then, then the company drops to intro',
+    body: companyBody,
+    response: subscriptionChangeResponse,
+    errors: ['COMPANY_NOT_FOUND', 'NO_SUBSCRIPTION', 'BILLING_UNAVAILABLE'],
+  }),
+  resumeSubscription: defineRoute({
+    method: 'POST',
+    path: '/stripe/resume-subscription',
+    group: 'billing',
+    access: 'user',
+    summary: 'Takes back a cancellation before the period ends',
+    body: companyBody,
+    response: subscriptionChangeResponse,
+    errors: ['COMPANY_NOT_FOUND', 'NO_SUBSCRIPTION', 'BILLING_UNAVAILABLE'],
+  }),
+  billingPortal: defineRoute({
+    method: 'POST',
+    path: '/stripe/billing-portal',
+    group: 'billing',
+    access: 'user',
+    summary: "Stripe's customer portal for the company: the card, invoices and receipts",
+    body: companyBody,
+    response: z.object({ url: z.string() }),
+    errors: ['COMPANY_NOT_FOUND', 'NO_SUBSCRIPTION', 'BILLING_UNAVAILABLE'],
+  }),
+  webhook: defineRoute({
+    method: 'POST',
+    path: '/stripe/webhook',
+    group: 'billing',
+    access: 'public',
+    summary:
+      "Stripe's events, verified by their signature over the raw body; each event is applied once",
+    // No body schema: the signature covers the exact bytes Stripe sent, so the handler reads them raw.
+    response: z.object({ received: z.literal(true) }),
+    errors: ['WEBHOOK_SIGNATURE_INVALID'],
+  }),
+} as const;
