@@ -7,6 +7,7 @@ import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { counterEntity } from '../core/db/entities/counter';
 import { writeTransaction } from '../core/db/transaction';
 import { LimitReached, NotFound } from '../core/errors';
+import { companyEffectiveTier } from '../core/plans/entitlement';
 import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
 
@@ -34,6 +35,7 @@ const withCanonicalWebsite = <T extends { website?: string | undefined }>(fields
   fields.website === undefined ? fields : { ...fields, website: canonicalWebsite(fields.website) };
 
 const companiesCounter = (userId: string) => `companies#${userId}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
 
 const backOff = (attempt: number) =>
@@ -49,19 +51,26 @@ export const listCompanies = async (userId: string): Promise<CompanyRecord[]> =>
 };
 
 /**
- * Only a paying tier lifts the intro tier's one-company limit. The count comes from the counter
- * (strongly consistent); the owner's list (a GSI) only tells whether any company is paid.
+ * Only a paid tier that is being paid for lifts the intro tier's one-company limit: a company
+ * whose effective tier is not intro (a gold company whose subscription has lapsed, a trial and a
+ * founder's company all count as intro). The count comes from the counter (strongly consistent);
+ * the owner's list (a GSI) only tells whether any company is paid.
  */
 const mayAddCompany = async (userId: string, count: number): Promise<boolean> =>
   count < INTRO_TIER_COMPANY_LIMIT ||
-  (await listCompanies(userId)).some((company) => company.subscriptionTier !== 'intro');
+  (await listCompanies(userId)).some((company) => companyEffectiveTier(company) !== 'intro');
 
 /**
- * Creates a company on a 14-day intro-tier trial. The owner's company counter moves from n to
- * n+1 in the same transaction, so two simultaneous requests cannot both slip past the intro-tier
- * limit.
+ * Creates a company on the intro tier: a 14-day trial, or — for a founder (one of the first 50
+ * accounts) — a founder's company, intro for life with no trial (the flag stays through later
+ * upgrades and cancellations). The owner's company counter moves from n to n+1 in the same
+ * transaction, so two simultaneous requests cannot both slip past the intro-tier limit.
  */
-export const createCompany = async (userId: string, fields: NewCompany): Promise<CompanyRecord> => {
+export const createCompany = async (
+  userId: string,
+  fields: NewCompany,
+  { founder = false }: { founder?: boolean } = {},
+): Promise<CompanyRecord> => {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const { data: counter } = await counterEntity()
       .get({ name: companiesCounter(userId) })
@@ -78,7 +87,11 @@ export const createCompany = async (userId: string, fields: NewCompany): Promise
       ...withCanonicalWebsite(fields),
       subscriptionTier: 'intro' as const,
       pendingDowngrade: false,
-      trialEndDate: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+      founder,
+      // A founder's company has no trial: intro is theirs for life.
+      ...(founder
+        ? {}
+        : { trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString() }),
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };

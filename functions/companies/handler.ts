@@ -4,6 +4,7 @@ import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from './companies';
 import { toCompany } from './company-view';
+import { planUsageOf } from './plan-usage';
 
 export const handler = createGroupHandler(companiesRoutes, {
   listForUser: async ({ params, caller }) => {
@@ -15,17 +16,20 @@ export const handler = createGroupHandler(companiesRoutes, {
 
   get: async ({ params, caller }) => toCompany(await loadOwnedCompany(params.id, caller)),
 
-  create: async ({ body, caller }) => toCompany(await createCompany(caller.userId, body)),
+  // The role comes from the account as read for this request (not from the token): the first 50
+  // accounts are founders, and their companies are intro for life, without a trial.
+  create: async ({ body, caller }) =>
+    toCompany(
+      await createCompany(caller.userId, body, { founder: caller.user.role === 'founder' }),
+    ),
 
   update: async ({ params, body, caller }) => {
     const company = await loadOwnedCompany(params.id, caller);
     return toCompany(await updateCompany(company, body));
   },
 
-  // Placeholder on the billing-base branch only: the generation counter is being built.
-  usage: async () => {
-    throw new Error('not built yet');
-  },
+  usage: async ({ params, caller }) =>
+    planUsageOf(await loadOwnedCompany(params.companyId, caller)),
 
   remove: async ({ params, caller }) => {
     await deleteCompany(await loadOwnedCompany(params.id, caller));

@@ -7,6 +7,7 @@ import { loadCompanyOwnedBy } from '../core/auth/owned-company';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { DomainError } from '../core/errors';
 import type { Redirect } from '../core/http/group-handler';
+import { ensurePlatformInTier } from '../core/plans/entitlement';
 import {
   ProviderError,
   ProviderMisconfigured,
@@ -17,7 +18,6 @@ import { createPkcePair } from '../integrations/social/pkce';
 import type { SocialClient } from '../integrations/social/social-client';
 import { storeConnection } from './credentials';
 import { claimOAuthState, createOAuthState } from './oauth-state';
-import { ensurePlatformInTier } from './platform-access';
 import { revokeQuietly } from './revocation';
 
 /** Where the provider sends the browser back: our public callback, under the app's origin. */

@@ -4,9 +4,10 @@ import type { ConnectablePlatform } from '#shared/domain/tiers';
 import type { CompanyRecord } from '../core/db/entities/company';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
 import { Conflict, Invalid } from '../core/errors';
+import { ensureMayPublish, ensurePlatformInTier } from '../core/plans/entitlement';
 import type { SocialClient } from '../integrations/social/social-client';
 import { findCredential } from './credentials';
-import { ensurePlatformInTier, platformName } from './platform-access';
+import { platformName } from './platform-access';
 import { checkPostMedia, discardPostMedia, readPostMedia } from './post-media';
 import { needsReconnectionMessage, providerFailure } from './provider-failures';
 import { freshAccessToken } from './token-refresh';
@@ -16,12 +17,16 @@ export interface PostRequest {
   media: readonly { key: string; altText?: string }[];
 }
 
-/** Checks that need no provider: the tier, the connection, the text as the platform counts it. */
+/**
+ * Checks that need no provider: the plan (a lapsed trial or subscription publishes nothing), the
+ * effective tier, the connection, the text as the platform counts it.
+ */
 const checkPost = async (
   company: CompanyRecord,
   platform: ConnectablePlatform,
   text: string,
 ): Promise<PlatformCredentialRecord> => {
+  ensureMayPublish(company);
   ensurePlatformInTier(company, platform);
   const credential = await findCredential(company.companyId, platform);
   if (!credential) {
@@ -47,7 +52,7 @@ const checkPost = async (
 
 /**
  * Publishes now, as the account connected to the company: everything that can be checked here
- * is checked before the provider is called (tier, connection, length as the platform counts,
+ * is checked before the provider is called (plan, tier, connection, length as the platform counts,
  * each upload's real type, size and first bytes, the media set), then the access token is
  * refreshed if it is about to expire (one refresh at a time, token-refresh.ts) and the provider
  * client uploads and posts. A provider's failure becomes a domain error (provider-failures.ts).

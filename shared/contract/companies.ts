@@ -209,7 +209,8 @@ export const companiesRoutes = {
     path: '/companies',
     group: 'companies',
     access: 'user',
-    summary: 'Create a company (14-day trial on the intro tier; one company on the intro tier)',
+    summary:
+      "Create a company on the intro tier: a 14-day trial, or intro for life without a trial for a founder's company; one company while none is on a paid tier",
     body: createCompanyBody,
     response: companySchema,
     successStatus: 201,

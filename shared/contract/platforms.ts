@@ -111,9 +111,13 @@ const oauthCallbackQuerySchema = z.object({
 /** A callback answers with a redirect to the Platforms screen; the body is empty. */
 const redirectResponseSchema = z.undefined();
 
-/** What posting now may answer on any platform: the checks before the provider, then its answer. */
+/**
+ * What posting now may answer on any platform: the checks before the provider (a lapsed trial or
+ * subscription first), then its answer.
+ */
 const POST_NOW_ERRORS = [
   'COMPANY_NOT_FOUND',
+  'SUBSCRIPTION_REQUIRED',
   'PLATFORM_NOT_CONNECTED',
   'PLATFORM_NOT_IN_TIER',
   'PLATFORM_NEEDS_RECONNECTION',

@@ -8,6 +8,7 @@ export type Result = APIGatewayProxyStructuredResultV2;
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',

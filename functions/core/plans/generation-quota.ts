@@ -1,0 +1,200 @@
+import { TIERS } from '#shared/domain/tiers';
+import { isConditionFailure } from '../db/conditions';
+import type { CompanyRecord } from '../db/entities/company';
+import { generationCountEntity } from '../db/entities/generation-count';
+import { LimitReached, RateLimited } from '../errors';
+import { waitText } from '../limits/wait-text';
+import { logger } from '../logger';
+import {
+  companyEffectiveTier,
+  companyEntitlement,
+  ensureMayGenerate,
+  type CompanyPlan,
+} from './entitlement';
+import { localDayOf } from './local-day';
+
+/**
+ * The daily AI generation limit of each tier (intro 1, silver 3, gold 5, platinum 10), counted in
+ * generated posts per company per calendar day in the company's time zone. Every AI generation
+ * spends here before it calls the model: one conditional update adds the posts only if the day's
+ * total stays within the limit, so however many requests arrive at once, the limit is never
+ * passed; a request for more than is left is refused as a whole.
+ */
+
+export type QuotaCompany = CompanyPlan & Pick<CompanyRecord, 'companyId' | 'timeZone'>;
+
+/** What a spend took, and from which day: a refund gives it back to that same day. */
+export interface GenerationSpend {
+  companyId: string;
+  /** The local day (`yyyy-MM-dd`) the posts were counted on. */
+  day: string;
+  count: number;
+  /** The day's total after this spend. */
+  used: number;
+  limit: number;
+  /** The next local midnight (ISO, UTC). */
+  resetsAt: string;
+}
+
+/** Today's use as the usage route shows it. */
+export interface GenerationUsage {
+  used: number;
+  limit: number;
+  resetsAt: string;
+}
+
+/** Leftover counters are removed by the TTL this long after their day has ended. */
+const TTL_AFTER_DAY_SECONDS = 2 * 24 * 60 * 60;
+/** A spend refused while a refund made room is tried again, a few times at most. */
+const MAX_ROUNDS = 3;
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/**
+ * Why a generation is refused, naming the limit, the plan and when it resets:
+ * "You've used today's 5 AI generations on the Gold plan. They reset at midnight
+ * (America/Chicago), in 3 hours."
+ */
+export const generationLimitMessage = (input: {
+  limit: number;
+  planName: string;
+  timeZone: string;
+  used: number;
+  requested: number;
+  secondsToReset: number;
+}): string => {
+  const { limit, planName, timeZone, used, requested, secondsToReset } = input;
+  if (requested > limit) {
+    return `This needs ${requested} AI generations, more than the ${planName} plan allows in a day (${limit}).`;
+  }
+  const remaining = Math.max(0, limit - used);
+  const reset = `at midnight (${timeZone}), in ${waitText(secondsToReset)}`;
+  if (remaining === 0) {
+    return limit === 1
+      ? `You've used today's AI generation on the ${planName} plan. It resets ${reset}.`
+      : `You've used today's ${limit} AI generations on the ${planName} plan. They reset ${reset}.`;
+  }
+  return `This needs ${requested} AI generations, and only ${remaining} of today's ${limit} on the ${planName} plan ${plural(remaining, 'is', 'are')} left. They reset ${reset}.`;
+};
+
+const todayOf = (company: QuotaCompany, now: number) => {
+  const { day, endsAt } = localDayOf(now, company.timeZone);
+  const tier = TIERS[companyEffectiveTier(company, now)];
+  return {
+    day,
+    endsAt,
+    tier,
+    limit: tier.dailyGenerationLimit,
+    secondsToReset: Math.max(1, Math.ceil((endsAt.getTime() - now) / 1000)),
+  };
+};
+
+const readUsed = async (companyId: string, day: string): Promise<number> => {
+  const { data } = await generationCountEntity().get({ companyId, day }).go({ consistent: true });
+  return data?.used ?? 0;
+};
+
+/**
+ * Counts `count` generated posts against today's limit (in the company's time zone), or refuses
+ * them all: 402 SUBSCRIPTION_REQUIRED for a lapsed trial or subscription, 429
+ * GENERATION_LIMIT_REACHED (Retry-After: the seconds to local midnight) when fewer than `count`
+ * are left. Spend before calling the model; refund (`refundGenerations`) if the generation then
+ * fails.
+ */
+export const spendGenerations = async (
+  company: QuotaCompany,
+  count = 1,
+  now: number = Date.now(),
+): Promise<GenerationSpend> => {
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`A generation spend must be a positive whole number, not ${count}`);
+  }
+  ensureMayGenerate(company, now);
+  const { day, endsAt, tier, limit, secondsToReset } = todayOf(company, now);
+  const refusal = (used: number) => {
+    const message = generationLimitMessage({
+      limit,
+      planName: tier.name,
+      timeZone: company.timeZone,
+      used,
+      requested: count,
+      secondsToReset,
+    });
+    // Waiting for midnight cannot help a request larger than a whole day's limit.
+    return count > limit
+      ? new LimitReached('GENERATION_LIMIT_REACHED', message)
+      : new RateLimited('GENERATION_LIMIT_REACHED', message, secondsToReset);
+  };
+  if (count > limit) throw refusal(0);
+
+  const resetAt = Math.floor(endsAt.getTime() / 1000);
+  const key = { companyId: company.companyId, day };
+  for (let round = 1; ; round++) {
+    try {
+      const { data } = await generationCountEntity()
+        .update(key)
+        .add({ used: count })
+        .set({ resetAt, expiresAt: resetAt + TTL_AFTER_DAY_SECONDS })
+        .where((attr, op) => `${op.notExists(attr.used)} OR ${op.lte(attr.used, limit - count)}`)
+        .go({ response: 'all_new' });
+      return {
+        companyId: company.companyId,
+        day,
+        count,
+        used: data.used ?? count,
+        limit,
+        resetsAt: endsAt.toISOString(),
+      };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const used = await readUsed(company.companyId, day);
+    // A refund may have made room since the refusal: try again, a few times at most.
+    if (used + count > limit || round >= MAX_ROUNDS) throw refusal(used);
+  }
+};
+
+/**
+ * Gives back what a generation spent when it failed before producing its posts (all of them, or
+ * `count` of them), to the day it was spent on. The count never goes below zero.
+ */
+export const refundGenerations = async (
+  spend: Pick<GenerationSpend, 'companyId' | 'day' | 'count'>,
+  count: number = spend.count,
+): Promise<void> => {
+  if (!Number.isInteger(count) || count < 1 || count > spend.count) {
+    throw new Error(`A refund must be between 1 and the ${spend.count} spent, not ${count}`);
+  }
+  try {
+    await generationCountEntity()
+      .patch({ companyId: spend.companyId, day: spend.day })
+      .add({ used: -count })
+      .where((attr, op) => op.gte(attr.used, count))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Its day's counter has expired, or holds less than this spend: there is nothing to give back.
+    logger.warn('A generation refund found nothing to give back', {
+      companyId: spend.companyId,
+      day: spend.day,
+      count,
+    });
+  }
+};
+
+/**
+ * Today's generations in the company's time zone: how many were used, how many the plan allows
+ * (none while the trial or subscription has lapsed), and when the count starts again.
+ */
+export const generationsUsedToday = async (
+  company: QuotaCompany,
+  now: number = Date.now(),
+): Promise<GenerationUsage> => {
+  const { day, endsAt, limit } = todayOf(company, now);
+  const lapsed = companyEntitlement(company, now).kind === 'lapsed';
+  return {
+    used: await readUsed(company.companyId, day),
+    limit: lapsed ? 0 : limit,
+    resetsAt: endsAt.toISOString(),
+  };
+};
