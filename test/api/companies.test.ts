@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registerOrdinaryUser } from './accounts-support';
 import { call, registerUser } from './http';
 
 const company = (overrides: Record<string, unknown> = {}) => ({
@@ -14,7 +15,8 @@ type Company = { _id: string; [key: string]: unknown };
 
 describe('companies', () => {
   it('creates a company on a 14-day intro trial, dropping empty colours', async () => {
-    const owner = await registerUser();
+    // A founder's company has no trial (test/api/plans.test.ts): this is an ordinary account.
+    const owner = await registerOrdinaryUser();
     const before = Date.now();
     const created = await call<Company>('POST', '/companies', {
       token: owner.token,
@@ -30,6 +32,8 @@ describe('companies', () => {
       stripeSubscriptionId: null,
       pendingDowngrade: false,
       subscription: { status: null },
+      founder: false,
+      timeZone: 'America/New_York',
     });
     const trialDays = (Date.parse(created.body.trialEndDate as string) - before) / 86_400_000;
     expect(trialDays).toBeGreaterThan(13.99);

@@ -141,3 +141,66 @@ export const expireAccessToken = async (companyId: string, credentialId: string)
     .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
     .go();
 };
+
+/** A company's plan as billing would leave it (Stripe's part arrives with another engineer's work). */
+export interface PlanChange {
+  tier?: 'intro' | 'silver' | 'gold' | 'platinum';
+  /** A Stripe subscription's status (with an id), or null for none at all. */
+  subscription?: 'active' | 'past_due' | 'trialing' | 'canceled' | 'unpaid' | null;
+  /** The trial's end (ISO), or null for none. */
+  trialEndDate?: string | null;
+}
+
+/** Writes a company's plan fields directly, as the billing webhook would. */
+export const setPlan = async (companyId: string, plan: PlanChange): Promise<void> => {
+  const { companies } = await useSandboxTable();
+  const set: Record<string, string> = {};
+  const remove: ('stripeSubscriptionId' | 'subscriptionStatus' | 'trialEndDate')[] = [];
+  if (plan.tier) set.subscriptionTier = plan.tier;
+  if (plan.subscription === null) remove.push('stripeSubscriptionId', 'subscriptionStatus');
+  else if (plan.subscription) {
+    set.stripeSubscriptionId = `sub_test_${companyId.slice(0, 8)}`;
+    set.subscriptionStatus = plan.subscription;
+  }
+  if (plan.trialEndDate === null) remove.push('trialEndDate');
+  else if (plan.trialEndDate) set.trialEndDate = plan.trialEndDate;
+  let patch = companies.patch({ companyId }).set(set as never);
+  if (remove.length) patch = patch.remove(remove);
+  await patch.go();
+};
+
+/** A gold (or other paid) tier whose subscription is being paid: every route of that tier opens. */
+export const setPaidTier = (
+  companyId: string,
+  tier: 'silver' | 'gold' | 'platinum',
+): Promise<void> => setPlan(companyId, { tier, subscription: 'active' });
+
+/**
+ * Gives an account another role, as if it had registered before or after the first 50 (whether a
+ * test's account is one of them depends on which files ran before it in the same sandbox). The
+ * role is read from the account on every request, so it applies at once.
+ */
+export const setRole = async (userId: string, role: 'user' | 'founder'): Promise<void> => {
+  const { userEntity } = await import('#functions/core/db/entities/user');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => userEntity());
+  entity.setClient(client());
+  await entity.patch({ userId }).set({ role }).go();
+};
+
+/**
+ * Records `used` AI generations for a company on a local day (`yyyy-MM-dd`), as the generation
+ * counter writes them — no route generates posts yet (campaign content arrives with its issue).
+ */
+export const recordGenerations = async (
+  companyId: string,
+  day: string,
+  used: number,
+): Promise<void> => {
+  const { generationCountEntity } = await import('#functions/core/db/entities/generation-count');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () =>
+    generationCountEntity(),
+  );
+  entity.setClient(client());
+  const later = Math.floor(Date.now() / 1000) + 3 * 86_400;
+  await entity.put({ companyId, day, used, resetAt: later, expiresAt: later }).go();
+};

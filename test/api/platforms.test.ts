@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MediaUpload, PlatformCredential, PublishedPost } from '#shared/contract/platforms';
-import { expireAccessToken, expireOAuthState, useSandboxTable } from './db';
+import { expireAccessToken, expireOAuthState, setPaidTier } from './db';
 import { apiUrl, call, registerUser, type ApiResult } from './http';
 import {
   allowAtProvider,
@@ -32,10 +32,7 @@ const newOwner = async (tier: 'intro' | 'gold' = 'intro'): Promise<Owner & { use
     token,
     body: { name: 'Harbor Coffee' },
   });
-  if (tier !== 'intro') {
-    const { companies } = await useSandboxTable();
-    await companies.patch({ companyId: company.body._id }).set({ subscriptionTier: tier }).go();
-  }
+  if (tier !== 'intro') await setPaidTier(company.body._id, tier);
   return { token, companyId: company.body._id, userId: user._id };
 };
 

@@ -6,7 +6,7 @@ import {
   type PathIdOwner,
   type RouteDefinition,
 } from '#shared/contract/route';
-import { useSandboxTable } from '../db';
+import { setPaidTier, useSandboxTable } from '../db';
 import {
   apiUrl,
   call,
@@ -50,7 +50,7 @@ export const createTenant = async (): Promise<Tenant> => {
   const companyId = company.body._id;
   // Campaigns have no create route yet, and tiers change with billing (a later issue): seeded as
   // their entities write them.
-  const { campaigns, companies } = await useSandboxTable();
+  const { campaigns } = await useSandboxTable();
   await campaigns
     .create({
       companyId,
@@ -60,7 +60,7 @@ export const createTenant = async (): Promise<Tenant> => {
       endDate: '2026-03-31',
     })
     .go();
-  await companies.patch({ companyId }).set({ subscriptionTier: 'gold' }).go();
+  await setPaidTier(companyId, 'gold');
   const credentialId = await connectAccount({ token, companyId }, 'twitter');
   await connectAccount({ token, companyId }, 'linkedin');
   return { token, userId: user._id, companyId, credentialId };
