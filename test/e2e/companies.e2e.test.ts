@@ -8,6 +8,7 @@ import {
   screenshot,
   useBrowser,
 } from './browser';
+import { setRole } from '../api/db';
 
 describe('companies and phone verification in the browser', () => {
   const browser = useBrowser();
@@ -34,6 +35,18 @@ describe('companies and phone verification in the browser', () => {
     await expect
       .poll(() => page.locator('aside svg title').allTextContents())
       .toContain('Phone verified');
+
+    // The first 50 accounts are founders, whose companies have no trial: this test's account is
+    // made an ordinary one, so that its company starts the 14-day trial the overview shows.
+    const userId = await page.evaluate(
+      () =>
+        (
+          JSON.parse(localStorage.getItem('user') ?? sessionStorage.getItem('user') ?? '{}') as {
+            _id?: string;
+          }
+        )._id,
+    );
+    await setRole(userId!, 'user');
 
     // A company from its website: the form fills itself, the owner adds a second colour.
     await page.getByRole('link', { name: 'Create Your First Company' }).click();
