@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { addDays, format, startOfDay } from 'date-fns';
+import { addDays, lightFormat, startOfDay } from 'date-fns';
 
 /** One calendar day in a time zone: its name and the instants it starts and ends. */
 export interface LocalDay {
@@ -20,7 +20,8 @@ export const localDayOf = (now: number | Date, timeZone: string): LocalDay => {
   const startsAt = startOfDay(now, { in: zone });
   const endsAt = startOfDay(addDays(startsAt, 1, { in: zone }), { in: zone });
   return {
-    day: format(now, 'yyyy-MM-dd', { in: zone }),
+    // A date in the zone (TZDate): its calendar fields are the zone's, and no locale is needed.
+    day: lightFormat(startsAt, 'yyyy-MM-dd'),
     startsAt: new Date(startsAt.getTime()),
     endsAt: new Date(endsAt.getTime()),
   };
