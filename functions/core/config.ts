@@ -80,6 +80,25 @@ const schema = z.object({
     .string()
     .regex(/^\d{6}(\.\d{2})?$/)
     .default('202607'),
+  /**
+   * Stripe's API key (binding `stripeSecretKey`): given directly (sandbox: a real test key from
+   * `.env`, or the stand-in's own) or as a Secrets Manager ARN (AWS). Never logged.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY_ARN: z.string().min(1).optional(),
+  /** The monthly price of each tier in that Stripe account (`price_…`); they come with the key. */
+  STRIPE_PRICE_INTRO: z.string().min(1).optional(),
+  STRIPE_PRICE_SILVER: z.string().min(1).optional(),
+  STRIPE_PRICE_GOLD: z.string().min(1).optional(),
+  STRIPE_PRICE_PLATINUM: z.string().min(1).optional(),
+  /** The webhook endpoint's signing secret (`whsec_…`, binding `stripeWebhookSecret`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET_ARN: z.string().min(1).optional(),
+  /**
+   * Where Stripe's API answers: the real one, or the sandbox's stand-in (its base, no trailing /).
+   * Set only by the sandbox; AWS always talks to the real API.
+   */
+  STRIPE_API_BASE_URL: z.url().default('https://api.stripe.com'),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

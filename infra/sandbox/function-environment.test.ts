@@ -9,6 +9,7 @@ const wiring: SandboxWiring = {
   s3Endpoint: 'http://localhost:9000',
   jwtSecret: 'a'.repeat(128),
   credentialKey: 'c'.repeat(128),
+  stripeWebhookSecret: 'whsec_test',
   settings: {
     OPENAI_API_KEY: 'sk-test',
     OPENAI_MODEL: 'gpt-test',
