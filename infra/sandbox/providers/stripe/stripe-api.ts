@@ -252,11 +252,13 @@ export const createStripeApi = ({ account, save, outage, hang }: StripeApiOption
       if (earlier) return send(response, earlier.status, earlier.body, true);
     }
 
+    // Computed and remembered before anything is awaited: a second request with the same key that
+    // arrives meanwhile finds the first one's answer (Stripe would answer it 409 while the first
+    // runs; the SDK retries a 409, so both end with the same object either way).
     let status = 200;
     let result: unknown;
     try {
       result = route(method, url.pathname, fields, originOf(request));
-      await save();
     } catch (error) {
       const failure =
         error instanceof StripeFailure
@@ -268,6 +270,7 @@ export const createStripeApi = ({ account, save, outage, hang }: StripeApiOption
     if (typeof idempotencyKey === 'string') {
       idempotent.set(idempotencyKey, { fingerprint, status, body: result });
     }
+    if (status === 200 && method === 'POST') await save();
     send(response, status, result);
   };
 };
