@@ -329,9 +329,7 @@ describe('a new company', () => {
       const answer = await checkout(owner, 'gold');
       expect(answer.status).toBe(503);
       expect(answer.body).toMatchObject({ code: 'BILLING_UNAVAILABLE' });
-      expect(String((answer.body as unknown as { message: string }).message)).toMatch(
-        /try again/i,
-      );
+      expect(String((answer.body as unknown as { message: string }).message)).toMatch(/try again/i);
     } finally {
       await stripeSandbox('/outage', { method: 'DELETE' });
     }
