@@ -252,4 +252,25 @@ describe('the Stripe SDK against the stand-in', () => {
     expect(page).toContain('$150.00');
     expect(page).toContain('http://localhost/dashboard/company/company-1');
   });
+
+  it("lists subscriptions in /_sandbox's Stripe section, whose buttons act and come back", async () => {
+    const { session } = await newSession();
+    await payFor(session.url!);
+    const { subscription: id } = await stripe.checkout.sessions.retrieve(session.id);
+    const html = await standIn.panel({ returnTo: '/_sandbox' });
+    expect(html).toContain(`data-id="${id as string}"`);
+    for (const label of ['Payment fails', 'Cancel at period end', 'End period now']) {
+      expect(html).toContain(label);
+    }
+    const response = await fetch(`${origin}/_sandbox/stripe/subscriptions/${id as string}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=payment-failure&returnTo=%2F_sandbox',
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/_sandbox#stripe');
+    expect((await stripe.subscriptions.retrieve(id as string)).status).toBe('past_due');
+    expect(delivered.length).toBeGreaterThanOrEqual(5);
+  });
 });
