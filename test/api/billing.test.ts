@@ -475,6 +475,51 @@ describe('a failed payment', () => {
   });
 });
 
+describe('an event the app could not apply', () => {
+  it('is refused with 503 (Stripe retries) and applied, once, when delivered again', async () => {
+    const owner = await newOwner();
+    const { stripeSubscriptionId } = await subscribe(owner, 'gold');
+    const outage = (on: boolean) =>
+      stripeSandbox('/outage', {
+        method: on ? 'POST' : 'DELETE',
+        ...(on
+          ? {
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ kind: '500' }),
+            }
+          : {}),
+      });
+    // Stripe's API is down while its payment-failure events arrive: the webhook cannot read the
+    // subscription back, answers 503 to every delivery, and records nothing as applied.
+    await outage(true);
+    try {
+      await act(stripeSubscriptionId!, 'payment-failure');
+    } finally {
+      await outage(false);
+    }
+    expect((await companyOf(owner)).subscription.status).toBe('active');
+    const events = (
+      await stripeSandbox<{ events: (ListedEvent & { deliveries: { status: number }[] })[] }>(
+        '/events',
+      )
+    ).events;
+    const paymentFailed = events.filter((event) => event.type === 'invoice.payment_failed').at(-1)!;
+    expect(paymentFailed.deliveries.map((delivery) => delivery.status)).toEqual([503, 503, 503]);
+
+    // Stripe's next retry goes through: applied, and the owner is told once.
+    const resent = await stripeSandbox<{ status: number }>(`/events/${paymentFailed.id}/resend`, {
+      method: 'POST',
+    });
+    expect(resent.status).toBe(200);
+    expect((await companyOf(owner)).subscription.status).toBe('past_due');
+    await stripeSandbox(`/events/${paymentFailed.id}/resend`, { method: 'POST' });
+    const emails = (await inbox(owner.email)).filter((message) =>
+      /Payment failed/.test(message.subject ?? ''),
+    );
+    expect(emails).toHaveLength(1);
+  });
+});
+
 describe('the webhook', () => {
   let owner: Owner;
   let before: Company;
