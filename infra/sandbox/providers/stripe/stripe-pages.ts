@@ -24,7 +24,7 @@ h2 { font-size:15px; margin:20px 0 6px; }
 p, li, td, th { color:var(--muted); font-size:14px; }
 dl { display:grid; grid-template-columns:auto 1fr; gap:4px 16px; font-size:14px; margin:14px 0; }
 dt { color:var(--muted); } dd { margin:0; }
-table { width:100%; border-collapse:collapse; } th, td { text-align:left; padding:4px 0; border-bottom:1px solid var(--line); }
+table { width:100%; border-collapse:collapse; } th, td { text-align:left; padding:4px 12px 4px 0; border-bottom:1px solid var(--line); }
 .buttons { display:flex; gap:14px; align-items:center; margin-top:20px; }
 button { font:inherit; padding:9px 20px; border-radius:8px; border:1px solid var(--accent); background:var(--accent); color:#fff; cursor:pointer; }
 a { color:var(--accent); }
