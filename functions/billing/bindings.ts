@@ -1,15 +1,19 @@
 import { declareFunction } from '#functions/core/bindings';
 
 /**
- * Checkout, cancellation, the customer portal and Stripe's webhook: the table (companies, the
- * events already applied), the app's URL (where Stripe sends the browser back), email (a failed
- * payment tells the owner) and Stripe's keys.
+ * Checkout, cancellation, the customer portal and Stripe's webhook: the table (companies, and the
+ * claims of the events applied), the app's URL (where Stripe sends the browser back, and the link
+ * in the failed-payment email), email (a failed payment tells the owner), Stripe's API key (with
+ * the tiers' price ids) and the webhook's signing secret.
  */
 export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
     appUrl: true,
     email: true,
-    secrets: ['tokenKey', 'originKey'],
+    secrets: ['tokenKey', 'originKey', 'stripeSecretKey', 'stripeWebhookSecret'],
   },
+  // Checkout may wait on three Stripe calls in a row (each with a time-out and one retry), under
+  // API Gateway's 30 s.
+  timeoutSeconds: 29,
 });

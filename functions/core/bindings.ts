@@ -13,6 +13,8 @@ export const SECRET_NAMES = [
   'credentialKey',
   'xClientSecret',
   'linkedInClientSecret',
+  'stripeSecretKey',
+  'stripeWebhookSecret',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -37,6 +39,8 @@ export interface Bindings {
    * execute-api address, past CloudFront's WAF and headers) is refused. The sandbox has no
    * CloudFront and gives no value, so there the check is off. `credentialKey` encrypts the
    * tokens of connected social accounts at rest (AES-256-GCM, functions/platforms/token-cipher).
+   * `stripeSecretKey` is Stripe's API key (with the price id of each tier), `stripeWebhookSecret`
+   * the signing secret of the webhook endpoint (`whsec_…`).
    */
   readonly secrets?: readonly SecretName[];
 }
@@ -86,5 +90,15 @@ export const BINDING_VARIABLES = {
       'LINKEDIN_CLIENT_SECRET_ARN',
       'LINKEDIN_CLIENT_ID',
     ],
+    // The key's prices come with it: a price id names a price of that Stripe account only.
+    stripeSecretKey: [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_SECRET_KEY_ARN',
+      'STRIPE_PRICE_INTRO',
+      'STRIPE_PRICE_SILVER',
+      'STRIPE_PRICE_GOLD',
+      'STRIPE_PRICE_PLATINUM',
+    ],
+    stripeWebhookSecret: ['STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET_ARN'],
   },
 } as const satisfies Record<keyof Bindings, unknown>;

@@ -7,6 +7,9 @@ import { currentEnvironment, type Environment } from './environment';
  * required where they are used (`required('TABLE_NAME')`), so a function that did not declare a
  * binding fails there with the variable's name. Secrets are read here but never logged.
  */
+/** A variable that is set to something (one schema, shared: every bundle carries this file). */
+const setting = z.string().min(1).optional();
+
 const schema = z.object({
   STAGE: z.string().default('sandbox'),
   AWS_REGION: z.string().default('us-east-1'),
@@ -17,39 +20,39 @@ const schema = z.object({
     .transform((value) => value === 'true'),
   /** Set by the sandbox and the tests: DynamoDB Local's address. */
   DYNAMODB_ENDPOINT: z.url().optional(),
-  TABLE_NAME: z.string().min(1).optional(),
+  TABLE_NAME: setting,
   /** The private media bucket (`mediaBucket` binding). */
-  MEDIA_BUCKET: z.string().min(1).optional(),
+  MEDIA_BUCKET: setting,
   /**
    * The web app's public origin, for links in emails and texts. In AWS the web stack publishes it
    * as an SSM parameter (APP_URL_PARAMETER), which avoids a CloudFront <-> API dependency cycle.
    */
   APP_URL: z.url().optional(),
-  APP_URL_PARAMETER: z.string().min(1).optional(),
+  APP_URL_PARAMETER: setting,
   /** Signing key for access tokens: given directly (sandbox) or as a Secrets Manager ARN (AWS). */
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_SECRET_ARN: z.string().min(1).optional(),
-  EMAIL_FROM: z.string().min(1).optional(),
+  JWT_SECRET_ARN: setting,
+  EMAIL_FROM: setting,
   /** The number texts are sent from (End User Messaging origination identity); optional. */
-  SMS_ORIGINATION_NUMBER: z.string().min(1).optional(),
+  SMS_ORIGINATION_NUMBER: setting,
   /** Shows "Continue with Google" when set. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   /** OpenAI drafts when a key is configured; without one the offline drafter runs. */
-  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_API_KEY: setting,
   /** In AWS the key lives in Secrets Manager (context openAiSecretName); read when first needed. */
-  OPENAI_SECRET_ARN: z.string().min(1).optional(),
+  OPENAI_SECRET_ARN: setting,
   /**
    * The value CloudFront adds to the /api requests it forwards (header `x-origin-verify`): given
    * directly (unit tests) or as a Secrets Manager ARN (AWS). Unset in the sandbox: no check.
    */
   ORIGIN_VERIFY_KEY: z.string().min(16).optional(),
-  ORIGIN_VERIFY_KEY_ARN: z.string().min(1).optional(),
+  ORIGIN_VERIFY_KEY_ARN: setting,
   /**
    * The key that encrypts social account tokens at rest: given directly (sandbox, generated into
    * its data folder) or as a Secrets Manager ARN (AWS). Never logged.
    */
   CREDENTIAL_KEY: z.string().min(32).optional(),
-  CREDENTIAL_KEY_ARN: z.string().min(1).optional(),
+  CREDENTIAL_KEY_ARN: setting,
   /** The sandbox's S3 emulator; unset in AWS, where the SDK finds S3 itself. */
   S3_ENDPOINT: z.url().optional(),
   /**
@@ -57,17 +60,17 @@ const schema = z.object({
    * (`xClientSecret`): from `.env` or the sandbox's stand-in locally, from context `xClientId` in
    * AWS. The secret is given directly (sandbox) or as a Secrets Manager ARN (AWS).
    */
-  X_CLIENT_ID: z.string().min(1).optional(),
-  X_CLIENT_SECRET: z.string().min(1).optional(),
-  X_CLIENT_SECRET_ARN: z.string().min(1).optional(),
+  X_CLIENT_ID: setting,
+  X_CLIENT_SECRET: setting,
+  X_CLIENT_SECRET_ARN: setting,
   /** Where X's API answers: the real one, or the sandbox's stand-in (its base, no trailing /). */
   X_API_BASE_URL: z.url().default('https://api.x.com'),
   /** X's consent page, or the sandbox's stand-in. */
   X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
   /** LinkedIn, the same way (binding `linkedInClientSecret`, context `linkedInClientId`). */
-  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
-  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
-  LINKEDIN_CLIENT_SECRET_ARN: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_ID: setting,
+  LINKEDIN_CLIENT_SECRET: setting,
+  LINKEDIN_CLIENT_SECRET_ARN: setting,
   /** api.linkedin.com: userinfo, images, posts. */
   LINKEDIN_API_BASE_URL: z.url().default('https://api.linkedin.com'),
   /** www.linkedin.com: the consent page and the token endpoints. */
@@ -80,6 +83,25 @@ const schema = z.object({
     .string()
     .regex(/^\d{6}(\.\d{2})?$/)
     .default('202607'),
+  /**
+   * Stripe's API key (binding `stripeSecretKey`): given directly (sandbox: a real test key from
+   * `.env`, or the stand-in's own) or as a Secrets Manager ARN (AWS). Never logged.
+   */
+  STRIPE_SECRET_KEY: setting,
+  STRIPE_SECRET_KEY_ARN: setting,
+  /** The monthly price of each tier in that Stripe account (`price_…`); they come with the key. */
+  STRIPE_PRICE_INTRO: setting,
+  STRIPE_PRICE_SILVER: setting,
+  STRIPE_PRICE_GOLD: setting,
+  STRIPE_PRICE_PLATINUM: setting,
+  /** The webhook endpoint's signing secret (`whsec_…`, binding `stripeWebhookSecret`). */
+  STRIPE_WEBHOOK_SECRET: setting,
+  STRIPE_WEBHOOK_SECRET_ARN: setting,
+  /**
+   * Where Stripe's API answers: the real one, or the sandbox's stand-in (its base, no trailing /).
+   * Set only by the sandbox; AWS always talks to the real API.
+   */
+  STRIPE_API_BASE_URL: z.url().default('https://api.stripe.com'),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

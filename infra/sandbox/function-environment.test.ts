@@ -9,6 +9,7 @@ const wiring: SandboxWiring = {
   s3Endpoint: 'http://localhost:9000',
   jwtSecret: 'a'.repeat(128),
   credentialKey: 'c'.repeat(128),
+  stripeWebhookSecret: 'whsec_test',
   settings: {
     OPENAI_API_KEY: 'sk-test',
     OPENAI_MODEL: 'gpt-test',
@@ -116,6 +117,8 @@ describe('functionEnvironment', () => {
         'credentialKey',
         'xClientSecret',
         'linkedInClientSecret',
+        'stripeSecretKey',
+        'stripeWebhookSecret',
       ],
     };
     const named = new Set(
@@ -166,6 +169,39 @@ describe('functionEnvironment', () => {
       // The real X at its real address (the config's defaults).
       expect(environment).not.toHaveProperty('X_API_BASE_URL');
       expect(environment).not.toHaveProperty('X_AUTHORIZE_URL');
+    });
+  });
+
+  describe('Stripe', () => {
+    const billing = declareFunction({
+      bindings: { secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
+    });
+
+    it("is the sandbox's stand-in on this origin, with its key, prices and webhook secret", () => {
+      expect(functionEnvironment('billing', billing, wiring)).toMatchObject({
+        STRIPE_SECRET_KEY: 'sk_test_sailpost_sandbox',
+        STRIPE_API_BASE_URL: 'http://localhost:3000/_sandbox/providers/stripe',
+        STRIPE_PRICE_GOLD: 'price_sandbox_gold',
+        STRIPE_WEBHOOK_SECRET: 'whsec_test',
+      });
+    });
+
+    it('is the real Stripe with the key, prices and webhook secret of .env', () => {
+      const environment = functionEnvironment('billing', billing, {
+        ...wiring,
+        settings: {
+          STRIPE_SECRET_KEY: 'sk_test_real',
+          STRIPE_WEBHOOK_SECRET: 'whsec_real',
+          STRIPE_PRICE_GOLD: 'price_real_gold',
+        },
+      });
+      expect(environment).toMatchObject({
+        STRIPE_SECRET_KEY: 'sk_test_real',
+        STRIPE_WEBHOOK_SECRET: 'whsec_real',
+        STRIPE_PRICE_GOLD: 'price_real_gold',
+      });
+      // The real API at its real address (the config's default).
+      expect(environment).not.toHaveProperty('STRIPE_API_BASE_URL');
     });
   });
 });

@@ -8,6 +8,11 @@ import type { Environment } from '#functions/core/environment';
 import type { JobName } from '#functions/core/jobs/names';
 import { sandboxFunctionArn } from './lambda-context';
 import { STAND_IN_CLIENTS, STAND_IN_PATHS } from './providers/stand-in-clients';
+import {
+  STRIPE_STAND_IN_KEY,
+  STRIPE_STAND_IN_PATH,
+  STRIPE_STAND_IN_PRICES,
+} from './providers/stripe/stand-in-account';
 
 /**
  * The environment each function gets in the sandbox, computed from its declaration the way the
@@ -28,6 +33,11 @@ export interface SandboxWiring {
   jwtSecret: string;
   /** The key social account tokens are encrypted with (generated into the data folder). */
   credentialKey: string;
+  /**
+   * The signing secret of the stand-in's webhook events (generated into the data folder); unused
+   * when `.env` has a real Stripe key, which comes with its own (`stripe listen` prints it).
+   */
+  stripeWebhookSecret: string;
   /** The sandbox's own environment: its process (with `.env` loaded) and the start options. */
   settings: Environment;
 }
@@ -58,12 +68,17 @@ const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   credentialKey: [],
   xClientSecret: [],
   linkedInClientSecret: ['LINKEDIN_VERSION'],
+  stripeSecretKey: [],
+  stripeWebhookSecret: [],
 };
 
 const jobArns = (jobs: readonly JobName[]): Variables =>
   Object.fromEntries(jobs.map((job) => [jobArnVariable(job), sandboxFunctionArn(job)]));
 
-type SecretWiring = Pick<SandboxWiring, 'url' | 'jwtSecret' | 'credentialKey' | 'settings'>;
+type SecretWiring = Pick<
+  SandboxWiring,
+  'url' | 'jwtSecret' | 'credentialKey' | 'stripeWebhookSecret' | 'settings'
+>;
 
 /**
  * X's client: with both its keys in `.env`, the real X (at the base URLs `.env` may name);
@@ -104,6 +119,41 @@ const linkedInClientValues = ({ url, settings }: SecretWiring): Variables =>
         LINKEDIN_AUTH_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
       };
 
+/**
+ * Stripe: with a key in `.env`, the real Stripe (test mode, say) with the prices `.env` names;
+ * otherwise the sandbox's stand-in on this origin, with its key and prices.
+ */
+export const usesRealStripe = (settings: SandboxWiring['settings']): boolean =>
+  Boolean(settings.STRIPE_SECRET_KEY);
+
+const stripeKeyValues = ({ url, settings }: SecretWiring): Variables =>
+  usesRealStripe(settings)
+    ? {
+        STRIPE_SECRET_KEY: settings.STRIPE_SECRET_KEY,
+        STRIPE_SECRET_KEY_ARN: undefined,
+        STRIPE_PRICE_INTRO: settings.STRIPE_PRICE_INTRO,
+        STRIPE_PRICE_SILVER: settings.STRIPE_PRICE_SILVER,
+        STRIPE_PRICE_GOLD: settings.STRIPE_PRICE_GOLD,
+        STRIPE_PRICE_PLATINUM: settings.STRIPE_PRICE_PLATINUM,
+        STRIPE_API_BASE_URL: settings.STRIPE_API_BASE_URL,
+      }
+    : {
+        STRIPE_SECRET_KEY: STRIPE_STAND_IN_KEY,
+        STRIPE_SECRET_KEY_ARN: undefined,
+        STRIPE_PRICE_INTRO: STRIPE_STAND_IN_PRICES.intro,
+        STRIPE_PRICE_SILVER: STRIPE_STAND_IN_PRICES.silver,
+        STRIPE_PRICE_GOLD: STRIPE_STAND_IN_PRICES.gold,
+        STRIPE_PRICE_PLATINUM: STRIPE_STAND_IN_PRICES.platinum,
+        STRIPE_API_BASE_URL: `${url}${STRIPE_STAND_IN_PATH}`,
+      };
+
+const stripeWebhookValues = ({ settings, stripeWebhookSecret }: SecretWiring): Variables => ({
+  STRIPE_WEBHOOK_SECRET: usesRealStripe(settings)
+    ? settings.STRIPE_WEBHOOK_SECRET
+    : stripeWebhookSecret,
+  STRIPE_WEBHOOK_SECRET_ARN: undefined,
+});
+
 const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
   const { jwtSecret, credentialKey, settings } = wiring;
   switch (secret) {
@@ -120,6 +170,10 @@ const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
       return xClientValues(wiring);
     case 'linkedInClientSecret':
       return linkedInClientValues(wiring);
+    case 'stripeSecretKey':
+      return stripeKeyValues(wiring);
+    case 'stripeWebhookSecret':
+      return stripeWebhookValues(wiring);
   }
 };
 

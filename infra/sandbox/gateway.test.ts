@@ -314,6 +314,7 @@ describe('each group’s handler runs in the environment its declaration names',
     s3Endpoint: 'http://localhost:9000',
     jwtSecret: 'b'.repeat(128),
     credentialKey: 'c'.repeat(128),
+    stripeWebhookSecret: 'whsec_test',
     settings: {},
   };
   const seeEnvironment: LambdaHandler = async () => ({

@@ -31,3 +31,10 @@ export const loadJwtSecret = (dataDir: string): Promise<string> =>
  */
 export const loadCredentialKey = (dataDir: string): Promise<string> =>
   loadGeneratedSecret(dataDir, 'credential-key');
+
+/**
+ * The signing secret of the Stripe stand-in's webhook events, in Stripe's form (`whsec_…`): the
+ * stand-in signs with it and the webhook checks with it, as Stripe and the app share an endpoint's.
+ */
+export const loadStripeWebhookSecret = async (dataDir: string): Promise<string> =>
+  `whsec_${(await loadGeneratedSecret(dataDir, 'stripe-webhook-secret')).slice(0, 64)}`;

@@ -12,12 +12,13 @@ import {
   functionEnvironments,
   MEDIA_BUCKET,
   TABLE_NAME,
+  usesRealStripe,
   type SandboxWiring,
 } from './function-environment';
 import { startGateway, type LoadHandler } from './gateway';
 import { startInbox } from './inbox';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
-import { loadCredentialKey, loadJwtSecret } from './jwt-secret';
+import { loadCredentialKey, loadJwtSecret, loadStripeWebhookSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
 import { listen } from './ports';
 import { sendPlain } from './responses';
@@ -25,6 +26,7 @@ import { localHostCheck, routeRequests } from './router';
 import { startS3, S3_DUMMY_KEY } from './s3';
 import { SandboxError } from './sandbox-error';
 import { startSocialProviders } from './providers/social-providers';
+import { startStripeStandIn } from './providers/stripe/stripe-service';
 import { ServiceGroup } from './service';
 import { checkSpa, startSpa, type SpaMode } from './spa';
 
@@ -32,7 +34,7 @@ import { checkSpa, startSpa, type SpaMode } from './spa';
  * The whole product on one machine and one origin, one service per file: DynamoDB Local
  * (dynamodb.ts), an S3 emulator (s3.ts), the API gateway running the real handlers in this
  * process (gateway.ts), the events service — scheduler, recurring timers, jobs — (events.ts), the
- * stand-ins for X and LinkedIn (providers/), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
+ * stand-ins for X, LinkedIn and Stripe (providers/), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
  * what it needs from the others, and routes requests to them. `npm start` (main.ts) and the tests
  * (test/support/test-sandbox.ts) both start the sandbox here.
  *
@@ -79,6 +81,11 @@ export interface Sandbox {
   env: Readonly<Record<string, string>>;
   /** The environment each function (endpoint group or job) runs with, by name. */
   environments: Readonly<Record<string, Environment>>;
+  /**
+   * The signing secret of the webhook events the Stripe stand-in sends (tests sign their own
+   * events with it, as Stripe would).
+   */
+  stripeWebhookSecret: string;
   stop(): Promise<void>;
 }
 
@@ -156,19 +163,21 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       startS3({ dataDir, host, bucket: MEDIA_BUCKET, origins: allowed }),
     );
     // Side by side; DynamoDB first, so that a missing Java is the message shown.
-    const [dynamodb, { port }, jwtSecret, credentialKey, s3] = await services.startAll([
-      startDynamoDb({ dataDir, tableName: TABLE_NAME }),
-      listening,
-      loadJwtSecret(dataDir),
-      loadCredentialKey(dataDir),
-      s3Started,
-      startSpa({
-        mode: spa,
-        server,
-        log: options.log ?? false,
-        uploadOrigin: s3Started.then(({ endpoint }) => endpoint),
-      }),
-    ]);
+    const [dynamodb, { port }, jwtSecret, credentialKey, stripeWebhookSecret, s3] =
+      await services.startAll([
+        startDynamoDb({ dataDir, tableName: TABLE_NAME }),
+        listening,
+        loadJwtSecret(dataDir),
+        loadCredentialKey(dataDir),
+        loadStripeWebhookSecret(dataDir),
+        s3Started,
+        startSpa({
+          mode: spa,
+          server,
+          log: options.log ?? false,
+          uploadOrigin: s3Started.then(({ endpoint }) => endpoint),
+        }),
+      ]);
     const url = `http://localhost:${port}`;
 
     // The only variables the sandbox sets in its own process: the SDK's credential chain reads
@@ -187,6 +196,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       s3Endpoint: s3.endpoint,
       jwtSecret,
       credentialKey,
+      stripeWebhookSecret,
       settings: { ...process.env, ...options.environment },
     };
     const jobs: JobRegistry = { ...catalogueJobs(), ...options.extraJobs };
@@ -218,10 +228,18 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       }),
     );
     const socialProviders = await services.start(startSocialProviders({ dataDir }));
+    const stripe = await services.start(
+      startStripeStandIn({
+        dataDir,
+        appUrl: () => url,
+        webhookSecret: stripeWebhookSecret,
+        live: usesRealStripe(wiring.settings),
+      }),
+    );
     await services.start(
       startInbox({
         environment: functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring),
-        panels: [events.panel, socialProviders.panel],
+        panels: [events.panel, socialProviders.panel, stripe.panel],
       }),
     );
     handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });
@@ -241,6 +259,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       dataDir,
       env: processEnv,
       environments,
+      stripeWebhookSecret,
       stop: () => {
         handleRequest = unavailable;
         return services.stopAll();

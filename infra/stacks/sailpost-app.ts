@@ -9,8 +9,9 @@ import {
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { routes as manifestRoutes } from '#shared/contract/manifest';
 import type { RouteDefinition } from '#shared/contract/route';
+import { TIER_IDS, type TierId } from '#shared/domain/tiers';
 import { MediaCors } from '../constructs/media-cors';
-import type { OAuthClientTarget } from '../constructs/sailpost-function';
+import type { OAuthClientTarget, StripeTarget } from '../constructs/sailpost-function';
 import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
@@ -64,6 +65,33 @@ const oauthClientContext = (app: App, name: string): OAuthClientTarget | undefin
 };
 
 /**
+ * Stripe from context `stripeSecretName` (the API key's secret), `stripeWebhookSecretName` (the
+ * endpoint's signing secret) and `stripePriceIntro|Silver|Gold|Platinum`: all or none.
+ */
+const stripeContext = (app: App): StripeTarget | undefined => {
+  const secretKeyName = stringContext(app, 'stripeSecretName');
+  const webhookSecretName = stringContext(app, 'stripeWebhookSecretName');
+  const prices = Object.fromEntries(
+    TIER_IDS.map((tier) => [
+      tier,
+      stringContext(app, `stripePrice${tier[0]!.toUpperCase()}${tier.slice(1)}`),
+    ]),
+  );
+  const given = [secretKeyName, webhookSecretName, ...Object.values(prices)];
+  if (given.every((value) => value === undefined)) return undefined;
+  if (!given.every(Boolean)) {
+    throw new Error(
+      'Stripe needs -c stripeSecretName=... -c stripeWebhookSecretName=... (Secrets Manager secrets holding the API key and the webhook signing secret) and -c stripePriceIntro=... -c stripePriceSilver=... -c stripePriceGold=... -c stripePricePlatinum=... (price ids)',
+    );
+  }
+  return {
+    secretKeyName: secretKeyName!,
+    webhookSecretName: webhookSecretName!,
+    prices: prices as Record<TierId, string>,
+  };
+};
+
+/**
  * Wires one stage's stacks, each using the ones before it: `Sailpost-<Stage>-Data` → `-Jobs` (job
  * functions use the table; endpoints start and schedule jobs) → `-Api` → `-Web` (CloudFront in
  * front of the API). The CLI entry (infra/bin/app.ts) and the infra tests both call this, so what
@@ -71,7 +99,9 @@ const oauthClientContext = (app: App, name: string): OAuthClientTarget | undefin
  *
  * Context: `stage` (default dev), `emailFrom`, `logLevel`, `smsOriginationNumber`,
  * `openAiSecretName`, `xClientId` + `xClientSecretName` and `linkedInClientId` +
- * `linkedInClientSecretName` (the OAuth clients; each secret created by hand),
+ * `linkedInClientSecretName` (the OAuth clients; each secret created by hand), `stripeSecretName`
+ * + `stripeWebhookSecretName` + `stripePriceIntro|Silver|Gold|Platinum` (Stripe; both secrets
+ * created by hand),
  * `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
  * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (default 1, AWS's default quota) and
  * `operatorsEmail` (subscribed to the operator alarms).
@@ -132,6 +162,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       openAiSecretName: stringContext(app, 'openAiSecretName'),
       xClient: oauthClientContext(app, 'x'),
       linkedInClient: oauthClientContext(app, 'linkedIn'),
+      stripe: stripeContext(app),
     },
   });
   const api = new ApiStack(app, stackName('Api'), {

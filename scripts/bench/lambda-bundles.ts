@@ -1,3 +1,4 @@
+import { bundleBudgetBytesOf } from '#infra/constructs/sailpost-function';
 import { bundleAllGroups, bundleAllJobs } from '../bundle-functions';
 import { BUDGETS } from './budgets';
 import { measureModuleInit, type Bundle } from './module-init';
@@ -30,7 +31,14 @@ export const measureLambdaBundles = async (initRuns: number): Promise<Row[]> => 
   const init = await measureModuleInit(bundles, initRuns);
 
   const sizes = built.map(({ name, bytes }) =>
-    judgedRow('Lambda bundle (minified)', name, bytes / 1024, BUDGETS.bundleKb, kb),
+    judgedRow(
+      'Lambda bundle (minified)',
+      name,
+      bytes / 1024,
+      // The budget of issue 7, or a function's documented exception (the construct's).
+      { atMost: Math.max(BUDGETS.bundleKb.atMost, bundleBudgetBytesOf(name) / 1024) },
+      kb,
+    ),
   );
   const inits = built.map(({ name, isGroup }) => {
     const section = `Module init (median of ${initRuns})`;

@@ -113,6 +113,8 @@ export const billingRoutes = {
       "Stripe's events, verified by their signature over the raw body; each event is applied once",
     // No body schema: the signature covers the exact bytes Stripe sent, so the handler reads them raw.
     response: z.object({ received: z.literal(true) }),
-    errors: ['WEBHOOK_SIGNATURE_INVALID'],
+    // 503 (Stripe retries): Stripe could not be read back, or another delivery of the same event
+    // is being applied at this moment.
+    errors: ['WEBHOOK_SIGNATURE_INVALID', 'BILLING_UNAVAILABLE'],
   }),
 } as const;

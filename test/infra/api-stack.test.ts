@@ -126,7 +126,7 @@ describe('api stack', () => {
       }
     });
 
-    it('lets only auth send email and texts, and only auth and platforms read the app-url parameter', () => {
+    it('lets only auth and billing send email, only auth text, and only auth, platforms and billing read the app-url parameter', () => {
       for (const group of groupsWithRoutes) {
         const statements = statementsOf(api, roleIdOf(group));
         const actions = actionsOf(statements);
@@ -137,6 +137,13 @@ describe('api stack', () => {
           ]);
           const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');
           expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/sailpost/dev/app-url');
+        } else if (group === 'billing') {
+          // A failed payment emails the owner a link to the company; checkout's return URLs.
+          expect(actions.filter((action) => /^(ses|ssm|sns):/.test(action)).sort()).toEqual([
+            'ses:SendEmail',
+            'ses:SendRawEmail',
+            'ssm:GetParameter',
+          ]);
         } else if (group === 'auth') {
           expect(actions).toEqual(
             expect.arrayContaining([

@@ -4,8 +4,8 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { JOB_NAMES } from '#functions/core/jobs/names';
 import {
+  bundleBudgetBytesOf,
   endpointEntryOf,
-  FUNCTION_BUNDLE_BUDGET_BYTES,
   jobEntryOf,
 } from '#infra/constructs/sailpost-function';
 import { REPO_ROOT } from '#infra/stacks/paths';
@@ -20,7 +20,10 @@ import {
  * The infra tests skip NodejsFunction bundling; this bundles each real handler with the
  * construct's esbuild settings (what `cdk synth` does) and holds it to the size budget.
  */
-const expectHandlerWithinBudget = async (options: ReturnType<typeof endpointBuildOptions>) => {
+const expectHandlerWithinBudget = async (
+  options: ReturnType<typeof endpointBuildOptions>,
+  budgetBytes: number,
+) => {
   const result = await build({
     ...options,
     write: false,
@@ -29,20 +32,20 @@ const expectHandlerWithinBudget = async (options: ReturnType<typeof endpointBuil
   });
   const [output] = result.outputFiles;
   expect(output?.text).toMatch(/export\s*\{[^}]*\bhandler\b/);
-  expect(output?.contents.byteLength ?? Infinity).toBeLessThanOrEqual(FUNCTION_BUNDLE_BUDGET_BYTES);
+  expect(output?.contents.byteLength ?? Infinity).toBeLessThanOrEqual(budgetBytes);
 };
 
 describe('endpoint bundles', () => {
   it.each(groupsWithRoutes)('%s: has a handler and bundles within the budget', async (group) => {
     expect(existsSync(endpointEntryOf(group)), endpointEntryOf(group)).toBe(true);
-    await expectHandlerWithinBudget(endpointBuildOptions(group));
+    await expectHandlerWithinBudget(endpointBuildOptions(group), bundleBudgetBytesOf(group));
   });
 });
 
 describe('job bundles', () => {
   it.each(JOB_NAMES)('%s: has a handler and bundles within the budget', async (job) => {
     expect(existsSync(jobEntryOf(job)), jobEntryOf(job)).toBe(true);
-    await expectHandlerWithinBudget(jobBuildOptions(job));
+    await expectHandlerWithinBudget(jobBuildOptions(job), bundleBudgetBytesOf(`jobs/${job}`));
   });
 });
 

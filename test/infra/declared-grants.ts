@@ -223,7 +223,30 @@ export interface BindingContext {
   readonly xClientSecretName?: string;
   readonly linkedInClientId?: string;
   readonly linkedInClientSecretName?: string;
+  readonly stripeSecretName?: string;
+  readonly stripeWebhookSecretName?: string;
+  readonly stripePriceIntro?: string;
+  readonly stripePriceSilver?: string;
+  readonly stripePriceGold?: string;
+  readonly stripePricePlatinum?: string;
 }
+
+/** Stripe's two secrets, when the context configures Stripe: the binding and its secret's name. */
+const stripeSecretsOf = (context: BindingContext) =>
+  context.stripeSecretName && context.stripeWebhookSecretName
+    ? ([
+        {
+          secret: 'stripeSecretKey',
+          secretName: context.stripeSecretName,
+          variable: 'STRIPE_SECRET_KEY_ARN',
+        },
+        {
+          secret: 'stripeWebhookSecret',
+          secretName: context.stripeWebhookSecretName,
+          variable: 'STRIPE_WEBHOOK_SECRET_ARN',
+        },
+      ] as const)
+    : [];
 
 /** The OAuth client secrets a context configures: the binding, its secret's name, its client id. */
 const oauthClientsOf = (context: BindingContext) =>
@@ -380,6 +403,19 @@ export const expectedGrants = (
       ]),
     );
   }
+  for (const stripe of stripeSecretsOf(context)) {
+    if (!bindings.secrets?.includes(stripe.secret)) continue;
+    parts.push(
+      many(secretRead, fn, [
+        arn(
+          'secretsmanager',
+          'secret',
+          `${stripe.secretName}-??????`,
+          ArnFormat.COLON_RESOURCE_NAME,
+        ),
+      ]),
+    );
+  }
   for (const client of oauthClientsOf(context)) {
     if (!bindings.secrets?.includes(client.secret) || !client.secretName) continue;
     parts.push(
@@ -493,6 +529,26 @@ export const expectedEnvironment = (
       }),
     );
     add('secrets', idVariable, fn, client.clientId);
+  }
+  for (const stripe of stripeSecretsOf(context)) {
+    if (!bindings.secrets?.includes(stripe.secret)) continue;
+    add(
+      'secrets',
+      stripe.variable,
+      fn,
+      here.formatArn({
+        service: 'secretsmanager',
+        resource: 'secret',
+        resourceName: stripe.secretName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    );
+    if (stripe.secret === 'stripeSecretKey') {
+      add('secrets', 'STRIPE_PRICE_INTRO', fn, context.stripePriceIntro!);
+      add('secrets', 'STRIPE_PRICE_SILVER', fn, context.stripePriceSilver!);
+      add('secrets', 'STRIPE_PRICE_GOLD', fn, context.stripePriceGold!);
+      add('secrets', 'STRIPE_PRICE_PLATINUM', fn, context.stripePricePlatinum!);
+    }
   }
   return result;
 };

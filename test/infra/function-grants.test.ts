@@ -258,7 +258,15 @@ describe('a function binding everything', () => {
       appUrl: true,
       schedules: ['company-cleanup'],
       starts: ['sweeper'],
-      secrets: ['tokenKey', 'openAiKey', 'credentialKey', 'xClientSecret', 'linkedInClientSecret'],
+      secrets: [
+        'tokenKey',
+        'openAiKey',
+        'credentialKey',
+        'xClientSecret',
+        'linkedInClientSecret',
+        'stripeSecretKey',
+        'stripeWebhookSecret',
+      ],
     },
     memoryMb: 256,
     timeoutSeconds: 20,
@@ -270,6 +278,12 @@ describe('a function binding everything', () => {
     xClientSecretName: 'sailpost/dev/x',
     linkedInClientId: 'linkedin-client-id',
     linkedInClientSecretName: 'sailpost/dev/linkedin',
+    stripeSecretName: 'sailpost/dev/stripe',
+    stripeWebhookSecretName: 'sailpost/dev/stripe-webhook',
+    stripePriceIntro: 'price_intro',
+    stripePriceSilver: 'price_silver',
+    stripePriceGold: 'price_gold',
+    stripePricePlatinum: 'price_platinum',
   };
   let built: SailpostApp;
   let probes: Checked[];
@@ -311,7 +325,21 @@ describe('a function binding everything', () => {
       const environment = templates.environmentOf(probe.fn);
       expect(environment.X_CLIENT_ID).toBe('"x-client-id"');
       expect(environment.LINKEDIN_CLIENT_SECRET_ARN).toContain('secret:sailpost/dev/linkedin');
+      expect(environment.STRIPE_SECRET_KEY_ARN).toContain('secret:sailpost/dev/stripe');
+      expect(environment.STRIPE_WEBHOOK_SECRET_ARN).toContain('secret:sailpost/dev/stripe-webhook');
+      expect(environment.STRIPE_PRICE_GOLD).toBe('"price_gold"');
     }
+    // The billing function itself: Stripe's key, prices and webhook secret, nothing else's.
+    const billing = templates.environmentOf(built.api.functions.get('billing')!);
+    expect(billing.STRIPE_PRICE_PLATINUM).toBe('"price_platinum"');
+    expect(billing.STRIPE_WEBHOOK_SECRET_ARN).toContain('secret:sailpost/dev/stripe-webhook');
+    expect(billing).not.toHaveProperty('X_CLIENT_ID');
+  });
+
+  it('needs all of Stripe (both secrets and the four prices), or none of it', () => {
+    expect(() => buildTestApp({ stage: 'dev', stripeSecretName: 'sailpost/dev/stripe' })).toThrow(
+      /Stripe needs -c stripeSecretName=\.\.\. -c stripeWebhookSecretName=/,
+    );
   });
 
   it('needs both the id and the secret of an OAuth client, or neither', () => {

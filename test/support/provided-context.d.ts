@@ -12,5 +12,7 @@ declare module 'vitest' {
     tableName: string;
     /** A local company website (test/support/test-site.ts) the website reader may fetch. */
     testSiteOrigin: string;
+    /** The secret the sandbox's Stripe webhook checks signatures with (tests sign events with it). */
+    stripeWebhookSecret: string;
   }
 }

@@ -66,6 +66,7 @@ export const startTestSandbox = async (
     project.provide('dynamoDbEndpoint', sandbox.dynamoDbEndpoint);
     project.provide('tableName', TABLE_NAME);
     project.provide('testSiteOrigin', testSite.origin);
+    project.provide('stripeWebhookSecret', sandbox.stripeWebhookSecret);
   } catch (error) {
     await cleanUp();
     throw error;

@@ -94,6 +94,8 @@ export const pathFor = (
     return encodeURIComponent(fixture(tenant));
   });
 
+const NO_ONES_COMPANY = '00000000-0000-4000-8000-000000000000';
+
 /** A valid body for every route that takes one (what the form would send). */
 export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/auth/login': { email: 'someone@example.com', password: 'correct-horse-battery' },
@@ -123,6 +125,12 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
     text: 'Fresh roast this morning',
     media: [],
   },
+  // Billing names the company in the body: an id of no one's company (the tenant sweep covers
+  // path ids; billing's own tests call these with another user's company).
+  'POST /api/stripe/create-checkout-session': { companyId: NO_ONES_COMPANY, tier: 'gold' },
+  'POST /api/stripe/cancel-subscription': { companyId: NO_ONES_COMPANY },
+  'POST /api/stripe/resume-subscription': { companyId: NO_ONES_COMPANY },
+  'POST /api/stripe/billing-portal': { companyId: NO_ONES_COMPANY },
 };
 
 /**
