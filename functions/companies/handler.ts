@@ -3,7 +3,7 @@ import { loadOwnedCompany } from '../core/auth/owned-company';
 import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from './companies';
-import { toCompany } from './company-view';
+import { toCompany } from '../core/companies/company-view';
 import { planUsageOf } from './plan-usage';
 
 export const handler = createGroupHandler(companiesRoutes, {
