@@ -31,7 +31,10 @@ const createCheckoutSessionBody = z.strictObject(
      * Sent by clients that know the company's Stripe customer. The server always uses the
      * company's own customer (or creates it) and never trusts this one.
      */
-    customerId: z.string().max(255).nullish(),
+    customerId: z
+      .string({ error: 'Customer ID must be text' })
+      .regex(/^cus_\w{1,250}$/, 'Customer ID must be a Stripe customer id')
+      .nullish(),
   },
   bodyErrors(),
 );
