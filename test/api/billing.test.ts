@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import {
   CANCEL_SUCCESS_MESSAGE,
   RESUME_SUCCESS_MESSAGE,
@@ -7,8 +7,8 @@ import {
 } from '#shared/contract/billing';
 import type { Company } from '#shared/contract/companies';
 import type { TierId } from '#shared/domain/tiers';
-import { useSandboxTable } from './db';
-import { apiUrl, call, checkAgainstContract, inbox, registerUser, type ApiResult } from './http';
+import { registerFounder, registerOrdinaryUser } from './accounts-support';
+import { apiUrl, call, checkAgainstContract, inbox, runJob, type ApiResult } from './http';
 
 /**
  * Plans through Stripe, end to end: the real HTTP API, the real Stripe SDK in the billing
@@ -39,18 +39,13 @@ interface ListedEvent {
 }
 
 const newOwner = async ({ founder = false }: { founder?: boolean } = {}): Promise<Owner> => {
-  const { token, user } = await registerUser();
-  // Outside the contract until the companies group answers the founder flag it now declares.
-  const company = await call<{ _id: string }>('POST', '/companies', {
+  const { token, user } = await (founder ? registerFounder() : registerOrdinaryUser());
+  const company = await call<Company>('POST', '/companies', {
     token,
     body: { name: 'Harbor Coffee' },
-    outsideContract: true,
   });
   expect(company.status).toBe(201);
-  // Whether a company is a founder's is decided when it is made (another part of the product):
-  // set here so each test says which it is.
-  const { companies } = await useSandboxTable();
-  await companies.patch({ companyId: company.body._id }).set({ founder }).go();
+  expect(company.body.founder).toBe(founder);
   return { token, companyId: company.body._id, email: user.email };
 };
 
@@ -438,6 +433,30 @@ describe('cancelling', () => {
       subscription: { status: 'active' },
       stripeSubscriptionId: again.stripeSubscriptionId,
     });
+  });
+});
+
+describe('deleting a paying company', () => {
+  it('ends its subscription at Stripe at once, and a second clean-up run changes nothing', async () => {
+    const owner = await newOwner();
+    await subscribe(owner, 'gold');
+    const [subscription] = await subscriptionsOf(owner.companyId);
+    expect(subscription).toMatchObject({ status: 'active' });
+    const deleted = await call('DELETE', `/companies/${owner.companyId}`, { token: owner.token });
+    expect(deleted.status).toBe(200);
+    // DELETE started the clean-up in the background; running it again must be harmless.
+    await vi.waitFor(
+      async () =>
+        expect((await subscriptionsOf(owner.companyId))[0]).toMatchObject({ status: 'canceled' }),
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(await runJob('company-cleanup', { companyId: owner.companyId })).toMatchObject({
+      status: expect.stringMatching(/done|skipped|duplicate/),
+    });
+    const deletions = (await eventsOf([subscription!.id])).filter(
+      (event) => event.type === 'customer.subscription.deleted',
+    );
+    expect(deletions).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { companyPartitionSize, seedCampaigns, useSandboxTable } from './db';
-import { apiUrl, call, registerUser } from './http';
+import { call, registerUser, runJob } from './http';
 
 type Company = { _id: string };
 
@@ -97,19 +97,6 @@ describe('a company’s platform credentials and campaigns (the overview’s cou
     ).toBe(404);
   });
 });
-
-/** What the sandbox's events service answers for a job run by name. */
-type JobRun = { outcome: { status: string; result?: unknown; error?: string } };
-
-const runJob = async (job: string, event: unknown): Promise<JobRun['outcome']> => {
-  const response = await fetch(`${apiUrl()}/_sandbox/api/jobs/${job}/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(event),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as JobRun).outcome;
-};
 
 /** Waits for the clean-up that DELETE started in the background to empty the company's partition. */
 const waitUntilRemoved = (companyId: string, timeout = 30_000) =>

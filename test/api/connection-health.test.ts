@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { credentialIdFor } from '#functions/platforms/credentials';
 import { useSandboxTable } from './db';
-import { apiUrl, call, inbox, registerUser, type RegisteredUser } from './http';
+import { apiUrl, call, inbox, registerUser, runJob, type RegisteredUser } from './http';
 
 /**
  * The connection-health job through the sandbox's events service: owners of connections that end
@@ -9,15 +9,7 @@ import { apiUrl, call, inbox, registerUser, type RegisteredUser } from './http';
  * link to reconnect — once per credential and end, however often the job runs.
  */
 
-const runJob = async (): Promise<{ status: string; result?: Record<string, number> }> => {
-  const response = await fetch(`${apiUrl()}/_sandbox/api/jobs/connection-health/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { outcome: { status: string } }).outcome;
-};
+const runHealthJob = () => runJob<Record<string, number>>('connection-health');
 
 const verifyPhone = async (account: RegisteredUser) => {
   await call('POST', '/auth/2fa/enable', {
@@ -71,7 +63,7 @@ describe('the connection-health job', () => {
     const smsBefore = (await inbox(owner.user.phoneNumber)).length;
     const companyId = await companyWithConnection(owner, { reconnectBy: days(5) });
 
-    expect(await runJob()).toMatchObject({ status: 'done' });
+    expect(await runHealthJob()).toMatchObject({ status: 'done' });
     const emails = await inbox(owner.user.email);
     // Newest first: the verification code's text is behind the warning.
     const texts = await inbox(owner.user.phoneNumber);
@@ -86,7 +78,7 @@ describe('the connection-health job', () => {
     expect(texts[0]!.channel).toBe('sms');
     expect(texts[0]!.text).toContain(link);
 
-    expect(await runJob()).toMatchObject({ status: 'done' });
+    expect(await runHealthJob()).toMatchObject({ status: 'done' });
     expect(await inbox(owner.user.email)).toHaveLength(1);
     expect(await inbox(owner.user.phoneNumber)).toHaveLength(smsBefore + 1);
   });
@@ -99,7 +91,7 @@ describe('the connection-health job', () => {
     const laterTexts = (await inbox(later.user.phoneNumber)).length;
     await companyWithConnection(later, { reconnectBy: days(30) });
 
-    await runJob();
+    await runHealthJob();
     const [email] = await inbox(unverified.user.email);
     expect(email?.subject).toBe('Reconnect LinkedIn for Harbor Coffee');
     expect(await inbox(unverified.user.phoneNumber)).toEqual([]);

@@ -232,3 +232,25 @@ export const inbox = async (to: string): Promise<SandboxMessage[]> => {
   const { messages } = (await response.json()) as { messages: SandboxMessage[] };
   return messages;
 };
+
+/** How a job run by name through the sandbox's events service ended. */
+export interface JobOutcome<R = unknown> {
+  status: string;
+  result?: R;
+  error?: string;
+}
+
+/** Runs a job by name with its event, as the scheduler would, and answers how it ended. */
+export const runJob = async <R = unknown>(
+  job: string,
+  event: unknown = {},
+): Promise<JobOutcome<R>> => {
+  const response = await fetch(`${apiUrl()}/_sandbox/api/jobs/${job}/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(event),
+  });
+  if (response.status !== 200)
+    throw new Error(`${job}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { outcome: JobOutcome<R> }).outcome;
+};

@@ -1,11 +1,12 @@
 import * as z from 'zod';
+import { endDeletedCompanySubscription } from '#functions/billing/deleted-company';
 import { removeDeletedCompany } from '#functions/companies/company-cleanup';
 import { defineJob } from '#functions/core/jobs/define-job';
 import { revokeCompanyGrants } from '#functions/platforms/revocation';
 
 /**
  * Removes everything a deleted company owned, then the company; first it revokes, at X and
- * LinkedIn, the grants of the accounts it had connected. Started by DELETE /companies/{id} and,
+ * LinkedIn, the grants of the accounts it had connected, and ends its Stripe subscription. Started by DELETE /companies/{id} and,
  * for a clean-up that never finished, by the sweeper.
  */
 export const handler = defineJob({
@@ -14,6 +15,10 @@ export const handler = defineJob({
   idempotencyKey: (event) => event.companyId,
   run: ({ companyId }, { logger }) =>
     removeDeletedCompany(companyId, logger, {
-      beforeRemoving: () => revokeCompanyGrants(companyId, logger),
+      beforeRemoving: () =>
+        Promise.all([
+          revokeCompanyGrants(companyId, logger),
+          endDeletedCompanySubscription(companyId, logger),
+        ]),
     }),
 });

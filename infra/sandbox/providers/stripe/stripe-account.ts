@@ -336,6 +336,15 @@ export const createStripeAccount = ({ store, webhookUrl, webhookSecret }: Stripe
       return subscription;
     },
 
+    /** Cancelled at once (DELETE /v1/subscriptions/{id}): ends now, deleted. */
+    cancelNow(id: string): StripeObject {
+      const subscription = subscriptionNamed(id);
+      const at = now();
+      Object.assign(subscription, { status: 'canceled', canceled_at: at, ended_at: at });
+      emit('customer.subscription.deleted', subscription);
+      return subscription;
+    },
+
     /** The panel's "Cancel at period end" (what the owner's cancel does through the API). */
     cancelAtPeriodEnd(id: string): StripeObject {
       return updateSubscription(id, { cancel_at_period_end: 'true' });

@@ -120,6 +120,12 @@ export const createStripeApi = ({ account, save, outage, hang }: StripeApiOption
       const subscription =
         data.subscriptions[rest[0]!] ?? throwing(missing('subscription', rest[0]!));
       if (method === 'GET') return subscription;
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled') {
+          throw invalid('This subscription has already been canceled.');
+        }
+        return account.cancelNow(subscription.id);
+      }
       if (method === 'POST') {
         if (subscription.status === 'canceled') {
           throw invalid(
@@ -270,7 +276,7 @@ export const createStripeApi = ({ account, save, outage, hang }: StripeApiOption
     if (typeof idempotencyKey === 'string') {
       idempotent.set(idempotencyKey, { fingerprint, status, body: result });
     }
-    if (status === 200 && method === 'POST') await save();
+    if (status === 200 && method !== 'GET') await save();
     send(response, status, result);
   };
 };
