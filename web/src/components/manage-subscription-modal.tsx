@@ -116,6 +116,19 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
     }
   }, [focusNext, plans.cancelsOn, plans.canCancel]);
 
+  // A busy button is disabled, which drops focus: once nothing is in flight, give it back.
+  const lastActive = useRef<HTMLElement | null>(null);
+  const start = (next: Pending) => {
+    lastActive.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPending(next);
+  };
+  useEffect(() => {
+    const active = document.activeElement;
+    if (pending || focusNext || (active && active !== document.body)) return;
+    if (lastActive.current?.isConnected) lastActive.current.focus();
+  }, [pending, focusNext]);
+
   const fail = (error: unknown, fallback: string) => {
     if (isSessionEnded(error)) return;
     toast.error(billingFailureText(error, fallback));
@@ -123,7 +136,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
   };
 
   const choose = async (tier: TierId) => {
-    setPending({ kind: 'checkout', tier });
+    start({ kind: 'checkout', tier });
     try {
       const answer = await createCheckoutSession({
         companyId: company._id,
@@ -149,7 +162,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
   const cancel = async () => {
     // The spec's browser confirmation.
     if (!window.confirm(CANCEL_CONFIRMATION)) return;
-    setPending({ kind: 'cancel' });
+    start({ kind: 'cancel' });
     try {
       storeCompany((await cancelSubscription(company._id)).company);
       toast.success(CANCEL_SUCCESS_MESSAGE);
@@ -161,7 +174,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
   };
 
   const resume = async () => {
-    setPending({ kind: 'resume' });
+    start({ kind: 'resume' });
     try {
       storeCompany((await resumeSubscription(company._id)).company);
       toast.success(RESUME_SUCCESS_MESSAGE);
@@ -173,7 +186,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
   };
 
   const billingDetails = async () => {
-    setPending({ kind: 'portal' });
+    start({ kind: 'portal' });
     try {
       if (leaveAppFor(await openBillingPortal(company._id))) return;
       toast.error(BILLING_MESSAGES.portalFailed);
@@ -187,37 +200,45 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
   const currentRank = plans.tiers.findIndex((tier) => tier.current);
   const lapsed = plans.entitlement.kind === 'lapsed' ? plans.entitlement : null;
 
+  // The subscription's own actions sit under the plans (a phone's footer stays one button).
+  const subscriptionActions =
+    plans.hasBillingDetails || plans.canCancel ? (
+      <div className="mt-5 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
+        {plans.hasBillingDetails ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void billingDetails()}
+            loading={pending?.kind === 'portal'}
+            disabled={busy}
+          >
+            Billing details
+          </Button>
+        ) : null}
+        {plans.hasBillingDetails ? (
+          <p className="text-sm text-slate-500 sm:flex-1">Card, invoices and receipts on Stripe.</p>
+        ) : (
+          <span className="sm:flex-1" />
+        )}
+        {plans.canCancel ? (
+          <Button
+            ref={cancelButton}
+            variant="danger-ghost"
+            size="sm"
+            onClick={() => void cancel()}
+            loading={pending?.kind === 'cancel'}
+            disabled={busy}
+          >
+            {pending?.kind === 'cancel' ? 'Cancelling…' : 'Cancel subscription'}
+          </Button>
+        ) : null}
+      </div>
+    ) : null;
+
   const footer = (
-    <>
-      {plans.hasBillingDetails || plans.canCancel ? (
-        <div className="flex flex-col gap-3 sm:mr-auto sm:flex-row">
-          {plans.hasBillingDetails ? (
-            <Button
-              variant="secondary"
-              onClick={() => void billingDetails()}
-              loading={pending?.kind === 'portal'}
-              disabled={busy}
-            >
-              Billing details
-            </Button>
-          ) : null}
-          {plans.canCancel ? (
-            <Button
-              ref={cancelButton}
-              variant="danger-ghost"
-              onClick={() => void cancel()}
-              loading={pending?.kind === 'cancel'}
-              disabled={busy}
-            >
-              {pending?.kind === 'cancel' ? 'Cancelling…' : 'Cancel subscription'}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-      <Button onClick={onClose} disabled={busy}>
-        Close
-      </Button>
-    </>
+    <Button variant="secondary" onClick={onClose} disabled={busy}>
+      Close
+    </Button>
   );
 
   return (
@@ -268,6 +289,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
           />
         ))}
       </ul>
+      {subscriptionActions}
     </Modal>
   );
 }
@@ -305,21 +327,14 @@ function TierCard({
           <h3 id={headingId} className="text-base font-semibold text-slate-900">
             {choice.name}
           </h3>
-          <span className="flex flex-wrap gap-1.5">
-            {choice.founderFree ? <FounderBadge /> : null}
-            {choice.currentLabel ? <Badge tone="brand">{choice.currentLabel}</Badge> : null}
-          </span>
+          {choice.currentLabel ? <Badge tone="brand">{choice.currentLabel}</Badge> : null}
         </div>
-        <p id={priceId} className="mt-2 flex items-baseline gap-1">
-          <span
-            className={clsx(
-              'font-semibold tracking-tight text-slate-900',
-              choice.period ? 'text-2xl' : 'text-lg',
-            )}
-          >
+        <p id={priceId} className="mt-2 flex flex-wrap items-baseline gap-x-1">
+          <span className="text-2xl font-semibold tracking-tight text-slate-900">
             {choice.price}
           </span>
-          {choice.period ? <span className="text-sm text-slate-500">{choice.period}</span> : null}
+          <span className="text-sm text-slate-500">{choice.period}</span>
+          {choice.founderFree ? <FounderBadge className="ml-1 self-center" /> : null}
         </p>
         <p className="mt-3 text-sm text-slate-700">{generationsText(tier.dailyGenerationLimit)}</p>
         <ul className="mt-3 space-y-1.5 text-sm" aria-label={`${choice.name} platforms`}>

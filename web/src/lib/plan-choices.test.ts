@@ -47,8 +47,8 @@ describe('planChoicesOf', () => {
   it('a founder: intro free for life and current, never for sale; paid tiers upgrade', () => {
     const plans = planChoicesOf(makeCompany({ founder: true }), NOW);
     expect(plans.tiers[0]).toMatchObject({
-      price: 'Free for life',
-      period: null,
+      price: 'Free',
+      period: 'for life',
       founderFree: true,
       currentLabel: 'Current plan',
       action: null,

@@ -18,10 +18,10 @@ export type PlanFactsOfCompany = Pick<
 export interface TierChoice {
   tier: TierId;
   name: string;
-  /** '$150' — or, for a founder's intro tier, 'Free for life'. */
+  /** '$150' — or, for a founder's intro tier, 'Free'. */
   price: string;
-  /** '/month' beside a price; null when the tier is free. */
-  period: string | null;
+  /** What follows the price: '/month', or 'for life' (a founder's intro tier). */
+  period: string;
   /** The tier the company is on now: paid for, a founder's free intro, or the trial's intro. */
   current: boolean;
   /** What the current tier is, for its badge ('Current plan', 'Free trial'). */
@@ -83,8 +83,8 @@ export const planChoicesOf = (
     return {
       tier: plan.id,
       name: plan.name,
-      price: founderFree ? 'Free for life' : `$${plan.monthlyPrice}`,
-      period: founderFree ? null : '/month',
+      price: founderFree ? 'Free' : `$${plan.monthlyPrice}`,
+      period: founderFree ? 'for life' : '/month',
       current,
       currentLabel: current ? (entitlement.kind === 'trial' ? 'Free trial' : 'Current plan') : null,
       founderFree,
