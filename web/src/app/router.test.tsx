@@ -95,10 +95,12 @@ describe('company routes', () => {
   it.each(['/dashboard/companies/new', '/dashboard/company/new'])(
     'serves the create form at %s',
     async (path) => {
-      signedIn();
+      // A user with no company yet (with one on the intro tier, the page asks for an upgrade).
+      seedSession();
+      mockFetch({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
       renderRoutes(routes, { at: path });
       expect(await screen.findByRole('heading', { name: 'Add a company' })).toBeInTheDocument();
-      expect(screen.getByLabelText('Company name')).toBeInTheDocument();
+      expect(await screen.findByLabelText('Company name')).toBeInTheDocument();
     },
   );
 

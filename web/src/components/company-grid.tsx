@@ -10,11 +10,33 @@ import { Skeleton } from './skeleton';
 import { websiteHost } from '#web/lib/format';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
 import { CompanyAvatar, ColorSwatches } from './company-avatar';
-import { TierBadge } from './tier-badge';
+import { PlanBadges, TierBadge, type PlanBadgeFacts } from './tier-badge';
 
 /** What a card shows; a full Company fits. */
 export type CompanyCardData = Pick<Company, '_id' | 'name'> &
-  Partial<Pick<Company, 'description' | 'website' | 'brandColors' | 'subscriptionTier'>>;
+  Partial<Pick<Company, 'description' | 'website' | 'brandColors'> & PlanBadgeFacts>;
+
+/** The plan's badges: the tier that applies and Founder with the full plan facts, else the tier. */
+function CardBadges({ company }: { company: CompanyCardData }) {
+  const { subscriptionTier, founder, trialEndDate, stripeSubscriptionId, subscription } = company;
+  if (!subscriptionTier) return null;
+  if (founder === undefined || trialEndDate === undefined || !subscription) {
+    return <TierBadge tier={subscriptionTier} />;
+  }
+  return (
+    <span className="flex shrink-0 flex-col items-end gap-1">
+      <PlanBadges
+        company={{
+          subscriptionTier,
+          founder,
+          trialEndDate,
+          stripeSubscriptionId: stripeSubscriptionId ?? null,
+          subscription,
+        }}
+      />
+    </span>
+  );
+}
 
 interface CompanyGridProps {
   companies: readonly CompanyCardData[];
@@ -53,7 +75,7 @@ function CompanyCard({ company }: { company: CompanyCardData }) {
             <p className="mt-0.5 text-sm text-slate-400">No website</p>
           )}
         </div>
-        {company.subscriptionTier ? <TierBadge tier={company.subscriptionTier} /> : null}
+        <CardBadges company={company} />
       </div>
       <p
         className={clsx(

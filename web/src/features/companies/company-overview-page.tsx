@@ -4,6 +4,7 @@ import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCompanyCampaigns } from './api/list-company-campaigns';
 import { CompanyOverview } from './components/company-overview';
+import { useCheckoutReturn } from './use-checkout-return';
 
 /** /dashboard/company/{companyId} */
 export function CompanyOverviewPage() {
@@ -14,9 +15,15 @@ export function CompanyOverviewPage() {
     failureToast: 'Failed to load platform credentials',
   });
   const campaigns = useCompanyCampaigns(company?._id);
+  const checkoutReturn = useCheckoutReturn(companyId);
   if (company) {
     return (
-      <CompanyOverview company={company} connectedPlatforms={credentials} campaigns={campaigns} />
+      <CompanyOverview
+        company={company}
+        connectedPlatforms={credentials}
+        campaigns={campaigns}
+        checkoutReturn={checkoutReturn}
+      />
     );
   }
   if (error) return <CompanyLoadError message={error} />;

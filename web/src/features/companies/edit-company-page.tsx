@@ -42,6 +42,7 @@ export function EditCompanyPage() {
         submittingLabel="Saving…"
         cancelTo={overview}
         describeFailure={updateFailureText}
+        showTimeZone
         onSubmit={async (body) => {
           await updateCompany(company._id, body);
           toast.success(COMPANY_MESSAGES.updated);

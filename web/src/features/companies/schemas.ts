@@ -5,7 +5,9 @@ import {
   companyName,
   HEX_COLOR,
   HEX_COLOR_MESSAGE,
+  isTimeZone,
   normaliseHexColor,
+  INVALID_TIME_ZONE_MESSAGE,
   website,
   type Company,
   type CreateCompanyBody,
@@ -46,18 +48,37 @@ export const companyFormSchema = z.object({
     }),
   ),
   brandVoice: brandVoice(),
+  // The zone as Intl names it; '' only on a new company whose browser gave none.
+  timeZone: z.string().refine((zone) => zone === '' || isTimeZone(zone), INVALID_TIME_ZONE_MESSAGE),
 });
 
 export type CompanyFormInput = z.input<typeof companyFormSchema>;
 export type CompanyFormValues = z.output<typeof companyFormSchema>;
 
-/** New company: one colour row with the default colour, so the form never starts empty. */
+/**
+ * The browser's IANA zone ("America/Chicago"), which a new company counts its days in; '' when the
+ * browser gives none Intl can use (the server then uses its default zone).
+ */
+export const browserTimeZone = (): string => {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && zone !== 'Etc/Unknown' && isTimeZone(zone) ? zone : '';
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * New company: one colour row with the default colour, so the form never starts empty; the
+ * browser's time zone.
+ */
 export const emptyCompanyForm = (): CompanyFormInput => ({
   name: '',
   description: '',
   website: '',
   brandColors: [{ value: DEFAULT_BRAND_COLOR }],
   brandVoice: '',
+  timeZone: browserTimeZone(),
 });
 
 export const companyFormFrom = (company: Company): CompanyFormInput => ({
@@ -68,12 +89,14 @@ export const companyFormFrom = (company: Company): CompanyFormInput => ({
     (value) => ({ value }),
   ),
   brandVoice: company.brandVoice,
+  timeZone: company.timeZone,
 });
 
-/** The request body: empty colour rows dropped; with none left, the default colour stays. */
-export const companyBodyFrom = (
-  values: CompanyFormValues,
-): Required<Omit<CreateCompanyBody, 'timeZone'>> => {
+/**
+ * The request body: empty colour rows dropped (with none left, the default colour stays); the
+ * time zone left out when there is none (the server's default applies).
+ */
+export const companyBodyFrom = (values: CompanyFormValues): CreateCompanyBody => {
   const colors = [...new Set(values.brandColors.map((row) => row.value).filter(Boolean))];
   return {
     name: values.name,
@@ -81,5 +104,6 @@ export const companyBodyFrom = (
     website: values.website,
     brandColors: colors.length ? colors : [DEFAULT_BRAND_COLOR],
     brandVoice: values.brandVoice,
+    ...(values.timeZone ? { timeZone: values.timeZone } : {}),
   };
 };

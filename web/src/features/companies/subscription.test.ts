@@ -3,15 +3,24 @@ import { subscriptionIssueOf, trialStateOf } from './subscription';
 
 const NOW = Date.parse('2026-11-10T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
-const trialEnding = (ms: number, stripeSubscriptionId: string | null = null) => ({
+const trialEnding = (ms: number, stripeSubscriptionId: string | null = null, founder = false) => ({
   trialEndDate: new Date(NOW + ms).toISOString(),
   stripeSubscriptionId,
+  founder,
 });
 
 describe('trialStateOf', () => {
   it('is null without a trial end date or with a subscription', () => {
-    expect(trialStateOf({ trialEndDate: null, stripeSubscriptionId: null }, NOW)).toBeNull();
+    expect(
+      trialStateOf({ trialEndDate: null, stripeSubscriptionId: null, founder: false }, NOW),
+    ).toBeNull();
     expect(trialStateOf(trialEnding(5 * DAY, 'sub_1'), NOW)).toBeNull();
+  });
+
+  it("is never shown for a founder's company, whatever its dates", () => {
+    expect(trialStateOf(trialEnding(5 * DAY, null, true), NOW)).toBeNull();
+    expect(trialStateOf(trialEnding(DAY, null, true), NOW)).toBeNull();
+    expect(trialStateOf(trialEnding(-3 * DAY, null, true), NOW)).toBeNull();
   });
 
   it('rounds the days left up', () => {

@@ -2,7 +2,6 @@ import type { Company } from '#shared/contract/companies';
 import type { SubscriptionStatus } from '#shared/domain/subscription';
 import { TRIAL_WARNING_DAYS } from '#shared/domain/limits';
 
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The 'Subscription Issue' banner's message per status. */
@@ -31,14 +30,14 @@ export type TrialState =
 
 /**
  * The trial banner's state: only with a trial end date and no subscription id (a paying company
- * has no trial to count down).
+ * has no trial to count down), and never for a founder's company (intro is free for life).
  * Days left are rounded up; 2 or fewer is 'ending'; an end date in the past is 'expired'.
  */
 export const trialStateOf = (
-  company: Pick<Company, 'trialEndDate' | 'stripeSubscriptionId'>,
+  company: Pick<Company, 'trialEndDate' | 'stripeSubscriptionId' | 'founder'>,
   now: number = Date.now(),
 ): TrialState | null => {
-  if (!company.trialEndDate || company.stripeSubscriptionId) return null;
+  if (!company.trialEndDate || company.stripeSubscriptionId || company.founder) return null;
   const end = Date.parse(company.trialEndDate);
   if (Number.isNaN(end)) return null;
   if (end <= now) return { kind: 'expired' };

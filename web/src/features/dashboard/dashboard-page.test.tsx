@@ -29,6 +29,9 @@ describe('DashboardPage', () => {
               description: '',
               website: '',
               subscriptionTier: 'gold',
+              stripeSubscriptionId: 'sub_1',
+              subscription: { status: 'active' },
+              founder: true,
             }),
           ],
           total: 2,
@@ -67,6 +70,8 @@ describe('DashboardPage', () => {
     const tide = within(section).getByRole('link', { name: 'Tide Yoga' }).closest('li')!;
     expect(within(tide).getByText('No description')).toBeInTheDocument();
     expect(within(tide).getByText('Gold')).toBeInTheDocument();
+    expect(within(tide).getByText('Founder')).toBeInTheDocument();
+    expect(within(harbor).queryByText('Founder')).not.toBeInTheDocument();
   });
 
   it("offers 'Create Your First Company' when there are none", async () => {

@@ -110,6 +110,38 @@ describe('PlatformsScreen', () => {
     expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
   });
 
+  it('offers Upgrade by the tier that applies: an unpaid Gold plan connects only X', async () => {
+    const { user } = renderPlatforms({
+      company: makeCompany({
+        subscriptionTier: 'gold',
+        stripeSubscriptionId: 'sub_1',
+        subscription: { status: 'unpaid' },
+      }),
+    });
+    const linkedin = await card('LinkedIn');
+    expect(linkedin.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
+    expect(screen.getByText('The Intro plan connects X (Twitter).')).toBeInTheDocument();
+    await user.click(linkedin.getByRole('button', { name: 'Upgrade' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Subscription' });
+    expect(within(dialog).getByRole('region', { name: 'Gold' })).toBeInTheDocument();
+  });
+
+  it('says publishing is paused for a company whose trial has ended', async () => {
+    const { user } = renderPlatforms({
+      company: makeCompany({ trialEndDate: '2020-01-01T00:00:00.000Z' }),
+      credentials: [makeCredential()],
+    });
+    await card('X (Twitter)');
+    const notice = screen
+      .getByText('Publishing is paused')
+      .closest<HTMLElement>('[role="status"]')!;
+    expect(notice).toHaveTextContent(
+      'Your free trial has ended. Choose a plan to keep generating and publishing posts.',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Choose Plan' }));
+    expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+  });
+
   describe('connecting', () => {
     const AUTH_URLS = {
       'GET /api/platforms/twitter/auth/c1': {
@@ -122,7 +154,11 @@ describe('PlatformsScreen', () => {
 
     it("sends the browser to LinkedIn's consent page, asked for by companyId", async () => {
       const { user, fetchMock } = renderPlatforms({
-        company: makeCompany({ subscriptionTier: 'gold' }),
+        company: makeCompany({
+          subscriptionTier: 'gold',
+          stripeSubscriptionId: 'sub_1',
+          subscription: { status: 'active' },
+        }),
         answers: AUTH_URLS,
       });
       const connect = (await card('LinkedIn')).getByRole('button', { name: 'Connect Now' });

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import type { Company } from '#shared/contract/companies';
+import { effectiveTierOf, entitlementOf, LAPSED_MESSAGES } from '#shared/domain/subscription';
 import { PLATFORM_IDS, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { Alert } from '#web/components/alert';
 import { Breadcrumb } from '#web/components/breadcrumb';
@@ -24,6 +26,29 @@ import { useDisconnectFlow } from './use-disconnect-flow';
 // The dialog brings twitter-text and the drop zone: loaded apart, once an account is connected.
 const loadPostDialog = () => importWithTimeout(() => import('./components/post-dialog'));
 const PostDialog = lazy(() => loadPostDialog().then((module) => ({ default: module.PostDialog })));
+
+/**
+ * A company whose trial or subscription has ended keeps its connections, but nothing is published
+ * until it has a plan (Post now is refused with SUBSCRIPTION_REQUIRED): said before anyone tries.
+ */
+function PausedNotice({ company, onChoosePlan }: { company: Company; onChoosePlan: () => void }) {
+  const entitlement = entitlementOf(company);
+  if (entitlement.kind !== 'lapsed') return null;
+  return (
+    <Alert
+      tone="warning"
+      title="Publishing is paused"
+      className="mb-6"
+      action={
+        <Button variant="secondary" size="sm" onClick={onChoosePlan}>
+          Choose Plan
+        </Button>
+      }
+    >
+      {LAPSED_MESSAGES[entitlement.reason]}
+    </Alert>
+  );
+}
 
 interface PostTarget {
   platform: ConnectablePlatform;
@@ -81,6 +106,7 @@ export function PlatformsPage() {
     return (
       <>
         <ManagingBanner company={company} onComparePlans={() => setPlansOpen(true)} />
+        <PausedNotice company={company} onChoosePlan={() => setPlansOpen(true)} />
         {failed ? (
           <Alert
             tone="danger"
@@ -96,7 +122,7 @@ export function PlatformsPage() {
           // Four columns once the content area beside the sidebar is wide enough for them.
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {PLATFORM_IDS.map((platform) => {
-              const state = platformCardState(platform, company.subscriptionTier, credentials);
+              const state = platformCardState(platform, effectiveTierOf(company), credentials);
               const credential = state.kind === 'connected' ? state.credential : null;
               // Only a card that can connect offers Connect Now or Reconnect.
               const connectable =

@@ -15,7 +15,8 @@ import { EditCompanyPage } from '../edit-company-page';
 import { NewCompanyPage } from '../new-company-page';
 import { DRAFTING_AFTER_MS } from './company-form';
 
-const renderNew = (answers: Record<string, MockAnswer> = {}) => {
+/** The new-company form, once the user's companies have loaded (it waits for them). */
+const renderNew = async (answers: Record<string, MockAnswer> = {}) => {
   seedSession();
   const fetchMock = mockFetch({
     'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
@@ -25,6 +26,7 @@ const renderNew = (answers: Record<string, MockAnswer> = {}) => {
     at: '/dashboard/companies/new',
     routes: [{ path: '/dashboard/company/:companyId', element: <PathProbe name="overview" /> }],
   });
+  await screen.findByLabelText('Company name');
   return { ...utils, fetchMock, user: userEvent.setup() };
 };
 
@@ -32,15 +34,15 @@ const hexInputs = () => screen.getAllByRole('textbox', { name: /Brand colour \d+
 const removeButtons = () => screen.queryAllByRole('button', { name: /Remove colour/ });
 
 describe('company form', () => {
-  it('starts with one #007BFF colour row and no Remove control', () => {
-    renderNew();
+  it('starts with one #007BFF colour row and no Remove control', async () => {
+    await renderNew();
     expect(hexInputs()).toHaveLength(1);
     expect(hexInputs()[0]).toHaveValue('#007BFF');
     expect(removeButtons()).toHaveLength(0);
   });
 
   it('shows Remove only while more than one row exists', async () => {
-    const { user } = renderNew();
+    const { user } = await renderNew();
     await user.click(screen.getByRole('button', { name: 'Add colour' }));
     expect(hexInputs()).toHaveLength(2);
     expect(removeButtons()).toHaveLength(2);
@@ -50,7 +52,7 @@ describe('company form', () => {
   });
 
   it('requires a name and checks colour codes', async () => {
-    const { user, fetchMock } = renderNew();
+    const { user, fetchMock } = await renderNew();
     await user.click(screen.getByRole('button', { name: 'Add colour' }));
     await user.type(hexInputs()[1]!, 'blue');
     await user.click(screen.getByRole('button', { name: 'Create company' }));
@@ -59,9 +61,14 @@ describe('company form', () => {
     expect(bodiesSentTo(fetchMock, 'POST /api/companies')).toHaveLength(0);
   });
 
-  it('drops empty colour rows, creates the company and opens its overview', async () => {
+  it('drops empty colour rows, creates the company in the browser’s time zone and opens its overview', async () => {
+    const resolved = Intl.DateTimeFormat().resolvedOptions();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...resolved,
+      timeZone: 'America/Chicago',
+    });
     const created = makeCompany({ _id: 'c9', name: 'Tide Yoga' });
-    const { user, fetchMock } = renderNew({
+    const { user, fetchMock } = await renderNew({
       'POST /api/companies': { status: 201, body: created },
     });
     await user.type(screen.getByLabelText('Company name'), 'Tide Yoga');
@@ -81,12 +88,29 @@ describe('company form', () => {
         website: 'https://tide.yoga',
         brandColors: ['#007BFF', '#E4572E'],
         brandVoice: '',
+        timeZone: 'America/Chicago',
       },
     ]);
   });
 
+  it('leaves the zone to the server when the browser gives none it can use', async () => {
+    const resolved = Intl.DateTimeFormat().resolvedOptions();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...resolved,
+      timeZone: 'Etc/Unknown',
+    });
+    const { user, fetchMock } = await renderNew({
+      'POST /api/companies': { status: 201, body: makeCompany({ _id: 'c9' }) },
+    });
+    expect(screen.queryByRole('combobox', { name: 'Time zone' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Company name'), 'Tide Yoga');
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/companies')[0]).not.toHaveProperty('timeZone');
+  });
+
   it("explains the intro tier's one-company limit, once, and keeps the input", async () => {
-    const { user } = renderNew({
+    const { user } = await renderNew({
       'POST /api/companies': {
         status: 403,
         body: {
@@ -110,7 +134,7 @@ describe('company form', () => {
   });
 
   it('says "Failed to create company" for other failures', async () => {
-    const { user } = renderNew({ 'POST /api/companies': { status: 502, body: {} } });
+    const { user } = await renderNew({ 'POST /api/companies': { status: 502, body: {} } });
     await user.type(screen.getByLabelText('Company name'), 'Tide Yoga');
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create company');
@@ -129,7 +153,9 @@ describe('company form', () => {
 
     it('shows progress, then fills the profile for the owner to edit', async () => {
       const pending = deferredAnswer();
-      const { user, fetchMock } = renderNew({ 'POST /api/ai/company-profile': pending.answer });
+      const { user, fetchMock } = await renderNew({
+        'POST /api/ai/company-profile': pending.answer,
+      });
       await user.type(screen.getByLabelText('Website'), 'harbor.coffee');
       await user.click(screen.getByRole('button', { name: 'Fill from website' }));
 
@@ -162,7 +188,7 @@ describe('company form', () => {
     it("moves on to 'Drafting your profile…' while the reader works", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const pending = deferredAnswer();
-      const { user } = renderNew({ 'POST /api/ai/company-profile': pending.answer });
+      const { user } = await renderNew({ 'POST /api/ai/company-profile': pending.answer });
       await user.type(screen.getByLabelText('Website'), 'harbor.coffee');
       await user.click(screen.getByRole('button', { name: 'Fill from website' }));
       expect(screen.getByText('Reading your website…')).toBeInTheDocument();
@@ -175,7 +201,7 @@ describe('company form', () => {
     });
 
     it('asks before replacing what the owner wrote: empty fields ticked, their own words not', async () => {
-      const { user } = renderNew({
+      const { user } = await renderNew({
         'POST /api/ai/company-profile': { body: { ...draft, source: 'openai' } },
       });
       await user.type(screen.getByLabelText('Company name'), 'Harbor & Co');
@@ -205,7 +231,7 @@ describe('company form', () => {
     });
 
     it('says a private or local address cannot be read from here, decided by the code', async () => {
-      const { user, fetchMock } = renderNew({
+      const { user, fetchMock } = await renderNew({
         'POST /api/ai/company-profile': {
           status: 400,
           body: {
@@ -233,7 +259,7 @@ describe('company form', () => {
     });
 
     it('says plainly when the website cannot be read for another reason', async () => {
-      const { user } = renderNew({
+      const { user } = await renderNew({
         'POST /api/ai/company-profile': { status: 500, body: { statusCode: 500 } },
       });
       await user.type(screen.getByLabelText('Website'), 'harbor.coffee');
@@ -246,7 +272,7 @@ describe('company form', () => {
     });
 
     it('asks for the website first', async () => {
-      const { user, fetchMock } = renderNew();
+      const { user, fetchMock } = await renderNew();
       await user.click(screen.getByRole('button', { name: 'Fill from website' }));
       expect(screen.getByText('Enter your website address first.')).toBeInTheDocument();
       expect(bodiesSentTo(fetchMock, 'POST /api/ai/company-profile')).toHaveLength(0);
@@ -254,7 +280,7 @@ describe('company form', () => {
 
     it('can be cancelled', async () => {
       const pending = deferredAnswer();
-      const { user } = renderNew({ 'POST /api/ai/company-profile': pending.answer });
+      const { user } = await renderNew({ 'POST /api/ai/company-profile': pending.answer });
       await user.type(screen.getByLabelText('Website'), 'harbor.coffee');
       await user.click(screen.getByRole('button', { name: 'Fill from website' }));
       const progress = screen.getByRole('progressbar').parentElement!.parentElement!;
@@ -283,7 +309,7 @@ const renderEdit = (answers: Record<string, MockAnswer> = {}) => {
 
 describe('brand colour Remove', () => {
   it('moves focus to the colour that took its place, or to Add colour after the last', async () => {
-    const { user } = renderNew();
+    const { user } = await renderNew();
     await user.click(screen.getByRole('button', { name: 'Add colour' }));
     await user.type(hexInputs()[1]!, '#111111');
     await user.click(screen.getByRole('button', { name: 'Add colour' }));
@@ -319,7 +345,26 @@ describe('edit company form', () => {
         website: company.website,
         brandColors: ['#0B5FFF'],
         brandVoice: company.brandVoice,
+        timeZone: 'America/Los_Angeles',
       },
+    ]);
+  });
+
+  it('shows the company’s time zone and saves another one', async () => {
+    const { fetchMock, user } = renderEdit();
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('America/Los_Angeles');
+    expect(zone).toHaveAccessibleDescription(
+      'Daily AI limits, the morning text and posting times follow this zone.',
+    );
+    expect(
+      within(zone).getByRole('option', { name: /^Los Angeles \(GMT-0[78]:00\)$/ }),
+    ).toBeInTheDocument();
+    await user.selectOptions(zone, 'America/Chicago');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PUT /api/companies/c1')).toEqual([
+      expect.objectContaining({ timeZone: 'America/Chicago' }),
     ]);
   });
 });
@@ -390,5 +435,60 @@ describe('Fill from website on the edit form', () => {
     await user.click(within(again).getByRole('checkbox', { name: 'Brand voice' }));
     await user.click(within(again).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByLabelText('Brand voice')).toHaveValue(company.brandVoice);
+  });
+});
+
+describe('Add Company with the intro tier’s one company taken', () => {
+  const renderWith = (companies: ReturnType<typeof makeCompany>[]) => {
+    seedSession();
+    const fetchMock = mockFetch({
+      'GET /api/companies/user/u1': { body: { data: companies, total: companies.length } },
+    });
+    renderScreen('/dashboard/companies/new', <NewCompanyPage />, {
+      at: '/dashboard/companies/new',
+      routes: [{ path: '/dashboard/company/:companyId', element: <PathProbe name="overview" /> }],
+    });
+    return { fetchMock, user: userEvent.setup() };
+  };
+
+  it('says so before the form, and offers to upgrade the company (its plans open)', async () => {
+    const { user, fetchMock } = renderWith([
+      makeCompany({ trialEndDate: new Date(Date.now() + 5 * 864e5).toISOString() }),
+    ]);
+    const card = await screen.findByRole('region', { name: 'Upgrade to add another company' });
+    expect(card).toHaveTextContent(INTRO_TIER_LIMIT_MESSAGE);
+    expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('link', { name: 'Upgrade Harbor Coffee' }));
+    expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/dashboard/company/c1?plan=choose',
+    );
+    expect(bodiesSentTo(fetchMock, 'POST /api/companies')).toHaveLength(0);
+  });
+
+  it('counts the tier that applies now: an unpaid Gold subscription is intro', async () => {
+    renderWith([
+      makeCompany({
+        subscriptionTier: 'gold',
+        stripeSubscriptionId: 'sub_1',
+        subscription: { status: 'unpaid' },
+      }),
+    ]);
+    expect(
+      await screen.findByRole('region', { name: 'Upgrade to add another company' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the form when a company pays for a tier above intro', async () => {
+    renderWith([
+      makeCompany({
+        subscriptionTier: 'silver',
+        stripeSubscriptionId: 'sub_1',
+        subscription: { status: 'active' },
+      }),
+      makeCompany({ _id: 'c2', name: 'Tide Yoga' }),
+    ]);
+    expect(await screen.findByLabelText('Company name')).toBeInTheDocument();
+    expect(screen.queryByText(INTRO_TIER_LIMIT_MESSAGE)).not.toBeInTheDocument();
   });
 });

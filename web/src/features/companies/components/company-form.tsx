@@ -35,6 +35,7 @@ import {
 } from '../schemas';
 import { BrandColorsField } from './brand-colors-field';
 import { DraftReviewDialog } from './draft-review-dialog';
+import { TimeZoneField } from './time-zone-field';
 
 /** After this long the website has usually been read and the draft is being written. */
 export const DRAFTING_AFTER_MS = 2500;
@@ -46,7 +47,7 @@ const PHASE_LABELS: Record<Exclude<DraftPhase, 'idle'>, string> = {
   drafting: 'Drafting your profile…',
 };
 
-const TEXT_FIELDS = ['name', 'description', 'website', 'brandVoice'] as const;
+const TEXT_FIELDS = ['name', 'description', 'website', 'brandVoice', 'timeZone'] as const;
 
 export const draftedToast = (draft: Pick<CompanyProfileDraft, 'source' | 'website'>): string =>
   draft.source === 'offline'
@@ -78,6 +79,11 @@ export interface CompanyFormProps {
   cancelTo: string;
   /** The banner's text for a failed save. */
   describeFailure: (error: unknown) => string;
+  /**
+   * Shows the time zone select (editing). A new company is created in the browser's zone without
+   * asking; it can be changed on the edit form.
+   */
+  showTimeZone?: boolean;
   /** Saves; a rejection keeps every input and shows what went wrong. */
   onSubmit: (body: CreateCompanyBody) => Promise<void>;
 }
@@ -89,6 +95,7 @@ export function CompanyForm({
   submittingLabel,
   cancelTo,
   describeFailure,
+  showTimeZone = false,
   onSubmit,
 }: CompanyFormProps) {
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
@@ -300,6 +307,16 @@ export function CompanyForm({
           error={errors.description?.message}
           {...register('description')}
         />
+
+        {showTimeZone ? (
+          <TimeZoneField
+            label="Time zone"
+            current={defaultValues.timeZone}
+            hint="Daily AI limits, the morning text and posting times follow this zone."
+            error={errors.timeZone?.message}
+            {...register('timeZone')}
+          />
+        ) : null}
       </fieldset>
 
       <fieldset disabled={isSubmitting} className={`${cardClasses} space-y-6 p-5 sm:p-6`}>

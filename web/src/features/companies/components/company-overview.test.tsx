@@ -1,12 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Company } from '#shared/contract/companies';
 import { makeCompany, makeCredential, seedSession } from '#web/test/fixtures';
-import { bodiesSentTo, callKeys, mockFetch } from '#web/test/fetch-mock';
+import { bodiesSentTo, callKeys, jsonResponse, mockFetch } from '#web/test/fetch-mock';
 import { PathProbe, renderScreen } from '#web/test/render';
+import { waitWithFakeTimers } from '#web/test/wait-with-fake-timers';
 import { CompanyOverviewPage } from '../company-overview-page';
 import type { CampaignSummary, PlatformConnection } from '../recent-activity';
+import { CHECKOUT_POLL_MS, CHECKOUT_WAIT_MS } from '../use-checkout-return';
 import { CompanyOverview } from './company-overview';
 
 const NOW = Date.parse('2026-11-10T12:00:00.000Z');
@@ -170,21 +172,79 @@ describe('CompanyOverview', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists the four tiers with platforms and limits, prices Coming Soon', async () => {
+  it('opens Manage Subscription with the plans and their prices; Escape closes it', async () => {
     const { user } = renderOverview(makeCompany());
     await user.click(screen.getByRole('button', { name: 'Manage Subscription' }));
     const dialog = screen.getByRole('dialog', { name: 'Manage Subscription' });
     for (const tier of ['Intro', 'Silver', 'Gold', 'Platinum']) {
       expect(within(dialog).getByRole('heading', { name: tier })).toBeInTheDocument();
     }
-    expect(within(dialog).getAllByText('Coming Soon')).toHaveLength(4);
-    expect(within(dialog).getByText('1 AI generation per day')).toBeInTheDocument();
-    expect(within(dialog).getByText('10 AI generations per day')).toBeInTheDocument();
-    const gold = within(dialog).getByRole('list', { name: 'Gold platforms' });
-    expect(gold).toHaveTextContent('LinkedIn(included)');
-    expect(gold).toHaveTextContent('Instagram(not included)');
+    expect(within(dialog).getByText('$100')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Coming Soon')).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toHaveFocus();
+  });
+
+  describe('plan badges and banners', () => {
+    it("shows a founder's company as Intro and Founder, with no trial banner", () => {
+      renderOverview(makeCompany({ founder: true, trialEndDate: inDays(1) }));
+      expect(screen.getByTitle('Subscription tier')).toHaveTextContent('Intro');
+      expect(screen.getByText('Founder')).toBeInTheDocument();
+      expect(screen.queryByText('Trial Ending Soon!')).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('shows the tier that applies: a paid Gold plan is Gold, an unpaid one is Intro', () => {
+      renderOverview(
+        makeCompany({
+          subscriptionTier: 'gold',
+          stripeSubscriptionId: 'sub_1',
+          subscription: { status: 'active' },
+        }),
+      );
+      expect(screen.getByTitle('Subscription tier')).toHaveTextContent('Gold');
+      expect(screen.queryByText('Founder')).not.toBeInTheDocument();
+    });
+
+    it('says an unpaid subscription pauses drafting and publishing; Manage Subscription opens the plans', async () => {
+      const { user } = renderOverview(
+        makeCompany({
+          subscriptionTier: 'gold',
+          stripeSubscriptionId: 'sub_1',
+          subscription: { status: 'unpaid' },
+        }),
+      );
+      expect(screen.getByTitle('Subscription tier')).toHaveTextContent('Intro');
+      const banner = screen.getByRole('alert');
+      expect(banner).toHaveTextContent('Subscription Issue');
+      expect(banner).toHaveTextContent(
+        'Your subscription is unpaid. Please update your payment method to avoid service interruption.',
+      );
+      expect(banner).toHaveTextContent(
+        'AI drafting and publishing are paused until the company has a plan.',
+      );
+      await user.click(within(banner).getByRole('button', { name: 'Manage Subscription' }));
+      expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    });
+
+    it('says an expired trial pauses drafting and publishing', () => {
+      renderOverview(makeCompany({ trialEndDate: inDays(-2) }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Trial ExpiredPlease set up a subscription to continue using all featuresAI drafting and publishing are paused until the company has a plan.',
+      );
+    });
+
+    it('explains a lapsed plan that neither banner covers', async () => {
+      const { user } = renderOverview(makeCompany({ trialEndDate: null }));
+      const banner = screen.getByRole('alert');
+      expect(banner).toHaveTextContent('Drafting and publishing are paused');
+      expect(banner).toHaveTextContent(
+        'Your free trial has ended. Choose a plan to keep generating and publishing posts.',
+      );
+      await user.click(within(banner).getByRole('button', { name: 'Choose Plan' }));
+      expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    });
   });
 
   describe('Delete', () => {
@@ -294,5 +354,91 @@ describe('CompanyOverviewPage', () => {
     renderPage('/dashboard/company', {});
     expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
     expect(await screen.findByText('No company selected')).toBeInTheDocument();
+  });
+
+  it('opens Manage Subscription when asked by ?plan=choose, then removes the query', async () => {
+    renderPage('/dashboard/company/c1?plan=choose', {
+      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/c1': { body: makeCompany() },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+  });
+
+  describe('back from Stripe', () => {
+    const trial = makeCompany({ trialEndDate: new Date(Date.now() + 5 * DAY).toISOString() });
+    const gold = makeCompany({
+      subscriptionTier: 'gold',
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: 'sub_1',
+      subscription: { status: 'active' },
+    });
+    /** The company as the server holds it; the webhook changes it. */
+    const renderReturn = (at: string) => {
+      const held = { company: trial };
+      renderPage(at, {
+        'GET /api/companies/user/u1': { body: { data: [trial], total: 1 } },
+        'GET /api/companies/c1': () => Promise.resolve(jsonResponse(held.company)),
+      });
+      return held;
+    };
+    const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+    it('waits calmly for the server, and names the tier only once the server has it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const held = renderReturn('/dashboard/company/c1?checkout=success&tier=gold&session_id=cs_1');
+      await waitWithFakeTimers(() =>
+        expect(screen.getByText('Confirming your payment with Stripe…')).toBeInTheDocument(),
+      );
+      expect(screen.getByTitle('Subscription tier')).toHaveTextContent('Intro');
+      expect(screen.queryByText('Free Trial Active')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeDisabled();
+
+      await tick(CHECKOUT_POLL_MS);
+      await tick(CHECKOUT_POLL_MS);
+      expect(screen.queryByText('Your company is now on the Gold plan.')).not.toBeInTheDocument();
+      expect(window.location.search).toBe('?checkout=success&tier=gold&session_id=cs_1');
+
+      // The webhook arrives.
+      held.company = gold;
+      await tick(CHECKOUT_POLL_MS);
+      await waitWithFakeTimers(() =>
+        expect(screen.getByText('Your company is now on the Gold plan.')).toBeInTheDocument(),
+      );
+      expect(screen.getByTitle('Subscription tier')).toHaveTextContent('Gold');
+      expect(window.location.search).toBe('');
+      expect(screen.queryByText('Confirming your payment with Stripe…')).not.toBeInTheDocument();
+    });
+
+    it('says it may take a minute when the server has not confirmed in time; Check again', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const held = renderReturn('/dashboard/company/c1?checkout=success&tier=gold');
+      await waitWithFakeTimers(() =>
+        expect(screen.getByText('Confirming your payment with Stripe…')).toBeInTheDocument(),
+      );
+      await tick(CHECKOUT_WAIT_MS);
+      await waitWithFakeTimers(() =>
+        expect(screen.getByText('Your payment is still being confirmed')).toBeInTheDocument(),
+      );
+      expect(screen.getByText(/This can take a minute/)).toBeInTheDocument();
+      expect(window.location.search).toBe('');
+      expect(screen.getByTitle('Subscription tier')).toHaveTextContent('Intro');
+
+      held.company = gold;
+      act(() => screen.getByRole('button', { name: 'Check again' }).click());
+      await waitWithFakeTimers(() =>
+        expect(screen.getByText('Your company is now on the Gold plan.')).toBeInTheDocument(),
+      );
+      expect(screen.queryByText('Your payment is still being confirmed')).not.toBeInTheDocument();
+    });
+
+    it('says the plan has not changed after a cancelled checkout, and removes the query', async () => {
+      renderReturn('/dashboard/company/c1?checkout=cancelled');
+      expect(
+        await screen.findByText('Checkout cancelled — your plan has not changed.'),
+      ).toBeInTheDocument();
+      expect(window.location.search).toBe('');
+      expect(screen.queryByText('Confirming your payment with Stripe…')).not.toBeInTheDocument();
+    });
   });
 });

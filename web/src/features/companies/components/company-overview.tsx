@@ -1,8 +1,10 @@
 import clsx from 'clsx';
-import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TIERS } from '#shared/domain/tiers';
 import type { Company } from '#shared/contract/companies';
+import { Alert } from '#web/components/alert';
 import { Badge } from '#web/components/badge';
 import { Breadcrumb } from '#web/components/breadcrumb';
 import { Button, buttonClasses } from '#web/components/button';
@@ -19,9 +21,12 @@ import {
 import { CompanyAvatar, ColorSwatches } from '#web/components/company-avatar';
 import { ManageSubscriptionModal } from '#web/components/manage-subscription-modal';
 import { PlatformIcon } from '#web/components/platform-icon';
-import { TierBadge } from '#web/components/tier-badge';
+import { Spinner } from '#web/components/spinner';
+import { PlanBadges } from '#web/components/tier-badge';
+import { BILLING_MESSAGES } from '#web/lib/billing-texts';
 import { messageOf } from '#web/lib/error-text';
 import { websiteHost } from '#web/lib/format';
+import { PLAN_CHOOSER } from '#web/lib/paths';
 import { useDeleteCompany } from '../api/delete-company';
 import { COMPANY_MESSAGES } from '../messages';
 import {
@@ -33,8 +38,9 @@ import {
   type CampaignSummary,
   type PlatformConnection,
 } from '../recent-activity';
+import type { CheckoutReturnState } from '../use-checkout-return';
 import { DeleteCompanyDialog } from './delete-company-dialog';
-import { SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
+import { PausedBanner, SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
 
 export interface CompanyOverviewProps {
   company: Company;
@@ -42,8 +48,44 @@ export interface CompanyOverviewProps {
   connectedPlatforms: readonly PlatformConnection[];
   /** The company's campaigns; [] until campaigns arrive. */
   campaigns: readonly CampaignSummary[];
+  /** Back from Stripe's checkout: the payment is being confirmed, or is taking long. */
+  checkoutReturn?: CheckoutReturnState;
   /** The clock for the trial banner (tests pin it). */
   now?: number;
+}
+
+/** Back from Stripe: calm while the server confirms the payment; honest when it takes long. */
+function CheckoutReturnBanner({ state }: { state: NonNullable<CheckoutReturnState> }) {
+  const name = TIERS[state.tier].name;
+  if (state.phase === 'confirming') {
+    return (
+      <div
+        role="status"
+        className="flex items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
+      >
+        <Spinner label={null} size="sm" className="mt-0.5 shrink-0 text-brand-600" />
+        <div>
+          <p className="font-semibold">{BILLING_MESSAGES.confirming}</p>
+          <p className="mt-0.5 leading-6">
+            {`Your ${name} plan starts as soon as Stripe confirms the payment. This usually takes a few seconds.`}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Alert
+      tone="info"
+      title="Your payment is still being confirmed"
+      action={
+        <Button variant="secondary" size="sm" onClick={state.checkAgain}>
+          Check again
+        </Button>
+      }
+    >
+      {BILLING_MESSAGES.confirmingSlow}
+    </Alert>
+  );
 }
 
 function StatCard({
@@ -105,17 +147,35 @@ export function CompanyOverview({
   company,
   connectedPlatforms,
   campaigns,
+  checkoutReturn = null,
   now,
 }: CompanyOverviewProps) {
   const navigate = useNavigate();
   const deleteCompany = useDeleteCompany();
-  const [subscriptionOpen, setSubscriptionOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const askedForPlans = params.get(PLAN_CHOOSER.param) === PLAN_CHOOSER.value;
+  const [subscriptionOpen, setSubscriptionOpen] = useState(askedForPlans);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const base = `/dashboard/company/${company._id}`;
   const host = websiteHost(company.website);
   const connected = connectedPlatformsOf(connectedPlatforms);
   const activity = recentActivity({ campaigns, connectedPlatforms });
   const openSubscription = () => setSubscriptionOpen(true);
+  const confirming = checkoutReturn?.phase === 'confirming';
+
+  // `?plan=choose` (Add Company's upgrade button) opens the plans once; the query then goes.
+  useEffect(() => {
+    if (!askedForPlans) return;
+    setSubscriptionOpen(true);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(PLAN_CHOOSER.param);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [askedForPlans, setParams]);
 
   const confirmDelete = async () => {
     try {
@@ -145,11 +205,13 @@ export function CompanyOverview({
               </h1>
               <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
                 <span className="inline-flex items-center gap-2">
-                  <TierBadge tier={company.subscriptionTier} />
+                  <PlanBadges company={company} />
                   <button
                     type="button"
                     onClick={openSubscription}
-                    className="rounded font-medium text-brand-700 hover:text-brand-900 hover:underline"
+                    // A second checkout while the first is being confirmed would buy twice.
+                    disabled={confirming}
+                    className="rounded font-medium text-brand-700 hover:text-brand-900 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
                   >
                     Manage Subscription
                   </button>
@@ -190,8 +252,14 @@ export function CompanyOverview({
       </header>
 
       <div className="space-y-6">
-        <SubscriptionIssueBanner company={company} onChoosePlan={openSubscription} />
-        <TrialBanner company={company} onChoosePlan={openSubscription} now={now} />
+        {checkoutReturn ? <CheckoutReturnBanner state={checkoutReturn} /> : null}
+        {confirming ? null : (
+          <>
+            <SubscriptionIssueBanner company={company} onChoosePlan={openSubscription} now={now} />
+            <TrialBanner company={company} onChoosePlan={openSubscription} now={now} />
+            <PausedBanner company={company} onChoosePlan={openSubscription} now={now} />
+          </>
+        )}
 
         <div className="grid gap-6 md:grid-cols-2">
           <StatCard
@@ -288,6 +356,7 @@ export function CompanyOverview({
         open={subscriptionOpen}
         onClose={() => setSubscriptionOpen(false)}
         company={company}
+        now={now}
       />
       <DeleteCompanyDialog
         open={deleteOpen}

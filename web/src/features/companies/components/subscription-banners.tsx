@@ -1,6 +1,8 @@
 import type { Company } from '#shared/contract/companies';
+import { entitlementOf, LAPSED_MESSAGES } from '#shared/domain/subscription';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
+import { BILLING_MESSAGES } from '#web/lib/billing-texts';
 import { daysText, subscriptionIssueOf, trialStateOf } from '../subscription';
 
 interface BannerProps {
@@ -10,13 +12,21 @@ interface BannerProps {
   now?: number;
 }
 
+/** Whether the plan has run out: AI drafting and publishing wait for a plan. */
+const isPaused = (company: Company, now?: number) => entitlementOf(company, now).kind === 'lapsed';
+
+function PausedLine() {
+  return <p className="mt-1 font-medium">{BILLING_MESSAGES.paused}</p>;
+}
+
 /** 'Subscription Issue' for any status other than active. */
-export function SubscriptionIssueBanner({ company, onChoosePlan }: BannerProps) {
+export function SubscriptionIssueBanner({ company, onChoosePlan, now }: BannerProps) {
   const message = subscriptionIssueOf(company);
   if (!message) return null;
+  const paused = isPaused(company, now);
   return (
     <Alert
-      tone="warning"
+      tone={paused ? 'danger' : 'warning'}
       title="Subscription Issue"
       action={
         <Button variant="secondary" size="sm" onClick={onChoosePlan}>
@@ -24,7 +34,8 @@ export function SubscriptionIssueBanner({ company, onChoosePlan }: BannerProps) 
         </Button>
       }
     >
-      {message}
+      <p>{message}</p>
+      {paused ? <PausedLine /> : null}
     </Alert>
   );
 }
@@ -65,7 +76,10 @@ const TRIAL_BANNERS: Record<
   },
 };
 
-/** The trial banner: active, ending (red, 2 days or fewer) or expired. */
+/**
+ * The trial banner: active, ending (red, 2 days or fewer) or expired; never for a founder's
+ * company. Once the trial has ended it says that drafting and publishing are paused.
+ */
 export function TrialBanner({ company, onChoosePlan, now }: BannerProps) {
   const trial = trialStateOf(company, now);
   if (!trial) return null;
@@ -80,7 +94,31 @@ export function TrialBanner({ company, onChoosePlan, now }: BannerProps) {
         </Button>
       }
     >
-      {banner.text(trial.kind === 'expired' ? 0 : trial.daysLeft)}
+      <p>{banner.text(trial.kind === 'expired' ? 0 : trial.daysLeft)}</p>
+      {trial.kind === 'expired' && isPaused(company, now) ? <PausedLine /> : null}
+    </Alert>
+  );
+}
+
+/**
+ * A company whose plan has run out with neither banner above to say so (no trial date, no
+ * subscription status): drafting and publishing are paused until it has a plan.
+ */
+export function PausedBanner({ company, onChoosePlan, now }: BannerProps) {
+  const entitlement = entitlementOf(company, now);
+  if (entitlement.kind !== 'lapsed') return null;
+  if (subscriptionIssueOf(company) || trialStateOf(company, now)) return null;
+  return (
+    <Alert
+      tone="danger"
+      title="Drafting and publishing are paused"
+      action={
+        <Button variant="danger" size="sm" onClick={onChoosePlan}>
+          Choose Plan
+        </Button>
+      }
+    >
+      {LAPSED_MESSAGES[entitlement.reason]}
     </Alert>
   );
 }

@@ -1,7 +1,8 @@
 import type { Company } from '#shared/contract/companies';
+import { effectiveTierOf } from '#shared/domain/subscription';
 import { PLATFORMS, TIERS } from '#shared/domain/tiers';
 import { CompanyAvatar } from '#web/components/company-avatar';
-import { TierBadge } from '#web/components/tier-badge';
+import { PlanBadges } from '#web/components/tier-badge';
 
 const listAnd = (items: readonly string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
@@ -14,7 +15,7 @@ export function ManagingBanner({
   company: Company;
   onComparePlans: () => void;
 }) {
-  const tier = TIERS[company.subscriptionTier];
+  const tier = TIERS[effectiveTierOf(company)];
   const connectable = tier.allowedPlatforms
     .filter((platform) => !PLATFORMS[platform].comingSoon)
     .map((platform) => PLATFORMS[platform].name);
@@ -26,7 +27,7 @@ export function ManagingBanner({
           <p className="text-sm text-slate-600">Managing platforms for</p>
           <p className="flex flex-wrap items-center gap-2">
             <span className="truncate text-base font-semibold text-slate-900">{company.name}</span>
-            <TierBadge tier={company.subscriptionTier} />
+            <PlanBadges company={company} />
           </p>
         </div>
       </div>

@@ -291,6 +291,31 @@ describe('PostDialog', () => {
       expect(await screen.findByText('Content posted to LinkedIn!')).toBeInTheDocument();
     });
 
+    it("explains a paused plan in the server's words (SUBSCRIPTION_REQUIRED)", async () => {
+      const { user, textArea, postButton } = renderDialog({
+        answers: {
+          'POST /api/platforms/twitter/post/c1': {
+            status: 402,
+            body: {
+              statusCode: 402,
+              code: 'SUBSCRIPTION_REQUIRED',
+              message:
+                'Your free trial has ended. Choose a plan to keep generating and publishing posts.',
+              error: 'Payment Required',
+            },
+          },
+        },
+      });
+      await user.type(textArea, 'Fresh beans');
+      await user.click(postButton());
+      expect(
+        await screen.findByText(
+          'Failed to post content: Your free trial has ended. Choose a plan to keep generating and publishing posts.',
+        ),
+      ).toBeInTheDocument();
+      expect(textArea).toHaveValue('Fresh beans');
+    });
+
     it("says 'Failed to post content: {message}' and keeps everything typed", async () => {
       const { user, textArea, postButton, onClose } = renderDialog({
         answers: {

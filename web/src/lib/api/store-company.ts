@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import type { Company } from '#shared/contract/companies';
+import { useSession } from '../session';
+import { companyKey } from './get-company';
+import { companiesKey } from './list-companies';
+import { planUsageKey } from './plan-usage';
+
+/**
+ * Puts a company as the server answered it (a plan changed, a cancellation) into every cache
+ * that shows it: the company, the user's list (sidebar, cards) and its plan usage, read again.
+ */
+export const useStoreCompany = () => {
+  const { mutate } = useSWRConfig();
+  const userId = useSession().user?._id;
+  return useCallback(
+    (company: Company) => {
+      void mutate(companyKey(company._id), company, { revalidate: false });
+      if (userId) {
+        void mutate<Company[]>(
+          companiesKey(userId),
+          (companies) => companies?.map((c) => (c._id === company._id ? company : c)),
+          { revalidate: false },
+        );
+      }
+      void mutate(planUsageKey(company._id));
+    },
+    [mutate, userId],
+  );
+};
+
+/** Reads a company and the user's list again (the server has news the app did not make). */
+export const useRefreshCompany = () => {
+  const { mutate } = useSWRConfig();
+  const userId = useSession().user?._id;
+  return useCallback(
+    (companyId: string) => {
+      void mutate(companyKey(companyId));
+      if (userId) void mutate(companiesKey(userId));
+      void mutate(planUsageKey(companyId));
+    },
+    [mutate, userId],
+  );
+};
