@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { CHECKOUT_RETURN, type CheckoutResponse } from '#shared/contract/billing';
+import type { CheckoutResponse } from '#shared/contract/billing';
+import { CHECKOUT_RETURN } from '#shared/domain/billing';
 import { PAYING_STATUSES, purchasableTiers } from '#shared/domain/subscription';
 import { TIERS, type TierId } from '#shared/domain/tiers';
 import { resolveAppUrl } from '../core/app-url';

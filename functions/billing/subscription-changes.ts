@@ -1,4 +1,4 @@
-import { CANCEL_SUCCESS_MESSAGE, RESUME_SUCCESS_MESSAGE } from '#shared/contract/billing';
+import { CANCEL_SUCCESS_MESSAGE, RESUME_SUCCESS_MESSAGE } from '#shared/domain/billing';
 import type { Company } from '#shared/contract/companies';
 import { toCompany } from '../core/companies/company-view';
 import type { CompanyRecord } from '../core/db/entities/company';

@@ -10,15 +10,6 @@ import { defineRoute } from './route';
  * the only way a company's tier changes after a payment.
  */
 
-/** The query the company overview is opened with when Stripe sends the browser back. */
-export const CHECKOUT_RETURN = {
-  param: 'checkout',
-  success: 'success',
-  cancelled: 'cancelled',
-  /** The tier that was bought, so the overview knows which tier to wait for. */
-  tierParam: 'tier',
-} as const;
-
 const tier = z.enum(TIER_IDS, { error: 'Choose a plan: intro, silver, gold or platinum' });
 
 const companyBody = z.strictObject({ companyId: companyIdValue() }, bodyErrors());
@@ -52,12 +43,6 @@ const checkoutResponse = z.discriminatedUnion('outcome', [
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 const subscriptionChangeResponse = z.object({ message: z.string(), company: companySchema });
-
-export const CANCEL_SUCCESS_MESSAGE =
-  'Subscription cancelled successfully. Your subscription will remain active until the end of the current billing period.';
-export const CANCEL_CONFIRMATION =
-  'Are you sure you want to cancel your subscription? Your subscription will remain active until the end of the current billing period.';
-export const RESUME_SUCCESS_MESSAGE = 'Your subscription will continue. Nothing changes.';
 
 export const billingRoutes = {
   createCheckoutSession: defineRoute({

@@ -1,10 +1,7 @@
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import {
-  CANCEL_SUCCESS_MESSAGE,
-  RESUME_SUCCESS_MESSAGE,
-  type CheckoutResponse,
-} from '#shared/contract/billing';
+import type { CheckoutResponse } from '#shared/contract/billing';
+import { CANCEL_SUCCESS_MESSAGE, RESUME_SUCCESS_MESSAGE } from '#shared/domain/billing';
 import type { Company } from '#shared/contract/companies';
 import type { TierId } from '#shared/domain/tiers';
 import { registerFounder, registerOrdinaryUser } from './accounts-support';

@@ -7,7 +7,7 @@ import {
   CANCEL_CONFIRMATION,
   CANCEL_SUCCESS_MESSAGE,
   RESUME_SUCCESS_MESSAGE,
-} from '#shared/contract/billing';
+} from '#shared/domain/billing';
 import { useCompany } from '#web/lib/api/get-company';
 import type * as Navigation from '#web/lib/navigation';
 import { leaveAppFor } from '#web/lib/navigation';

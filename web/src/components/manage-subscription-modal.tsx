@@ -12,14 +12,14 @@ import {
   openBillingPortal,
   resumeSubscription,
 } from '#web/lib/api/billing';
-import { usePlanUsage } from '#web/lib/api/plan-usage';
-import { useRefreshCompany, useStoreCompany } from '#web/lib/api/store-company';
 import {
-  BILLING_MESSAGES,
   CANCEL_CONFIRMATION,
   CANCEL_SUCCESS_MESSAGE,
   RESUME_SUCCESS_MESSAGE,
-} from '#web/lib/billing-texts';
+} from '#shared/domain/billing';
+import { usePlanUsage } from '#web/lib/api/plan-usage';
+import { useRefreshCompany, useStoreCompany } from '#web/lib/api/store-company';
+import { BILLING_MESSAGES } from '#web/lib/billing-texts';
 import { hasCode, isSessionEnded } from '#web/lib/error-text';
 import { formatDate } from '#web/lib/format';
 import { leaveAppFor } from '#web/lib/navigation';

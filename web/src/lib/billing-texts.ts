@@ -1,24 +1,3 @@
-/**
- * The billing contract's texts and return query (shared/contract/billing.ts), for the screens.
- * They are copied rather than imported: that module builds the contract's zod schemas when it
- * loads, and importing one string from it would bring zod (~30 KB) to the company overview.
- * billing-texts.test.ts keeps every copy equal to the contract's.
- */
-
-/** The query the company overview is opened with when Stripe sends the browser back. */
-export const CHECKOUT_RETURN = {
-  param: 'checkout',
-  success: 'success',
-  cancelled: 'cancelled',
-  tierParam: 'tier',
-} as const;
-
-export const CANCEL_SUCCESS_MESSAGE =
-  'Subscription cancelled successfully. Your subscription will remain active until the end of the current billing period.';
-export const CANCEL_CONFIRMATION =
-  'Are you sure you want to cancel your subscription? Your subscription will remain active until the end of the current billing period.';
-export const RESUME_SUCCESS_MESSAGE = 'Your subscription will continue. Nothing changes.';
-
 /** The spec's billing texts (§8) and ours where it is silent. */
 export const BILLING_MESSAGES = {
   checkoutFailed: 'Failed to start checkout process',

@@ -6,7 +6,8 @@ import { entitlementOf } from '#shared/domain/subscription';
 import { TIER_IDS, TIERS, type TierId } from '#shared/domain/tiers';
 import { companyKey, fetchCompany } from '#web/lib/api/get-company';
 import { useRefreshCompany } from '#web/lib/api/store-company';
-import { BILLING_MESSAGES, CHECKOUT_RETURN } from '#web/lib/billing-texts';
+import { CHECKOUT_RETURN } from '#shared/domain/billing';
+import { BILLING_MESSAGES } from '#web/lib/billing-texts';
 import { useQuery } from '#web/lib/query';
 
 /** How often the company is read while Stripe's confirmation is awaited. */
