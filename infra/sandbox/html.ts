@@ -15,3 +15,16 @@ export const signatureOf = (parts: readonly string[]): string => {
   }
   return `${parts.length}-${(hash >>> 0).toString(36)}`;
 };
+
+/** A whole page of a stand-in (a consent screen, a checkout), with its own styles. */
+export const standInPage = (title: string, styles: string, body: string): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Sailpost sandbox</title>
+<link rel="icon" href="data:,">
+<style>${styles}</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;

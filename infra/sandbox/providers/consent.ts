@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
-import { escapeHtml } from '../html';
+import { escapeHtml, standInPage } from '../html';
 import { sendText } from '../responses';
 import type { OAuthServer } from './oauth';
 import type { StandInAccount } from './provider-store';
@@ -88,17 +88,7 @@ button.allow { background:var(--accent); border-color:var(--accent); color:#fff;
 .error { color:var(--warn); }
 `;
 
-const page = (title: string, body: string): string => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Sailpost sandbox</title>
-<link rel="icon" href="data:,">
-<style>${STYLES}</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
+const page = (title: string, body: string): string => standInPage(title, STYLES, body);
 
 const consentForm = (
   platform: ConnectablePlatform,

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
+import { createHeldResponses } from './stand-in-http';
 
 /**
  * Failure injection: the next API call to one stand-in (never its consent page) answers 429,
@@ -20,9 +21,6 @@ export const FAILURE_LABELS: Record<FailureKind, string> = {
   revoke: 'Revoke all tokens',
 };
 
-/** How long a "timeout" holds its request before giving up with a 504 (clients stop far sooner). */
-const HANG_MS = 60_000;
-
 export interface Failures {
   next(platform: ConnectablePlatform): FailureKind | undefined;
   set(platform: ConnectablePlatform, kind: FailureKind | undefined): void;
@@ -35,7 +33,7 @@ export interface Failures {
 
 export const createFailures = (): Failures => {
   const pending = new Map<ConnectablePlatform, FailureKind>();
-  const hanging = new Set<ServerResponse>();
+  const held = createHeldResponses();
 
   return {
     next: (platform) => pending.get(platform),
@@ -48,20 +46,7 @@ export const createFailures = (): Failures => {
       pending.delete(platform);
       return kind;
     },
-    hang(response) {
-      hanging.add(response);
-      const timer = setTimeout(() => {
-        if (!response.headersSent) response.writeHead(504).end();
-      }, HANG_MS);
-      timer.unref();
-      response.on('close', () => {
-        clearTimeout(timer);
-        hanging.delete(response);
-      });
-    },
-    stop() {
-      for (const response of hanging) response.destroy();
-      hanging.clear();
-    },
+    hang: held.hold,
+    stop: held.releaseAll,
   };
 };

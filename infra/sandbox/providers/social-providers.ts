@@ -9,7 +9,7 @@ import { createLinkedInStandIn } from './linkedin-stand-in';
 import { postsPanel, type PanelPost } from './posts-panel';
 import { createProviderStore, type StandInPost } from './provider-store';
 import { STAND_IN_CLIENTS, STAND_IN_PATHS, type StandInClient } from './stand-in-clients';
-import { originOf, readJson } from './stand-in-http';
+import { originOf, pathBelow, readJson } from './stand-in-http';
 import { createXStandIn } from './x-stand-in';
 
 /**
@@ -49,9 +49,6 @@ export interface SocialProviders extends Service {
 /** `x` is X's own name; the app calls it `twitter`. */
 const platformNamed = (name: string | undefined): ConnectablePlatform | undefined =>
   name === 'x' ? 'twitter' : CONNECTABLE_PLATFORMS.find((platform) => platform === name);
-
-const pathBelow = (request: IncomingMessage, prefix: string): string =>
-  new URL(request.url ?? '/', 'http://sandbox.local').pathname.slice(prefix.length) || '/';
 
 const listed = (origin: string, post: StandInPost): ListedPost => ({
   platform: post.platform,

@@ -76,3 +76,35 @@ export const answer = (
   });
   response.end(text);
 };
+
+/** The path below a stand-in's prefix (`/_sandbox/providers/x` + `/2/tweets` → `/2/tweets`). */
+export const pathBelow = (request: IncomingMessage, prefix: string): string =>
+  new URL(request.url ?? '/', 'http://sandbox.local').pathname.slice(prefix.length) || '/';
+
+/** How long a simulated time-out holds its request before a 504 (clients give up far sooner). */
+const HOLD_MS = 60_000;
+
+/**
+ * Requests a stand-in holds without answering, to play a provider that times out: each ends with
+ * a 504 after a minute, or when the sandbox stops.
+ */
+export const createHeldResponses = () => {
+  const held = new Set<ServerResponse>();
+  return {
+    hold(response: ServerResponse): void {
+      held.add(response);
+      const timer = setTimeout(() => {
+        if (!response.headersSent) response.writeHead(504).end();
+      }, HOLD_MS);
+      timer.unref();
+      response.on('close', () => {
+        clearTimeout(timer);
+        held.delete(response);
+      });
+    },
+    releaseAll(): void {
+      for (const response of held) response.destroy();
+      held.clear();
+    },
+  };
+};

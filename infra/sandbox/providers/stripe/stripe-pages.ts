@@ -1,5 +1,5 @@
 import { TIERS } from '#shared/domain/tiers';
-import { escapeHtml, signatureOf } from '../../html';
+import { escapeHtml, signatureOf, standInPage } from '../../html';
 import { viewOf, type SubscriptionView } from './stripe-account';
 import type { SentEvent, StripeObject } from './stripe-store';
 
@@ -37,17 +37,7 @@ export const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export const page = (title: string, body: string): string => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Sailpost sandbox</title>
-<link rel="icon" href="data:,">
-<style>${STYLES}</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
+export const page = (title: string, body: string): string => standInPage(title, STYLES, body);
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const dateOf = (seconds: number) =>

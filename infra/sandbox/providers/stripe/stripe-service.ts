@@ -4,7 +4,7 @@ import { API_PREFIX } from '#shared/contract/route';
 import type { InboxPanel } from '../../inbox';
 import { readBody, redirect, sendJson, sendText } from '../../responses';
 import type { Route, Service } from '../../service';
-import { readJson } from '../stand-in-http';
+import { createHeldResponses, pathBelow, readJson } from '../stand-in-http';
 import { STRIPE_STAND_IN_PATH } from './stand-in-account';
 import { createStripeAccount, type StripeAccount } from './stripe-account';
 import {
@@ -58,12 +58,6 @@ type Action = (typeof ACTIONS)[number];
 const isAction = (value: unknown): value is Action =>
   (ACTIONS as readonly unknown[]).includes(value);
 
-/** How long a "timeout" outage holds a request (the SDK gives up far sooner). */
-const HANG_MS = 60_000;
-
-const pathBelow = (request: IncomingMessage, prefix: string): string =>
-  new URL(request.url ?? '/', 'http://sandbox.local').pathname.slice(prefix.length) || '/';
-
 const sendPage = (response: ServerResponse, status: number, html: string) =>
   sendText(response, status, 'text/html; charset=utf-8', html, PAGE_HEADERS);
 
@@ -76,23 +70,13 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
   });
   const { data } = account;
   let outage: OutageKind | undefined;
-  const hanging = new Set<ServerResponse>();
+  const held = createHeldResponses();
 
   const api = createStripeApi({
     account,
     save: () => store.save(),
     outage: () => outage,
-    hang(response) {
-      hanging.add(response);
-      const timer = setTimeout(() => {
-        if (!response.headersSent) response.writeHead(504).end();
-      }, HANG_MS);
-      timer.unref();
-      response.on('close', () => {
-        clearTimeout(timer);
-        hanging.delete(response);
-      });
-    },
+    hang: held.hold,
   });
 
   /** A change, saved, and its events delivered. */
@@ -270,8 +254,7 @@ export const startStripeStandIn = async (options: StripeStandInOptions): Promise
         options.live ?? false,
       ),
     stop: async () => {
-      for (const response of hanging) response.destroy();
-      hanging.clear();
+      held.releaseAll();
       await account.settled();
       await store.save();
     },

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useReturnParams } from '#web/lib/use-return-params';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
 import type { Company } from '#shared/contract/companies';
 import { entitlementOf } from '#shared/domain/subscription';
 import { TIER_IDS, TIERS, type TierId } from '#shared/domain/tiers';
@@ -44,7 +44,7 @@ export type CheckoutReturnState =
  * - `?checkout=cancelled`: says the plan has not changed, and the query goes.
  */
 export const useCheckoutReturn = (companyId: string | undefined): CheckoutReturnState => {
-  const [params, setParams] = useSearchParams();
+  const [params, clearQuery] = useReturnParams(RETURN_PARAMS);
   const outcome = params.get(CHECKOUT_RETURN.param);
   const tierParam = params.get(CHECKOUT_RETURN.tierParam);
   const confirming =
@@ -65,19 +65,6 @@ export const useCheckoutReturn = (companyId: string | undefined): CheckoutReturn
       shouldRetryOnError: false,
       onError: () => undefined,
     },
-  );
-
-  const clearQuery = useCallback(
-    () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const param of RETURN_PARAMS) next.delete(param);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
   );
 
   // Cancelled, or a return the overview cannot follow (no tier): say so once and tidy up.

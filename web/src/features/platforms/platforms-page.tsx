@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Company } from '#shared/contract/companies';
-import { effectiveTierOf, entitlementOf, LAPSED_MESSAGES } from '#shared/domain/subscription';
+import { effectiveTierOf } from '#shared/domain/subscription';
 import { PLATFORM_IDS, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { Alert } from '#web/components/alert';
 import { Breadcrumb } from '#web/components/breadcrumb';
@@ -9,6 +9,7 @@ import { Button } from '#web/components/button';
 import { CompanyLoadError } from '#web/components/company-page-states';
 import { ManageSubscriptionModal } from '#web/components/manage-subscription-modal';
 import { PageHeader } from '#web/components/page-header';
+import { PlanPausedAlert } from '#web/components/plan-paused-alert';
 import { Spinner } from '#web/components/spinner';
 import { useCompany } from '#web/lib/api/get-company';
 import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
@@ -32,21 +33,14 @@ const PostDialog = lazy(() => loadPostDialog().then((module) => ({ default: modu
  * until it has a plan (Post now is refused with SUBSCRIPTION_REQUIRED): said before anyone tries.
  */
 function PausedNotice({ company, onChoosePlan }: { company: Company; onChoosePlan: () => void }) {
-  const entitlement = entitlementOf(company);
-  if (entitlement.kind !== 'lapsed') return null;
   return (
-    <Alert
+    <PlanPausedAlert
+      company={company}
+      onChoosePlan={onChoosePlan}
       tone="warning"
       title="Publishing is paused"
       className="mb-6"
-      action={
-        <Button variant="secondary" size="sm" onClick={onChoosePlan}>
-          Choose Plan
-        </Button>
-      }
-    >
-      {LAPSED_MESSAGES[entitlement.reason]}
-    </Alert>
+    />
   );
 }
 

@@ -1,6 +1,6 @@
+import { useReturnParams } from '#web/lib/use-return-params';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
 import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import { PLATFORM_MESSAGES } from './messages';
 
@@ -16,7 +16,7 @@ const displayName = (platform: string | null): string =>
  * history entry, so Back and a reload do not say it again).
  */
 export const useConnectReturnToast = () => {
-  const [params, setParams] = useSearchParams();
+  const [params, clearQuery] = useReturnParams(RETURN_PARAMS);
   const success = params.get('success');
   const error = params.get('error');
   const platform = params.get('platform');
@@ -30,13 +30,6 @@ export const useConnectReturnToast = () => {
     } else if (success !== 'false') {
       toast.success(PLATFORM_MESSAGES.connected(name), { id: 'platform-connect-return' });
     }
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const param of RETURN_PARAMS) next.delete(param);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [success, error, platform, setParams]);
+    clearQuery();
+  }, [success, error, platform, clearQuery]);
 };

@@ -1,7 +1,8 @@
 import type { Company } from '#shared/contract/companies';
-import { entitlementOf, LAPSED_MESSAGES } from '#shared/domain/subscription';
+import { entitlementOf } from '#shared/domain/subscription';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
+import { PlanPausedAlert } from '#web/components/plan-paused-alert';
 import { BILLING_MESSAGES } from '#web/lib/billing-texts';
 import { daysText, subscriptionIssueOf, trialStateOf } from '../subscription';
 
@@ -105,20 +106,14 @@ export function TrialBanner({ company, onChoosePlan, now }: BannerProps) {
  * subscription status): drafting and publishing are paused until it has a plan.
  */
 export function PausedBanner({ company, onChoosePlan, now }: BannerProps) {
-  const entitlement = entitlementOf(company, now);
-  if (entitlement.kind !== 'lapsed') return null;
   if (subscriptionIssueOf(company) || trialStateOf(company, now)) return null;
   return (
-    <Alert
+    <PlanPausedAlert
+      company={company}
+      onChoosePlan={onChoosePlan}
+      now={now}
       tone="danger"
       title="Drafting and publishing are paused"
-      action={
-        <Button variant="danger" size="sm" onClick={onChoosePlan}>
-          Choose Plan
-        </Button>
-      }
-    >
-      {LAPSED_MESSAGES[entitlement.reason]}
-    </Alert>
+    />
   );
 }
