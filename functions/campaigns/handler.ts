@@ -1,12 +1,18 @@
 import { campaignsRoutes } from '#shared/contract/campaigns';
 import { loadOwnedCompany } from '../core/auth/owned-company';
+import { loadOwnedCampaign } from '../core/auth/owned-campaign';
 import { campaignEntity } from '../core/db/entities/campaign';
+import { Unavailable } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
+
+// Placeholder until the campaigns API lands on this branch (the contract comes first).
+const notYet = () => {
+  throw new Unavailable('SERVICE_UNAVAILABLE', 'Campaigns are not available yet');
+};
 
 export const handler = createGroupHandler(campaignsRoutes, {
   listForCompany: async ({ params, query, caller }) => {
     const company = await loadOwnedCompany(params.companyId, caller);
-    // A company's campaigns are one partition: read it whole, then order and page in memory.
     const { data } = await campaignEntity()
       .query.byCompany({ companyId: company.companyId })
       .go({ pages: 'all' });
@@ -24,12 +30,33 @@ export const handler = createGroupHandler(campaignsRoutes, {
         campaignIntention: campaign.campaignIntention,
         startDate: campaign.startDate,
         endDate: campaign.endDate,
+        contentSeeds: campaign.contentSeeds,
+        schedule: campaign.schedule,
+        mediaCount: campaign.mediaCount,
         createdAt: campaign.createdAt,
         updatedAt: campaign.updatedAt,
       })),
       total: matching.length,
       skip: query.skip,
       limit: query.limit,
+      nextCursor: null,
     };
+  },
+  get: async ({ params, caller }) => {
+    await loadOwnedCampaign(params.id, caller);
+    return notYet();
+  },
+  create: async () => notYet(),
+  update: async ({ params, caller }) => {
+    await loadOwnedCampaign(params.id, caller);
+    return notYet();
+  },
+  remove: async ({ params, caller }) => {
+    await loadOwnedCampaign(params.id, caller);
+    return notYet();
+  },
+  setStatus: async ({ params, caller }) => {
+    await loadOwnedCampaign(params.id, caller);
+    return notYet();
   },
 });

@@ -1,6 +1,6 @@
 import { companiesRoutes } from '#shared/contract/companies';
 import { loadOwnedCompany } from '../core/auth/owned-company';
-import { NotFound } from '../core/errors';
+import { NotFound, Unavailable } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from './companies';
 import { toCompany } from '../core/companies/company-view';
@@ -26,6 +26,11 @@ export const handler = createGroupHandler(companiesRoutes, {
   update: async ({ params, body, caller }) => {
     const company = await loadOwnedCompany(params.id, caller);
     return toCompany(await updateCompany(company, body));
+  },
+
+  overview: async ({ params, caller }) => {
+    await loadOwnedCompany(params.companyId, caller);
+    throw new Unavailable('SERVICE_UNAVAILABLE', 'The company overview is not available yet');
   },
 
   usage: async ({ params, caller }) =>

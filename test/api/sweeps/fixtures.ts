@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { routes } from '#shared/contract/manifest';
 import {
   API_PREFIX,
@@ -6,7 +5,7 @@ import {
   type PathIdOwner,
   type RouteDefinition,
 } from '#shared/contract/route';
-import { setPaidTier, useSandboxTable } from '../db';
+import { seedCampaign, seedMediaAsset, setPaidTier } from '../db';
 import {
   apiUrl,
   call,
@@ -33,6 +32,9 @@ export interface Tenant {
   companyId: string;
   /** The company's connected X account. */
   credentialId: string;
+  /** A campaign of the company, and a media asset of it. */
+  campaignId: string;
+  mediaId: string;
 }
 
 /**
@@ -48,22 +50,14 @@ export const createTenant = async (): Promise<Tenant> => {
   });
   if (company.status !== 201) throw new Error(`company not created: ${company.status}`);
   const companyId = company.body._id;
-  // Campaigns have no create route yet, and tiers change with billing (a later issue): seeded as
-  // their entities write them.
-  const { campaigns } = await useSandboxTable();
-  await campaigns
-    .create({
-      companyId,
-      campaignId: randomUUID(),
-      name: 'Spring menu',
-      startDate: '2026-03-01',
-      endDate: '2026-03-31',
-    })
-    .go();
+  // Tiers change with billing (a later issue), and media files are uploaded to S3 by the browser:
+  // seeded as their entities write them.
   await setPaidTier(companyId, 'gold');
   const credentialId = await connectAccount({ token, companyId }, 'twitter');
   await connectAccount({ token, companyId }, 'linkedin');
-  return { token, userId: user._id, companyId, credentialId };
+  const campaignId = await seedCampaign(companyId, { name: 'Spring menu', status: 'active' });
+  const mediaId = await seedMediaAsset(companyId, campaignId);
+  return { token, userId: user._id, companyId, credentialId, campaignId, mediaId };
 };
 
 /** The tenant's id for each kind of path id, keyed by the owner the contract declares. */
@@ -71,6 +65,8 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   caller: (tenant) => tenant.userId,
   company: (tenant) => tenant.companyId,
   credential: (tenant) => tenant.credentialId,
+  campaign: (tenant) => tenant.campaignId,
+  media: (tenant) => tenant.mediaId,
 };
 
 export const pathParamsOf = (route: RouteDefinition): string[] =>
@@ -119,6 +115,49 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
     fileName: 'harbor.jpg',
     contentType: 'image/jpeg',
     size: 1024,
+  },
+  // POST /campaigns names the company in the body: an id of no one's company, as billing's.
+  'POST /api/campaigns': {
+    company: NO_ONES_COMPANY,
+    name: 'Spring menu',
+    description: 'Seasonal drinks',
+    campaignIntention: 'product-launch',
+    startDate: '2026-03-01',
+    endDate: '2026-03-31',
+    status: 'draft',
+    platforms: ['twitter'],
+    contentSeeds: {
+      brandVoice: 'Warm',
+      keyMessages: ['Fresh roast daily'],
+      contentInstructions: 'Short posts',
+    },
+    schedule: { timeZone: 'America/New_York', days: ['mon', 'wed'], times: ['09:00'] },
+  },
+  'PUT /api/campaigns/{id}': {
+    name: 'Hijacked',
+    description: 'Changed',
+    startDate: '2026-04-01',
+    endDate: '2026-04-30',
+    platforms: ['twitter'],
+    contentSeeds: { brandVoice: 'Loud', keyMessages: [], contentInstructions: '' },
+    schedule: { days: ['fri'], times: ['17:30'] },
+  },
+  'PATCH /api/campaigns/{id}/status': { status: 'paused' },
+  'POST /api/campaigns/{campaignId}/media/uploads': {
+    fileName: 'harbor.jpg',
+    contentType: 'image/jpeg',
+    size: 1024,
+  },
+  'POST /api/campaigns/{campaignId}/media': {
+    key: 'companies/00000000-0000-4000-8000-000000000000/campaigns/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000.jpg',
+    description: 'The roastery',
+    usage: 'primary',
+    platforms: ['twitter'],
+  },
+  'PUT /api/campaigns/{campaignId}/media/{mediaId}': {
+    description: 'Hijacked',
+    usage: 'reference',
+    platforms: ['linkedin'],
   },
   'POST /api/platforms/twitter/post/{companyId}': { text: 'Fresh roast this morning', media: [] },
   'POST /api/platforms/linkedin/companies/{companyId}/post': {
