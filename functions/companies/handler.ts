@@ -1,9 +1,10 @@
 import { companiesRoutes } from '#shared/contract/companies';
 import { loadOwnedCompany } from '../core/auth/owned-company';
-import { NotFound, Unavailable } from '../core/errors';
+import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from './companies';
 import { toCompany } from '../core/companies/company-view';
+import { companyOverview } from './overview';
 import { planUsageOf } from './plan-usage';
 
 export const handler = createGroupHandler(companiesRoutes, {
@@ -28,10 +29,7 @@ export const handler = createGroupHandler(companiesRoutes, {
     return toCompany(await updateCompany(company, body));
   },
 
-  overview: async ({ params, caller }) => {
-    await loadOwnedCompany(params.companyId, caller);
-    throw new Unavailable('SERVICE_UNAVAILABLE', 'The company overview is not available yet');
-  },
+  overview: ({ params, caller }) => companyOverview(params.companyId, caller),
 
   usage: async ({ params, caller }) =>
     planUsageOf(await loadOwnedCompany(params.companyId, caller)),

@@ -3,7 +3,7 @@ import { db, tableName } from '../core/db/client';
 import { mediaAssetEntity } from '../core/db/entities/media-asset';
 import { Unavailable } from '../core/errors';
 import { deleteMediaObjectsUnder } from '../core/storage/media-bucket';
-import { campaignMediaPrefix } from '../core/storage/media-keys';
+import { campaignMediaPrefix, companyMediaPrefix } from '../core/storage/media-keys';
 
 const BATCH_SIZE = 25;
 const MAX_BATCH_TRIES = 8;
@@ -41,3 +41,10 @@ export const removeCampaignMedia = async (
   }
   return { objects, assets: keys.length };
 };
+
+/**
+ * A deleted company's media files: everything under its prefix (every campaign's). Its
+ * media-asset items are in the company's item collection and go with it.
+ */
+export const removeCompanyMediaObjects = (companyId: string): Promise<number> =>
+  deleteMediaObjectsUnder(companyMediaPrefix(companyId));

@@ -278,7 +278,7 @@ export type CampaignStatusBody = z.input<typeof campaignStatusBody>;
  * items, so skip is bounded); `cursor` (the `nextCursor` of the page before) reads the next page
  * directly and takes precedence over `skip`. `status` narrows the list (and `total`) to one status.
  */
-const campaignListQuery = z.object({
+export const campaignListQuery = z.object({
   skip: z.coerce
     .number({ error: 'skip must be a number' })
     .int('skip must be a whole number')
