@@ -5,7 +5,7 @@ import {
   type PathIdOwner,
   type RouteDefinition,
 } from '#shared/contract/route';
-import { seedCampaign, seedMediaAsset, setPaidTier } from '../db';
+import { seedMediaAsset, setPaidTier } from '../db';
 import {
   apiUrl,
   call,
@@ -35,12 +35,14 @@ export interface Tenant {
   /** A campaign of the company, and a media asset of it. */
   campaignId: string;
   mediaId: string;
+  /** The kinds of thing the tenant has deleted (the tenant sweep's owner DELETEs): no longer read. */
+  gone: Set<PathIdOwner>;
 }
 
 /**
  * A registered account with a company on the gold tier (so every platform route is open to it),
- * a campaign, and an X and a LinkedIn account connected to the company (through the sandbox's
- * stand-ins of their consent pages).
+ * an X and a LinkedIn account connected to the company (through the sandbox's stand-ins of their
+ * consent pages), and a campaign with a media asset.
  */
 export const createTenant = async (): Promise<Tenant> => {
   const { token, user } = await registerUser();
@@ -50,14 +52,34 @@ export const createTenant = async (): Promise<Tenant> => {
   });
   if (company.status !== 201) throw new Error(`company not created: ${company.status}`);
   const companyId = company.body._id;
-  // Tiers change with billing (a later issue), and media files are uploaded to S3 by the browser:
-  // seeded as their entities write them.
+  // Tiers change with billing (a later issue): seeded as the webhook writes them.
   await setPaidTier(companyId, 'gold');
   const credentialId = await connectAccount({ token, companyId }, 'twitter');
   await connectAccount({ token, companyId }, 'linkedin');
-  const campaignId = await seedCampaign(companyId, { name: 'Spring menu', status: 'active' });
+  const campaign = await call<{ _id: string }>('POST', '/campaigns', {
+    token,
+    body: {
+      company: companyId,
+      name: 'Spring menu',
+      status: 'active',
+      platforms: ['twitter', 'linkedin'],
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    },
+  });
+  if (campaign.status !== 201) throw new Error(`campaign not created: ${campaign.status}`);
+  const campaignId = campaign.body._id;
+  // The media asset as the media API writes it (its file is not uploaded).
   const mediaId = await seedMediaAsset(companyId, campaignId);
-  return { token, userId: user._id, companyId, credentialId, campaignId, mediaId };
+  return {
+    token,
+    userId: user._id,
+    companyId,
+    credentialId,
+    campaignId,
+    mediaId,
+    gone: new Set(),
+  };
 };
 
 /** The tenant's id for each kind of path id, keyed by the owner the contract declares. */
@@ -67,6 +89,33 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   credential: (tenant) => tenant.credentialId,
   campaign: (tenant) => tenant.campaignId,
   media: (tenant) => tenant.mediaId,
+};
+
+/** What holds each kind of thing: deleting a campaign deletes its media assets too. */
+export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
+  caller: null,
+  company: 'caller',
+  credential: 'company',
+  campaign: 'company',
+  media: 'campaign',
+};
+
+/** How deep inside a tenant's things a kind of path id is (a media asset: 3). */
+export const ownerDepth = (owner: PathIdOwner): number => {
+  const parent = OWNER_PARENT[owner];
+  return parent ? ownerDepth(parent) + 1 : 0;
+};
+
+/** The deepest kind of thing the route's path names (what a DELETE of it deletes). */
+export const deepestOwnerOf = (route: RouteDefinition): PathIdOwner | undefined =>
+  Object.values(route.owners ?? {}).sort((a, b) => ownerDepth(b) - ownerDepth(a))[0];
+
+/** Whether the thing, or what holds it, has been deleted. */
+const isGone = (tenant: Tenant, owner: PathIdOwner): boolean => {
+  for (let at: PathIdOwner | null = owner; at; at = OWNER_PARENT[at]) {
+    if (tenant.gone.has(at)) return true;
+  }
+  return false;
 };
 
 export const pathParamsOf = (route: RouteDefinition): string[] =>
@@ -202,13 +251,17 @@ export const sampleBody = (route: RouteDefinition): Record<string, unknown> => {
 };
 
 /**
- * Everything the tenant can read: every signed-in GET route with the tenant's ids, answer by
- * route key. Equal before and after means nothing of the tenant's changed.
+ * Everything the tenant can read: every signed-in GET route with the tenant's ids (but those of
+ * things it has deleted), answer by route key. Equal before and after means nothing of the
+ * tenant's changed.
  */
 export const readEverything = async (tenant: Tenant): Promise<Record<string, unknown>> => {
   const reads = routes.filter(
     (route) =>
-      route.method === 'GET' && route.access !== 'public' && !NOT_READS.has(routeKeyOf(route)),
+      route.method === 'GET' &&
+      route.access !== 'public' &&
+      !NOT_READS.has(routeKeyOf(route)) &&
+      !Object.values(route.owners ?? {}).some((owner) => isGone(tenant, owner)),
   );
   const answers = await Promise.all(
     reads.map(async (route) => {
