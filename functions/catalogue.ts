@@ -6,9 +6,11 @@ import { declaration as auth } from './auth/bindings';
 import { declaration as billing } from './billing/bindings';
 import { declaration as campaigns } from './campaigns/bindings';
 import { declaration as companies } from './companies/bindings';
+import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
 import { declaration as users } from './users/bindings';
+import { declaration as campaignCleanup } from './jobs/campaign-cleanup/bindings';
 import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
@@ -26,12 +28,14 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   companies,
   platforms,
   campaigns,
+  media,
   ai,
   billing,
   meta,
 };
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
+  'campaign-cleanup': campaignCleanup,
   'company-cleanup': companyCleanup,
   'connection-health': connectionHealth,
   'password-reset-email': passwordResetEmail,

@@ -1,35 +1,67 @@
 import { campaignsRoutes } from '#shared/contract/campaigns';
-import { loadOwnedCompany } from '../core/auth/owned-company';
-import { campaignEntity } from '../core/db/entities/campaign';
+import { CAMPAIGN_TOASTS } from '#shared/domain/campaigns';
+import { loadOwnedCampaign } from '../core/auth/owned-campaign';
+import { loadOwnedCompany, loadOwnedCompanyWith } from '../core/auth/owned-company';
+import {
+  campaignCountsEntity,
+  campaignCountsOf,
+  type CampaignCountsRecord,
+} from '../core/db/entities/campaign-counts';
 import { createGroupHandler } from '../core/http/group-handler';
+import {
+  campaignWithMedia,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  setCampaignStatus,
+  updateCampaign,
+} from './campaigns';
+import { toCampaign, toCampaignSummary } from './campaign-view';
 
 export const handler = createGroupHandler(campaignsRoutes, {
+  // Two reads: the company (checked) with its campaign counts in one consistent batch, then one
+  // page of campaigns.
   listForCompany: async ({ params, query, caller }) => {
-    const company = await loadOwnedCompany(params.companyId, caller);
-    // A company's campaigns are one partition: read it whole, then order and page in memory.
-    const { data } = await campaignEntity()
-      .query.byCompany({ companyId: company.companyId })
-      .go({ pages: 'all' });
-    const matching = data
-      .filter((campaign) => !query.status || campaign.status === query.status)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const countsKey = campaignCountsEntity()
+      .get({ companyId: params.companyId })
+      .params<{ Key: { pk: string; sk: string } }>().Key;
+    const { company, items } = await loadOwnedCompanyWith(params.companyId, caller, {
+      counts: countsKey,
+    });
+    const counts = campaignCountsOf(
+      items.counts
+        ? (campaignCountsEntity().parse({ Item: items.counts }).data as CampaignCountsRecord)
+        : null,
+    );
+    const page = await listCampaigns(company.companyId, counts, query);
     return {
-      data: matching.slice(query.skip, query.skip + query.limit).map((campaign) => ({
-        _id: campaign.campaignId,
-        company: campaign.companyId,
-        name: campaign.name,
-        description: campaign.description,
-        status: campaign.status,
-        platforms: campaign.platforms,
-        campaignIntention: campaign.campaignIntention,
-        startDate: campaign.startDate,
-        endDate: campaign.endDate,
-        createdAt: campaign.createdAt,
-        updatedAt: campaign.updatedAt,
-      })),
-      total: matching.length,
-      skip: query.skip,
+      data: page.data.map(toCampaignSummary),
+      total: page.total,
+      skip: query.cursor ? 0 : query.skip,
       limit: query.limit,
+      nextCursor: page.nextCursor,
     };
   },
+
+  get: async ({ params, caller }) =>
+    campaignWithMedia((await loadOwnedCampaign(params.id, caller)).campaign),
+
+  create: async ({ body, caller }) => {
+    const company = await loadOwnedCompany(body.company, caller);
+    // A new campaign has no media yet.
+    return toCampaign(await createCampaign(company, body), []);
+  },
+
+  update: async ({ params, body, caller }) =>
+    campaignWithMedia(await updateCampaign(await loadOwnedCampaign(params.id, caller), body)),
+
+  remove: async ({ params, caller }) => {
+    await deleteCampaign(await loadOwnedCampaign(params.id, caller));
+    return { message: CAMPAIGN_TOASTS.deleted };
+  },
+
+  setStatus: async ({ params, body, caller }) =>
+    campaignWithMedia(
+      await setCampaignStatus(await loadOwnedCampaign(params.id, caller), body.status),
+    ),
 });

@@ -4,6 +4,7 @@ import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from './companies';
 import { toCompany } from '../core/companies/company-view';
+import { companyOverview } from './overview';
 import { planUsageOf } from './plan-usage';
 
 export const handler = createGroupHandler(companiesRoutes, {
@@ -27,6 +28,8 @@ export const handler = createGroupHandler(companiesRoutes, {
     const company = await loadOwnedCompany(params.id, caller);
     return toCompany(await updateCompany(company, body));
   },
+
+  overview: ({ params, caller }) => companyOverview(params.companyId, caller),
 
   usage: async ({ params, caller }) =>
     planUsageOf(await loadOwnedCompany(params.companyId, caller)),

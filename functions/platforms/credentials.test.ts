@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { PATH_ID_PATTERN } from '#shared/contract/route';
 import { useLocalTable } from '#test/support/local-table';
 import { db, tableName } from '../core/db/client';
-import { platformCredentialEntity } from '../core/db/entities/platform-credential';
+import { credentialIdFor, platformCredentialEntity } from '../core/db/entities/platform-credential';
 import { findDueCredentials } from './connection-health';
 import {
-  credentialIdFor,
   findCredential,
   markNeedsReconnection,
   readTokens,

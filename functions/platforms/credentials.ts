@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { isConditionFailure } from '../core/db/conditions';
 import {
+  credentialIdFor,
   platformCredentialEntity,
   type PlatformCredentialRecord,
 } from '../core/db/entities/platform-credential';
@@ -11,20 +11,6 @@ import type { ProviderAccount, TokenGrant } from '../integrations/social/social-
 import { decryptToken, encryptToken } from './token-cipher';
 
 export const CREDENTIAL_NOT_FOUND = 'Platform connection not found';
-
-/**
- * One credential per platform and company, under an id derived from both: connecting again (the
- * same account or another one) updates that credential instead of adding a second, without a
- * lookup that two simultaneous callbacks could both miss. Shaped like the UUIDs of every other
- * path id (version nibble 8, "custom"), so the HTTP layer's id check treats it alike.
- */
-export const credentialIdFor = (companyId: string, platform: ConnectablePlatform): string => {
-  const hex = createHash('sha256')
-    .update(`platform-credential\0${companyId}\0${platform}`)
-    .digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
 
 /** What the browser sees of a credential: who the account is, never its tokens. */
 export const toPlatformCredential = (record: PlatformCredentialRecord): PlatformCredential => ({

@@ -80,6 +80,8 @@ describe('functionEnvironment', () => {
       TABLE_NAME: 'sailpost-sandbox',
       JOB_COMPANY_CLEANUP_ARN:
         'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-company-cleanup',
+      JOB_CAMPAIGN_CLEANUP_ARN:
+        'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-campaign-cleanup',
     });
   });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { DEFAULT_BRAND_COLOR, DEFAULT_TIME_ZONE } from '../domain/limits';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
-import { TIER_IDS } from '../domain/tiers';
+import { PLATFORM_IDS, TIER_IDS } from '../domain/tiers';
 import { optionalText, text } from './fields';
 import { defineRoute } from './route';
 
@@ -180,6 +180,38 @@ const planUsageSchema = z.object({
 });
 export type PlanUsage = z.infer<typeof planUsageSchema>;
 
+/**
+ * The company overview in one answer: the company, its campaign counts (from counters on the
+ * company), Recent Activity (up to 3 newest active campaigns; else drafts; else connected
+ * accounts) and its connected platforms. At most two DynamoDB reads.
+ */
+const activityItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['campaign-active', 'campaign-draft', 'platform']),
+  /** `Campaign "Spring menu" is active`, `Campaign "…" is in draft`, `Connected LinkedIn account`. */
+  text: z.string(),
+  /** A connection's created date (ISO); campaigns have none. */
+  date: z.string().nullable(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+const companyOverviewSchema = z.object({
+  company: companySchema,
+  campaigns: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    draft: z.number().int(),
+    paused: z.number().int(),
+    completed: z.number().int(),
+  }),
+  recentActivity: z.array(activityItemSchema),
+  /** Connected platforms, in the app's platform order, with whether one needs reconnecting. */
+  connectedPlatforms: z.array(
+    z.object({ platform: z.enum(PLATFORM_IDS), needsReconnection: z.boolean() }),
+  ),
+});
+export type CompanyOverview = z.infer<typeof companyOverviewSchema>;
+
 export const INTRO_TIER_LIMIT_MESSAGE =
   'You can only have one company in the intro tier. Please upgrade to create additional companies.';
 
@@ -225,6 +257,17 @@ export const companiesRoutes = {
     summary: 'Update a company',
     body: updateCompanyBody,
     response: companySchema,
+    errors: ['COMPANY_NOT_FOUND'],
+  }),
+  overview: defineRoute({
+    method: 'GET',
+    path: '/companies/{companyId}/overview',
+    owners: { companyId: 'company' },
+    group: 'companies',
+    access: 'user',
+    summary:
+      'The company overview: the company, campaign counts, Recent Activity and connected platforms',
+    response: companyOverviewSchema,
     errors: ['COMPANY_NOT_FOUND'],
   }),
   usage: defineRoute({

@@ -41,6 +41,11 @@ export const ERROR_STATUS = {
   // Companies
   COMPANY_NOT_FOUND: 404,
   COMPANY_LIMIT_REACHED: 403,
+  // Campaigns and their media
+  CAMPAIGN_NOT_FOUND: 404,
+  MEDIA_NOT_FOUND: 404,
+  MEDIA_LIMIT_REACHED: 409,
+  MEDIA_UPLOAD_MISSING: 400,
   // The website reader
   WEBSITE_INVALID: 400,
   WEBSITE_PRIVATE: 400,

@@ -1,7 +1,7 @@
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
-import { campaignsRoutes } from './campaigns';
+import { campaignsRoutes, mediaRoutes } from './campaigns';
 import { companiesRoutes } from './companies';
 import { metaRoutes } from './meta';
 import { platformsRoutes } from './platforms';
@@ -15,6 +15,7 @@ export const contract = {
   companies: companiesRoutes,
   platforms: platformsRoutes,
   campaigns: campaignsRoutes,
+  media: mediaRoutes,
   ai: aiRoutes,
   billing: billingRoutes,
   meta: metaRoutes,

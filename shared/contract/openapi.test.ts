@@ -60,6 +60,7 @@ describe('the OpenAPI document', () => {
       'path:companyId',
       'query:skip',
       'query:limit',
+      'query:cursor',
       'query:status',
     ]);
   });

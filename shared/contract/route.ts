@@ -16,6 +16,7 @@ export const ENDPOINT_GROUPS = [
   'companies',
   'platforms',
   'campaigns',
+  'media',
   'ai',
   'billing',
   'meta',
@@ -59,11 +60,16 @@ export interface RouteDefinition {
  * - `caller`: the signed-in user's own id; any other id is refused.
  * - `company`: a company the caller owns (`loadOwnedCompany`), and with it everything in it.
  * - `credential`: a platform credential of the company in the same path (looked up in it).
+ * - `campaign`: a campaign of a company the caller owns (`loadOwnedCampaign`: the campaign's
+ *   pointer names its company, whose owner is checked first).
+ * - `media`: a media asset of the campaign in the same path (looked up in it).
  */
 export const PATH_ID_OWNERS = {
   caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
   company: { notFound: 'COMPANY_NOT_FOUND', message: 'Company not found' },
   credential: { notFound: 'CREDENTIAL_NOT_FOUND', message: 'Platform connection not found' },
+  campaign: { notFound: 'CAMPAIGN_NOT_FOUND', message: 'Campaign not found' },
+  media: { notFound: 'MEDIA_NOT_FOUND', message: 'Media not found' },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 

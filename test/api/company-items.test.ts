@@ -1,32 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { companyPartitionSize, seedCampaigns, useSandboxTable } from './db';
+import { companyPartitionSize, seedCampaign, seedCampaigns, useSandboxTable } from './db';
 import { call, registerUser, runJob } from './http';
 
 type Company = { _id: string };
 
 const seed = async (companyId: string) => {
-  const { campaigns, credentials } = await useSandboxTable();
-  const campaignIds = [randomUUID(), randomUUID()];
-  await campaigns
-    .create({
-      companyId,
-      campaignId: campaignIds[0]!,
-      name: 'Spring menu',
-      status: 'active',
-      startDate: '2026-03-01',
-      endDate: '2026-03-31',
-    })
-    .go();
-  await campaigns
-    .create({
-      companyId,
-      campaignId: campaignIds[1]!,
+  const { credentials } = await useSandboxTable();
+  // As the campaigns API writes them (campaign, pointer, count): the "Lost Cleanup" company has
+  // no owner who could call it.
+  const campaignIds = [
+    await seedCampaign(companyId, { name: 'Spring menu', status: 'active' }),
+    await seedCampaign(companyId, {
       name: 'Summer draft',
-      startDate: '2026-06-01',
-      endDate: '2026-06-30',
-    })
-    .go();
+      startDate: '2026-06-01T04:00:00.000Z',
+      endDate: '2026-06-30T04:00:00.000Z',
+    }),
+  ];
   await credentials
     .create({
       companyId,
@@ -60,6 +50,7 @@ describe('a company’s platform credentials and campaigns (the overview’s cou
       total: 0,
       skip: 0,
       limit: 10,
+      nextCursor: null,
     });
 
     await seed(company._id);
@@ -117,8 +108,8 @@ describe('deleting a company', () => {
       token: bob.token,
       body: { name: 'Kept' },
     });
-    await seed(doomed._id);
-    await seed(kept._id);
+    const doomedCampaigns = await seed(doomed._id);
+    const keptCampaigns = await seed(kept._id);
     // On the intro tier one company is the limit.
     expect(
       (await call('POST', '/companies', { token: alice.token, body: { name: 'Second' } })).status,
@@ -162,11 +153,16 @@ describe('deleting a company', () => {
     expect(refused.body).toMatchObject({ code: 'COMPANY_LIMIT_REACHED' });
 
     await waitUntilRemoved(doomed._id);
-    const { campaigns } = await useSandboxTable();
+    const { campaigns, campaignRefs } = await useSandboxTable();
     expect((await campaigns.query.byCompany({ companyId: doomed._id }).go()).data).toEqual([]);
+    // The pointers by campaign id (outside the company's partition) went too; the other's stay.
+    const refOf = async (campaignId: string) =>
+      (await campaignRefs.get({ campaignId }).go({ consistent: true })).data;
+    for (const campaignId of doomedCampaigns) expect(await refOf(campaignId)).toBeNull();
+    for (const campaignId of keptCampaigns) expect(await refOf(campaignId)).not.toBeNull();
 
     // Nothing of anyone else's went with it.
-    expect(await companyPartitionSize(kept._id)).toBe(4);
+    expect(await companyPartitionSize(kept._id)).toBe(5);
     expect(
       (await call<{ total: number }>('GET', `/campaigns/company/${kept._id}`, { token: bob.token }))
         .body.total,
@@ -187,7 +183,7 @@ describe('deleting a company', () => {
     expect(await runJob('company-cleanup', { companyId: doomed._id })).toEqual({
       status: 'duplicate',
     });
-    expect(await companyPartitionSize(kept._id)).toBe(4);
+    expect(await companyPartitionSize(kept._id)).toBe(5);
   });
 
   it('deletes a company with 3,000 campaigns: the answer does not wait for them, the job removes every one', async () => {
@@ -220,7 +216,7 @@ describe('deleting a company', () => {
     expect(await runJob('company-cleanup', { companyId: company._id })).toMatchObject({
       status: 'failed',
     });
-    expect(await companyPartitionSize(company._id)).toBe(4);
+    expect(await companyPartitionSize(company._id)).toBe(5);
     expect((await call('GET', `/companies/${company._id}`, { token: owner.token })).status).toBe(
       200,
     );
@@ -240,7 +236,7 @@ describe('deleting a company', () => {
       })
       .go();
     await seed(companyId);
-    expect(await companyPartitionSize(companyId)).toBe(4);
+    expect(await companyPartitionSize(companyId)).toBe(5);
 
     const outcome = await runJob('sweeper', {});
     expect(outcome).toMatchObject({ status: 'done', result: { companyCleanups: { failed: 0 } } });

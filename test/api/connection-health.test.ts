@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialIdFor } from '#functions/platforms/credentials';
+import { credentialIdFor } from '#functions/core/db/entities/platform-credential';
 import { useSandboxTable } from './db';
 import { apiUrl, call, inbox, registerUser, runJob, type RegisteredUser } from './http';
 

@@ -44,18 +44,95 @@ export const expireVerificationCode = async (userId: string): Promise<void> => {
  * (the functions' own client is made inside a request's environment, which tests have none of).
  */
 export const useSandboxTable = async () => {
-  const [{ campaignEntity }, { platformCredentialEntity }, { companyEntity }] = await Promise.all([
+  const [
+    { campaignEntity },
+    { campaignRefEntity },
+    { campaignCountsEntity },
+    { campaignCleanupEntity },
+    { mediaAssetEntity },
+    { platformCredentialEntity },
+    { companyEntity },
+  ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
+    import('#functions/core/db/entities/campaign-ref'),
+    import('#functions/core/db/entities/campaign-counts'),
+    import('#functions/core/db/entities/campaign-cleanup'),
+    import('#functions/core/db/entities/media-asset'),
     import('#functions/core/db/entities/platform-credential'),
     import('#functions/core/db/entities/company'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
+    campaignRefs: campaignRefEntity(),
+    campaignCounts: campaignCountsEntity(),
+    campaignCleanups: campaignCleanupEntity(),
+    mediaAssets: mediaAssetEntity(),
     credentials: platformCredentialEntity(),
     companies: companyEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;
+};
+
+export interface SeededCampaign {
+  campaignId?: string;
+  name?: string;
+  status?: 'draft' | 'active' | 'paused' | 'completed';
+  startDate?: string;
+  endDate?: string;
+}
+
+/**
+ * A campaign as the campaigns API writes it — the campaign, its pointer and its status count —
+ * for a company no endpoint can write to (one whose owner is not a test account, a deleted one).
+ * Returns its id.
+ */
+export const seedCampaign = async (
+  companyId: string,
+  campaign: SeededCampaign = {},
+): Promise<string> => {
+  const { campaigns, campaignRefs, campaignCounts } = await useSandboxTable();
+  const { newTimeOrderedId } = await import('#functions/core/ids');
+  const campaignId = campaign.campaignId ?? newTimeOrderedId();
+  const status = campaign.status ?? 'draft';
+  await campaigns
+    .create({
+      companyId,
+      campaignId,
+      name: campaign.name ?? 'Spring menu',
+      status,
+      startDate: campaign.startDate ?? '2026-03-01T05:00:00.000Z',
+      endDate: campaign.endDate ?? '2026-03-31T04:00:00.000Z',
+    })
+    .go();
+  await campaignRefs.create({ campaignId, companyId }).go();
+  await campaignCounts
+    .update({ companyId })
+    .add({ [status]: 1 })
+    .go();
+  return campaignId;
+};
+
+/** A media asset of a campaign, as the media API writes it (its file is not uploaded). */
+export const seedMediaAsset = async (companyId: string, campaignId: string): Promise<string> => {
+  const { mediaAssets, campaigns } = await useSandboxTable();
+  const { newTimeOrderedId } = await import('#functions/core/ids');
+  const mediaId = newTimeOrderedId();
+  await mediaAssets
+    .create({
+      companyId,
+      campaignId,
+      mediaId,
+      key: `companies/${companyId}/campaigns/${campaignId}/${mediaId}.jpg`,
+      type: 'image',
+      contentType: 'image/jpeg',
+      size: 1024,
+      fileName: 'harbor.jpg',
+      description: 'The roastery at dawn',
+    })
+    .go();
+  await campaigns.patch({ companyId, campaignId }).add({ mediaCount: 1 }).go();
+  return mediaId;
 };
 
 /**

@@ -1,3 +1,4 @@
+import { db, tableName } from '../db/client';
 import { companyEntity, type CompanyRecord } from '../db/entities/company';
 import { NotFound } from '../errors';
 import type { Caller } from './authenticate';
@@ -27,3 +28,53 @@ export const loadCompanyOwnedBy = async (
  */
 export const loadOwnedCompany = (companyId: string, caller: Caller): Promise<CompanyRecord> =>
   loadCompanyOwnedBy(companyId, caller.userId);
+
+/** The table key of an item (`entity.get(...).params().Key`). */
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+const MAX_BATCH_TRIES = 5;
+
+/**
+ * `loadOwnedCompany`, together with other items of the company's partition read in the same
+ * strongly consistent BatchGetItem (one round trip instead of several): the company is checked
+ * exactly as `loadCompanyOwnedBy` checks it before any of the other items is returned. Each
+ * other item comes back raw (to be parsed by its entity), or null when it does not exist.
+ */
+export const loadOwnedCompanyWith = async <Name extends string>(
+  companyId: string,
+  caller: Caller,
+  others: Readonly<Record<Name, ItemKey>>,
+): Promise<{ company: CompanyRecord; items: Record<Name, Record<string, unknown> | null> }> => {
+  const { BatchGetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const companyKey = companyEntity().get({ companyId }).params<{ Key: ItemKey }>().Key;
+  const wanted = [companyKey, ...Object.values<ItemKey>(others)];
+  const found: Record<string, unknown>[] = [];
+  let keys: ItemKey[] = wanted;
+  for (let attempt = 1; keys.length; attempt++) {
+    if (attempt > MAX_BATCH_TRIES) throw new Error('DynamoDB kept company items unprocessed');
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await db().send(
+      new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } },
+      }),
+    );
+    found.push(...(Responses?.[tableName()] ?? []));
+    keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as ItemKey[];
+  }
+  const itemAt = (key: ItemKey) =>
+    found.find((item) => item.pk === key.pk && item.sk === key.sk) ?? null;
+  const rawCompany = itemAt(companyKey);
+  const company = rawCompany
+    ? (companyEntity().parse({ Item: rawCompany }).data as CompanyRecord | null)
+    : null;
+  if (!company || company.deletedAt || company.userId !== caller.userId) {
+    throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+  }
+  const items = Object.fromEntries(
+    Object.entries<ItemKey>(others).map(([name, key]) => [name, itemAt(key)]),
+  ) as Record<Name, Record<string, unknown> | null>;
+  return { company, items };
+};

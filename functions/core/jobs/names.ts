@@ -3,6 +3,7 @@
  * `functions/jobs/<name>/bindings.ts` its declaration. The jobs stack and the sandbox read this list.
  */
 export const JOB_NAMES = [
+  'campaign-cleanup',
   'company-cleanup',
   'connection-health',
   'password-reset-email',

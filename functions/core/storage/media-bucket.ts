@@ -91,3 +91,62 @@ export const presignMediaUpload = async (input: {
   });
   return { url, fields };
 };
+
+/**
+ * A short-lived link that reads the object (the browser shows media through these), signed as of
+ * `signedAt` (now by default) and working `expiresInSeconds` from then.
+ */
+export const presignMediaDownload = async (
+  key: string,
+  expiresInSeconds: number,
+  signedAt: Date = new Date(),
+): Promise<string> => {
+  const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  return getSignedUrl(
+    await client(),
+    new GetObjectCommand({ Bucket: mediaBucketName(), Key: key }),
+    { expiresIn: expiresInSeconds, signingDate: signedAt },
+  );
+};
+
+/**
+ * Deletes every object under the prefix (a campaign's or a company's media), a listing page
+ * (up to 1,000 keys) at a time. Safe to repeat: a second run finds nothing. Returns how many it
+ * deleted.
+ */
+export const deleteMediaObjectsUnder = async (prefix: string): Promise<number> => {
+  if (!prefix.endsWith('/')) throw new Error(`A media prefix ends with "/": ${prefix}`);
+  const { ListObjectsV2Command, DeleteObjectsCommand } = await import('@aws-sdk/client-s3');
+  const s3 = await client();
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({
+        Bucket: mediaBucketName(),
+        Prefix: prefix,
+        ContinuationToken: token,
+      }),
+    );
+    const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+    if (keys.length) {
+      const result = await s3.send(
+        new DeleteObjectsCommand({
+          Bucket: mediaBucketName(),
+          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      if (result.Errors?.length) {
+        throw new Error(
+          `S3 kept ${result.Errors.length} object(s) under ${prefix}: ${result.Errors[0]?.Code}`,
+        );
+      }
+      deleted += keys.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
+};

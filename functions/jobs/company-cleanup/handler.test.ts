@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
+import { campaignRefEntity } from '#functions/core/db/entities/campaign-ref';
 import { companyEntity } from '#functions/core/db/entities/company';
 import { Invalid } from '#functions/core/errors';
 import { handler } from './handler';
+
+// The media bucket is not part of this test (the API tests run the job against the S3 emulator).
+const removedMediaOf = vi.hoisted(() => [] as string[]);
+vi.mock('#functions/media/campaign-media-removal', () => ({
+  removeCompanyMediaObjects: (companyId: string) => {
+    removedMediaOf.push(companyId);
+    return Promise.resolve(0);
+  },
+}));
 
 describe('company-cleanup job', () => {
   useLocalTable({
@@ -26,20 +36,32 @@ describe('company-cleanup job', () => {
     await campaignEntity()
       .create({
         companyId,
-        campaignId: 'c-1',
+        campaignId: `c-${companyId}`,
         name: 'Spring',
         startDate: '2026-03-01',
         endDate: '2026-03-31',
       })
+      .go();
+    await campaignRefEntity()
+      .create({ campaignId: `c-${companyId}`, companyId })
       .go();
     return companyId;
   };
   const exists = async (companyId: string) => ({
     company: (await companyEntity().get({ companyId }).go({ consistent: true })).data !== null,
     campaign:
-      (await campaignEntity().get({ companyId, campaignId: 'c-1' }).go({ consistent: true }))
-        .data !== null,
+      (
+        await campaignEntity()
+          .get({ companyId, campaignId: `c-${companyId}` })
+          .go({ consistent: true })
+      ).data !== null,
   });
+  const refExists = async (companyId: string) =>
+    (
+      await campaignRefEntity()
+        .get({ campaignId: `c-${companyId}` })
+        .go({ consistent: true })
+    ).data !== null;
 
   it('removes a deleted company once; a second delivery answers duplicate', async () => {
     const companyId = await company(new Date().toISOString());
@@ -49,6 +71,9 @@ describe('company-cleanup job', () => {
       result: { removedItems: 2 },
     });
     expect(await exists(companyId)).toEqual({ company: false, campaign: false });
+    // Its campaigns' pointers (outside its partition) and its media files went too.
+    expect(await refExists(companyId)).toBe(false);
+    expect(removedMediaOf).toContain(companyId);
     expect(await handler({ companyId })).toEqual({ status: 'duplicate' });
   });
 
@@ -57,6 +82,7 @@ describe('company-cleanup job', () => {
 
     await expect(handler({ companyId })).rejects.toBeInstanceOf(Invalid);
     expect(await exists(companyId)).toEqual({ company: true, campaign: true });
+    expect(await refExists(companyId)).toBe(true);
 
     await companyEntity().patch({ companyId }).set({ deletedAt: new Date().toISOString() }).go();
     expect(await handler({ companyId })).toMatchObject({ status: 'done' });

@@ -5,6 +5,7 @@ import { startLocalTable, type LocalTable } from '#test/support/local-table';
 import { resetConfigForTests } from '#functions/core/config';
 import { removeDeletedCompany } from '#functions/companies/company-cleanup';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
+import { campaignCleanupEntity } from '#functions/core/db/entities/campaign-cleanup';
 import { companyEntity } from '#functions/core/db/entities/company';
 import { withEnvironment } from '#functions/core/environment';
 import { logger } from '#functions/core/logger';
@@ -33,6 +34,12 @@ describe('sweeper job', () => {
           cleanups.push(
             withEnvironment(environment, () => removeDeletedCompany(companyId, logger)),
           );
+          return { status: 202 };
+        }
+        if (
+          request.method === 'POST' &&
+          request.url === '/_sandbox/api/jobs/campaign-cleanup/run?async=true'
+        ) {
           return { status: 202 };
         }
         return { status: 404 };
@@ -98,7 +105,10 @@ describe('sweeper job', () => {
     const outcome = await sweep(tick);
     expect(outcome).toEqual({
       status: 'done',
-      result: { companyCleanups: { started: 1, failed: 0 } },
+      result: {
+        companyCleanups: { started: 1, failed: 0 },
+        campaignCleanups: { started: 0, failed: 0 },
+      },
     });
     expect(startedFor()).toEqual([lost]);
     expect(await Promise.all(cleanups)).toEqual([{ removedItems: 2 }]);
@@ -120,7 +130,10 @@ describe('sweeper job', () => {
 
     expect(await sweep({})).toEqual({
       status: 'done',
-      result: { companyCleanups: { started: 0, failed: 0 } },
+      result: {
+        companyCleanups: { started: 0, failed: 0 },
+        campaignCleanups: { started: 0, failed: 0 },
+      },
     });
   });
 
@@ -146,5 +159,25 @@ describe('sweeper job', () => {
     });
     await Promise.all(cleanups);
     expect(await remains(first)).toBe(false);
+  });
+
+  it('restarts a campaign clean-up that never finished, and leaves a recent one to its own run', async () => {
+    const companyId = randomUUID();
+    const lostCampaign = randomUUID();
+    await campaignCleanupEntity()
+      .create({ companyId, campaignId: lostCampaign, deletedAt: minutesAgo(60) })
+      .go();
+    await campaignCleanupEntity()
+      .create({ companyId, campaignId: randomUUID(), deletedAt: minutesAgo(1) })
+      .go();
+
+    expect(await sweep({})).toMatchObject({
+      result: { campaignCleanups: { started: 1, failed: 0 } },
+    });
+    expect(
+      events.requests
+        .filter((request) => request.url.includes('/campaign-cleanup/'))
+        .map((request) => request.body),
+    ).toEqual([{ companyId, campaignId: lostCampaign }]);
   });
 });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { findUnfinishedCampaignCleanups } from '#functions/campaigns/campaign-removal';
 import { findUnfinishedCleanups } from '#functions/companies/company-cleanup';
 import { defineJob } from '#functions/core/jobs/define-job';
 import { jobStarter } from '#functions/integrations/jobs/provider';
 
 /**
  * Hourly: finds work that lost its trigger and starts it again. Today that is deleted companies
- * whose clean-up has not finished; each is started with its usual event, so one already running
- * or done answers "duplicate".
+ * and deleted campaigns whose clean-up has not finished; each is started with its usual event, so
+ * one already running or done answers "duplicate".
  */
 export const handler = defineJob({
   name: 'sweeper',
@@ -32,6 +33,23 @@ export const handler = defineJob({
     }
     if (companyIds.length)
       logger.info('Restarted unfinished company clean-ups', { started, failed });
-    return { companyCleanups: { started: started.length, failed: failed.length } };
+
+    const campaigns = await findUnfinishedCampaignCleanups();
+    const campaignOutcome = { started: 0, failed: 0 };
+    for (const campaign of campaigns) {
+      try {
+        await starter.start('campaign-cleanup', campaign);
+        campaignOutcome.started++;
+      } catch (error) {
+        logger.error('Could not start campaign-cleanup', { ...campaign, error });
+        campaignOutcome.failed++;
+      }
+    }
+    if (campaigns.length)
+      logger.info('Restarted unfinished campaign clean-ups', { ...campaignOutcome });
+    return {
+      companyCleanups: { started: started.length, failed: failed.length },
+      campaignCleanups: campaignOutcome,
+    };
   },
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { routes } from '#shared/contract/manifest';
 import {
   API_PREFIX,
@@ -6,7 +5,7 @@ import {
   type PathIdOwner,
   type RouteDefinition,
 } from '#shared/contract/route';
-import { setPaidTier, useSandboxTable } from '../db';
+import { seedMediaAsset, setPaidTier } from '../db';
 import {
   apiUrl,
   call,
@@ -33,12 +32,17 @@ export interface Tenant {
   companyId: string;
   /** The company's connected X account. */
   credentialId: string;
+  /** A campaign of the company, and a media asset of it. */
+  campaignId: string;
+  mediaId: string;
+  /** The kinds of thing the tenant has deleted (the tenant sweep's owner DELETEs): no longer read. */
+  gone: Set<PathIdOwner>;
 }
 
 /**
  * A registered account with a company on the gold tier (so every platform route is open to it),
- * a campaign, and an X and a LinkedIn account connected to the company (through the sandbox's
- * stand-ins of their consent pages).
+ * an X and a LinkedIn account connected to the company (through the sandbox's stand-ins of their
+ * consent pages), and a campaign with a media asset.
  */
 export const createTenant = async (): Promise<Tenant> => {
   const { token, user } = await registerUser();
@@ -48,22 +52,34 @@ export const createTenant = async (): Promise<Tenant> => {
   });
   if (company.status !== 201) throw new Error(`company not created: ${company.status}`);
   const companyId = company.body._id;
-  // Campaigns have no create route yet, and tiers change with billing (a later issue): seeded as
-  // their entities write them.
-  const { campaigns } = await useSandboxTable();
-  await campaigns
-    .create({
-      companyId,
-      campaignId: randomUUID(),
-      name: 'Spring menu',
-      startDate: '2026-03-01',
-      endDate: '2026-03-31',
-    })
-    .go();
+  // Tiers change with billing (a later issue): seeded as the webhook writes them.
   await setPaidTier(companyId, 'gold');
   const credentialId = await connectAccount({ token, companyId }, 'twitter');
   await connectAccount({ token, companyId }, 'linkedin');
-  return { token, userId: user._id, companyId, credentialId };
+  const campaign = await call<{ _id: string }>('POST', '/campaigns', {
+    token,
+    body: {
+      company: companyId,
+      name: 'Spring menu',
+      status: 'active',
+      platforms: ['twitter', 'linkedin'],
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    },
+  });
+  if (campaign.status !== 201) throw new Error(`campaign not created: ${campaign.status}`);
+  const campaignId = campaign.body._id;
+  // The media asset as the media API writes it (its file is not uploaded).
+  const mediaId = await seedMediaAsset(companyId, campaignId);
+  return {
+    token,
+    userId: user._id,
+    companyId,
+    credentialId,
+    campaignId,
+    mediaId,
+    gone: new Set(),
+  };
 };
 
 /** The tenant's id for each kind of path id, keyed by the owner the contract declares. */
@@ -71,6 +87,35 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   caller: (tenant) => tenant.userId,
   company: (tenant) => tenant.companyId,
   credential: (tenant) => tenant.credentialId,
+  campaign: (tenant) => tenant.campaignId,
+  media: (tenant) => tenant.mediaId,
+};
+
+/** What holds each kind of thing: deleting a campaign deletes its media assets too. */
+export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
+  caller: null,
+  company: 'caller',
+  credential: 'company',
+  campaign: 'company',
+  media: 'campaign',
+};
+
+/** How deep inside a tenant's things a kind of path id is (a media asset: 3). */
+export const ownerDepth = (owner: PathIdOwner): number => {
+  const parent = OWNER_PARENT[owner];
+  return parent ? ownerDepth(parent) + 1 : 0;
+};
+
+/** The deepest kind of thing the route's path names (what a DELETE of it deletes). */
+export const deepestOwnerOf = (route: RouteDefinition): PathIdOwner | undefined =>
+  Object.values(route.owners ?? {}).sort((a, b) => ownerDepth(b) - ownerDepth(a))[0];
+
+/** Whether the thing, or what holds it, has been deleted. */
+const isGone = (tenant: Tenant, owner: PathIdOwner): boolean => {
+  for (let at: PathIdOwner | null = owner; at; at = OWNER_PARENT[at]) {
+    if (tenant.gone.has(at)) return true;
+  }
+  return false;
 };
 
 export const pathParamsOf = (route: RouteDefinition): string[] =>
@@ -120,6 +165,49 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
     contentType: 'image/jpeg',
     size: 1024,
   },
+  // POST /campaigns names the company in the body: an id of no one's company, as billing's.
+  'POST /api/campaigns': {
+    company: NO_ONES_COMPANY,
+    name: 'Spring menu',
+    description: 'Seasonal drinks',
+    campaignIntention: 'product-launch',
+    startDate: '2026-03-01',
+    endDate: '2026-03-31',
+    status: 'draft',
+    platforms: ['twitter'],
+    contentSeeds: {
+      brandVoice: 'Warm',
+      keyMessages: ['Fresh roast daily'],
+      contentInstructions: 'Short posts',
+    },
+    schedule: { timeZone: 'America/New_York', days: ['mon', 'wed'], times: ['09:00'] },
+  },
+  'PUT /api/campaigns/{id}': {
+    name: 'Hijacked',
+    description: 'Changed',
+    startDate: '2026-04-01',
+    endDate: '2026-04-30',
+    platforms: ['twitter'],
+    contentSeeds: { brandVoice: 'Loud', keyMessages: [], contentInstructions: '' },
+    schedule: { days: ['fri'], times: ['17:30'] },
+  },
+  'PATCH /api/campaigns/{id}/status': { status: 'paused' },
+  'POST /api/campaigns/{campaignId}/media/uploads': {
+    fileName: 'harbor.jpg',
+    contentType: 'image/jpeg',
+    size: 1024,
+  },
+  'POST /api/campaigns/{campaignId}/media': {
+    key: 'companies/00000000-0000-4000-8000-000000000000/campaigns/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000.jpg',
+    description: 'The roastery',
+    usage: 'primary',
+    platforms: ['twitter'],
+  },
+  'PUT /api/campaigns/{campaignId}/media/{mediaId}': {
+    description: 'Hijacked',
+    usage: 'reference',
+    platforms: ['linkedin'],
+  },
   'POST /api/platforms/twitter/post/{companyId}': { text: 'Fresh roast this morning', media: [] },
   'POST /api/platforms/linkedin/companies/{companyId}/post': {
     text: 'Fresh roast this morning',
@@ -163,13 +251,17 @@ export const sampleBody = (route: RouteDefinition): Record<string, unknown> => {
 };
 
 /**
- * Everything the tenant can read: every signed-in GET route with the tenant's ids, answer by
- * route key. Equal before and after means nothing of the tenant's changed.
+ * Everything the tenant can read: every signed-in GET route with the tenant's ids (but those of
+ * things it has deleted), answer by route key. Equal before and after means nothing of the
+ * tenant's changed.
  */
 export const readEverything = async (tenant: Tenant): Promise<Record<string, unknown>> => {
   const reads = routes.filter(
     (route) =>
-      route.method === 'GET' && route.access !== 'public' && !NOT_READS.has(routeKeyOf(route)),
+      route.method === 'GET' &&
+      route.access !== 'public' &&
+      !NOT_READS.has(routeKeyOf(route)) &&
+      !Object.values(route.owners ?? {}).some((owner) => isGone(tenant, owner)),
   );
   const answers = await Promise.all(
     reads.map(async (route) => {

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
-import { PLATFORM_IDS } from '#shared/domain/tiers';
+import { PLATFORM_IDS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
 import { timestampAttributes } from './timestamps';
@@ -93,3 +94,17 @@ export const platformCredentialEntity = lazy(
 );
 
 export type PlatformCredentialRecord = EntityItem<ReturnType<typeof platformCredentialEntity>>;
+
+/**
+ * One credential per platform and company, under an id derived from both: connecting again (the
+ * same account or another one) updates that credential instead of adding a second, without a
+ * lookup that two simultaneous callbacks could both miss. Shaped like the UUIDs of every other
+ * path id (version nibble 8, "custom"), so the HTTP layer's id check treats it alike.
+ */
+export const credentialIdFor = (companyId: string, platform: ConnectablePlatform): string => {
+  const hex = createHash('sha256')
+    .update(`platform-credential\0${companyId}\0${platform}`)
+    .digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};

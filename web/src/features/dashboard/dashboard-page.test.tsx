@@ -183,8 +183,12 @@ describe('quick tips on the dashboard', () => {
       'GET /api/companies/c2/platform-credentials': {
         body: [makeCredential({ _id: 'p1', handle: '@tideyoga', accountName: 'Tide Yoga' })],
       },
-      'GET /api/campaigns/company/c1': { body: { data: [], total: 0, skip: 0, limit: 1 } },
-      'GET /api/campaigns/company/c2': { body: { data: [], total: 0, skip: 0, limit: 1 } },
+      'GET /api/campaigns/company/c1': {
+        body: { data: [], total: 0, skip: 0, limit: 1, nextCursor: null },
+      },
+      'GET /api/campaigns/company/c2': {
+        body: { data: [], total: 0, skip: 0, limit: 1, nextCursor: null },
+      },
     });
     expect(
       await within(tips()).findByRole('progressbar', { name: 'Setup progress' }),

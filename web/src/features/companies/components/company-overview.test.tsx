@@ -324,7 +324,9 @@ describe('CompanyOverviewPage', () => {
       'GET /api/companies/c1/platform-credentials': {
         body: [makeCredential({ createdAt: '2026-11-03T10:00:00.000Z' })],
       },
-      'GET /api/campaigns/company/c1': { body: { data: [], total: 0, skip: 0, limit: 20 } },
+      'GET /api/campaigns/company/c1': {
+        body: { data: [], total: 0, skip: 0, limit: 20, nextCursor: null },
+      },
     });
     expect(await screen.findByText('Connected X (Twitter) account')).toBeInTheDocument();
     expect(screen.getByText('Nov 3, 2026')).toBeInTheDocument();

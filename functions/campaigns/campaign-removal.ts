@@ -1,0 +1,82 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { forEachConcurrently } from '../core/concurrency';
+import { db, tableName } from '../core/db/client';
+import { campaignEntity } from '../core/db/entities/campaign';
+import { campaignCleanupEntity } from '../core/db/entities/campaign-cleanup';
+import { campaignRefEntity } from '../core/db/entities/campaign-ref';
+import { Invalid, Unavailable } from '../core/errors';
+
+/** A deleted campaign whose clean-up has not finished this long after is restarted by the sweeper. */
+export const CAMPAIGN_CLEANUP_GRACE_MINUTES = 15;
+
+const BATCH_SIZE = 25;
+const MAX_BATCH_TRIES = 8;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const deleteKeys = async (keys: readonly Record<string, unknown>[]): Promise<void> => {
+  const batches = Array.from({ length: Math.ceil(keys.length / BATCH_SIZE) }, (_, index) =>
+    keys.slice(index * BATCH_SIZE, (index + 1) * BATCH_SIZE),
+  );
+  await forEachConcurrently(batches, 8, async (batch) => {
+    let requests = batch.map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 1; requests.length; attempt++) {
+      if (attempt > MAX_BATCH_TRIES) {
+        throw new Unavailable('SERVICE_UNAVAILABLE', 'DynamoDB kept items unprocessed');
+      }
+      if (attempt > 1) await sleep(Math.min(50 * 2 ** attempt, 5000) * (0.5 + Math.random() / 2));
+      const { UnprocessedItems } = await db().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
+      );
+      requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  });
+};
+
+/**
+ * The campaign-cleanup job's guard: the event may only name a campaign that is gone (its DELETE
+ * removed it before starting the job), never make the job strip a live campaign of its media.
+ */
+export const assertCampaignDeleted = async (companyId: string, campaignId: string) => {
+  const { data } = await campaignEntity().get({ companyId, campaignId }).go({ consistent: true });
+  if (data) throw new Invalid('VALIDATION_FAILED', `Campaign ${campaignId} is not deleted`);
+};
+
+/** The clean-up is done: its marker goes, and the sweeper stops finding it. */
+export const finishCampaignCleanup = async (companyId: string, campaignId: string) => {
+  await campaignCleanupEntity().delete({ companyId, campaignId }).go({ response: 'none' });
+};
+
+/**
+ * Deleted campaigns whose clean-up has not finished although they were deleted more than the
+ * grace period ago (the job never started, or failed for good), oldest first, from the sparse
+ * index that holds only their markers.
+ */
+export const findUnfinishedCampaignCleanups = async (
+  now: Date = new Date(),
+): Promise<{ companyId: string; campaignId: string }[]> => {
+  const cutoff = new Date(now.getTime() - CAMPAIGN_CLEANUP_GRACE_MINUTES * 60_000).toISOString();
+  const { data } = await campaignCleanupEntity()
+    .query.pending({ campaignCleanup: 'pending' })
+    .lt({ deletedAt: cutoff })
+    .go({ pages: 'all', attributes: ['companyId', 'campaignId'] });
+  return data;
+};
+
+/**
+ * A deleted company's campaign pointers: they live outside the company's item collection (keyed
+ * by campaign id), so the company's clean-up removes them explicitly, before the campaigns go.
+ * Safe to run twice.
+ */
+export const removeCompanyCampaignRefs = async (companyId: string): Promise<number> => {
+  const { data } = await campaignEntity()
+    .query.byCompany({ companyId })
+    .go({ pages: 'all', consistent: true, attributes: ['campaignId'] });
+  await deleteKeys(
+    data.map(
+      ({ campaignId }) =>
+        campaignRefEntity().delete({ campaignId }).params<{ Key: Record<string, unknown> }>().Key,
+    ),
+  );
+  return data.length;
+};

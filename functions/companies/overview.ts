@@ -1,0 +1,95 @@
+import type { ActivityItem, CompanyOverview } from '#shared/contract/companies';
+import { RECENT_ACTIVITY_ITEMS } from '#shared/domain/limits';
+import { CONNECTABLE_PLATFORMS, PLATFORMS } from '#shared/domain/tiers';
+import type { Caller } from '../core/auth/authenticate';
+import { loadOwnedCompanyWith, type ItemKey } from '../core/auth/owned-company';
+import { toCompany } from '../core/companies/company-view';
+import { campaignEntity } from '../core/db/entities/campaign';
+import {
+  campaignCountsEntity,
+  campaignCountsOf,
+  type CampaignCountsRecord,
+} from '../core/db/entities/campaign-counts';
+import {
+  credentialIdFor,
+  platformCredentialEntity,
+  type PlatformCredentialRecord,
+} from '../core/db/entities/platform-credential';
+
+const keyOf = (params: { Key: ItemKey }) => params.Key;
+
+/**
+ * The company overview in at most two DynamoDB reads:
+ * 1. one strongly consistent BatchGetItem — the company (checked to be the caller's), its
+ *    campaign counts, and its X and LinkedIn credentials (their ids derive from the company);
+ * 2. only when it has active or draft campaigns, one query of the status index for the newest
+ *    three of them (Recent Activity: active ones; else drafts; else connected accounts).
+ */
+export const companyOverview = async (
+  companyId: string,
+  caller: Caller,
+): Promise<CompanyOverview> => {
+  const credentialKeys = Object.fromEntries(
+    CONNECTABLE_PLATFORMS.map((platform) => [
+      platform,
+      keyOf(
+        platformCredentialEntity()
+          .get({ companyId, credentialId: credentialIdFor(companyId, platform) })
+          .params(),
+      ),
+    ]),
+  ) as Record<(typeof CONNECTABLE_PLATFORMS)[number], ItemKey>;
+  const { company, items } = await loadOwnedCompanyWith(companyId, caller, {
+    counts: keyOf(campaignCountsEntity().get({ companyId }).params()),
+    ...credentialKeys,
+  });
+  const counts = campaignCountsOf(
+    items.counts
+      ? (campaignCountsEntity().parse({ Item: items.counts }).data as CampaignCountsRecord)
+      : null,
+  );
+  const credentials = CONNECTABLE_PLATFORMS.flatMap((platform) => {
+    const item = items[platform];
+    const record = item
+      ? (platformCredentialEntity().parse({ Item: item }).data as PlatformCredentialRecord | null)
+      : null;
+    return record?.connected ? [record] : [];
+  });
+
+  const status = counts.active > 0 ? 'active' : counts.draft > 0 ? 'draft' : null;
+  let recentActivity: ActivityItem[];
+  if (status) {
+    const { data } = await campaignEntity()
+      .query.byCompanyStatus({ companyId, status })
+      .go({ order: 'desc', limit: RECENT_ACTIVITY_ITEMS, attributes: ['campaignId', 'name'] });
+    recentActivity = data.map((campaign) => ({
+      id: campaign.campaignId,
+      kind: status === 'active' ? 'campaign-active' : 'campaign-draft',
+      text: `Campaign "${campaign.name}" is ${status === 'active' ? 'active' : 'in draft'}`,
+      date: null,
+    }));
+  } else {
+    recentActivity = credentials.slice(0, RECENT_ACTIVITY_ITEMS).map((credential) => ({
+      id: credential.credentialId,
+      kind: 'platform',
+      text: `Connected ${PLATFORMS[credential.platform].name} account`,
+      date: credential.createdAt,
+    }));
+  }
+
+  return {
+    company: toCompany(company),
+    campaigns: {
+      total: counts.total,
+      active: counts.active,
+      draft: counts.draft,
+      paused: counts.paused,
+      completed: counts.completed,
+    },
+    recentActivity,
+    connectedPlatforms: credentials.map((credential) => ({
+      platform: credential.platform,
+      needsReconnection: credential.needsReconnection,
+    })),
+  };
+};

@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then random bits. Ids made this way sort by
+ * when they were made, so an id can be a sort key that lists newest (or oldest) first, and it has
+ * the shape of every other path id (`PATH_ID_PATTERN`).
+ */
+export const newTimeOrderedId = (now: number = Date.now()): string => {
+  const bytes = randomBytes(16);
+  const millis = BigInt(now);
+  for (let index = 0; index < 6; index++) {
+    bytes[index] = Number((millis >> BigInt(8 * (5 - index))) & 0xffn);
+  }
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
