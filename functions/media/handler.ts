@@ -1,18 +1,36 @@
 import { mediaRoutes } from '#shared/contract/campaigns';
 import { loadOwnedCampaign } from '../core/auth/owned-campaign';
-import { Unavailable } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
+import { toMediaAsset } from '../core/media/media-asset-view';
+import {
+  confirmCampaignMedia,
+  createCampaignMediaUpload,
+  removeCampaignMediaAsset,
+  updateCampaignMedia,
+} from './campaign-media';
 
-// Placeholder until the media assets are built: every route checks the campaign is the caller's
-// (so a stranger already gets 404), then answers 503.
-const notYet = async (campaignId: string, caller: Parameters<typeof loadOwnedCampaign>[1]) => {
-  await loadOwnedCampaign(campaignId, caller);
-  throw new Unavailable('SERVICE_UNAVAILABLE', 'Campaign media is not available yet');
-};
-
+/**
+ * Routing only: each route loads the caller's campaign first (through its company: a stranger's
+ * id answers 404 before anything else happens), then hands over to campaign-media.ts.
+ */
 export const handler = createGroupHandler(mediaRoutes, {
-  createUpload: ({ params, caller }) => notYet(params.campaignId, caller),
-  confirm: ({ params, caller }) => notYet(params.campaignId, caller),
-  update: ({ params, caller }) => notYet(params.campaignId, caller),
-  remove: ({ params, caller }) => notYet(params.campaignId, caller),
+  createUpload: async ({ params, body, caller }) =>
+    createCampaignMediaUpload(await loadOwnedCampaign(params.campaignId, caller), body),
+
+  confirm: async ({ params, body, caller }) =>
+    toMediaAsset(
+      await confirmCampaignMedia(await loadOwnedCampaign(params.campaignId, caller), body),
+    ),
+
+  update: async ({ params, body, caller }) =>
+    toMediaAsset(
+      await updateCampaignMedia(
+        await loadOwnedCampaign(params.campaignId, caller),
+        params.mediaId,
+        body,
+      ),
+    ),
+
+  remove: async ({ params, caller }) =>
+    removeCampaignMediaAsset(await loadOwnedCampaign(params.campaignId, caller), params.mediaId),
 });
