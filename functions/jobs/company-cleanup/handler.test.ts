@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
 import { companyEntity } from '#functions/core/db/entities/company';
 import { Invalid } from '#functions/core/errors';
+import { removeCompanyMediaObjects } from '#functions/media/campaign-media-removal';
 import { handler } from './handler';
+
+// The media bucket is S3's (the API tests run the job against the sandbox's S3 emulator).
+vi.mock('#functions/media/campaign-media-removal', () => ({
+  removeCompanyMediaObjects: vi.fn(() => Promise.resolve(0)),
+}));
 
 describe('company-cleanup job', () => {
   useLocalTable({
     APP_URL: 'http://localhost:3000',
     JWT_SECRET: 'k'.repeat(48),
   });
+  beforeEach(() => vi.mocked(removeCompanyMediaObjects).mockClear());
 
   const company = async (deletedAt?: string) => {
     const companyId = randomUUID();
@@ -49,6 +56,7 @@ describe('company-cleanup job', () => {
       result: { removedItems: 2 },
     });
     expect(await exists(companyId)).toEqual({ company: false, campaign: false });
+    expect(removeCompanyMediaObjects).toHaveBeenCalledExactlyOnceWith(companyId);
     expect(await handler({ companyId })).toEqual({ status: 'duplicate' });
   });
 
@@ -57,6 +65,7 @@ describe('company-cleanup job', () => {
 
     await expect(handler({ companyId })).rejects.toBeInstanceOf(Invalid);
     expect(await exists(companyId)).toEqual({ company: true, campaign: true });
+    expect(removeCompanyMediaObjects).not.toHaveBeenCalled();
 
     await companyEntity().patch({ companyId }).set({ deletedAt: new Date().toISOString() }).go();
     expect(await handler({ companyId })).toMatchObject({ status: 'done' });

@@ -2,12 +2,15 @@ import * as z from 'zod';
 import { endDeletedCompanySubscription } from '#functions/billing/deleted-company';
 import { removeDeletedCompany } from '#functions/companies/company-cleanup';
 import { defineJob } from '#functions/core/jobs/define-job';
+import { removeCompanyMediaObjects } from '#functions/media/campaign-media-removal';
 import { revokeCompanyGrants } from '#functions/platforms/revocation';
 
 /**
  * Removes everything a deleted company owned, then the company; first it revokes, at X and
- * LinkedIn, the grants of the accounts it had connected, and ends its Stripe subscription. Started by DELETE /companies/{id} and,
- * for a clean-up that never finished, by the sweeper.
+ * LinkedIn, the grants of the accounts it had connected, ends its Stripe subscription and deletes
+ * its campaigns' media files (while the company's deletion mark still lets the sweeper find an
+ * unfinished run). Started by DELETE /companies/{id} and, for a clean-up that never finished, by
+ * the sweeper.
  */
 export const handler = defineJob({
   name: 'company-cleanup',
@@ -19,6 +22,9 @@ export const handler = defineJob({
         Promise.all([
           revokeCompanyGrants(companyId, logger),
           endDeletedCompanySubscription(companyId, logger),
+          removeCompanyMediaObjects(companyId).then((objects) =>
+            logger.info('Company media removed', { companyId, objects }),
+          ),
         ]),
     }),
 });
