@@ -1,9 +1,15 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../core/db/client';
+import { campaignEntity } from '../core/db/entities/campaign';
 import { mediaAssetEntity } from '../core/db/entities/media-asset';
-import { Unavailable } from '../core/errors';
+import { Invalid, Unavailable } from '../core/errors';
 import { deleteMediaObjectsUnder } from '../core/storage/media-bucket';
-import { campaignMediaPrefix, companyMediaPrefix } from '../core/storage/media-keys';
+import {
+  campaignMediaPrefix,
+  campaignUploadPrefix,
+  companyMediaPrefix,
+  companyUploadPrefix,
+} from '../core/storage/media-keys';
 
 const BATCH_SIZE = 25;
 const MAX_BATCH_TRIES = 8;
@@ -11,15 +17,22 @@ const MAX_BATCH_TRIES = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Removes a campaign's media: every object under the campaign's prefix in the bucket (uploads
- * never confirmed too), then its media-asset items. Safe to run twice (the campaign-cleanup job
- * may be delivered again): a second run finds nothing.
+ * Removes a deleted campaign's media: every object under the campaign's prefix in the bucket (its
+ * assets' files) and under its upload prefix (uploads never confirmed), then its media-asset
+ * items. Safe to run twice (the campaign-cleanup job may be delivered again): a second run finds
+ * nothing. Refuses a campaign that still exists — the event cannot make it strip a live one.
  */
 export const removeCampaignMedia = async (
   companyId: string,
   campaignId: string,
 ): Promise<{ objects: number; assets: number }> => {
-  const objects = await deleteMediaObjectsUnder(campaignMediaPrefix(companyId, campaignId));
+  const { data: campaign } = await campaignEntity()
+    .get({ companyId, campaignId })
+    .go({ consistent: true, attributes: ['campaignId'] });
+  if (campaign) throw new Invalid('VALIDATION_FAILED', `Campaign ${campaignId} is not deleted`);
+  const objects =
+    (await deleteMediaObjectsUnder(campaignMediaPrefix(companyId, campaignId))) +
+    (await deleteMediaObjectsUnder(campaignUploadPrefix(companyId, campaignId)));
   const { data } = await mediaAssetEntity()
     .query.byCampaign({ companyId, campaignId })
     .go({ pages: 'all', consistent: true, attributes: ['companyId', 'campaignId', 'mediaId'] });
@@ -43,8 +56,10 @@ export const removeCampaignMedia = async (
 };
 
 /**
- * A deleted company's media files: everything under its prefix (every campaign's). Its
- * media-asset items are in the company's item collection and go with it.
+ * Removes every media object of a deleted company: its campaigns' files and its pending uploads
+ * (the company-cleanup job; the asset items go with the company's other items). Safe to run
+ * twice. Returns how many objects it deleted.
  */
-export const removeCompanyMediaObjects = (companyId: string): Promise<number> =>
-  deleteMediaObjectsUnder(companyMediaPrefix(companyId));
+export const removeCompanyMediaObjects = async (companyId: string): Promise<number> =>
+  (await deleteMediaObjectsUnder(companyMediaPrefix(companyId))) +
+  (await deleteMediaObjectsUnder(companyUploadPrefix(companyId)));

@@ -1,27 +1,36 @@
 import { mediaRoutes } from '#shared/contract/campaigns';
 import { loadOwnedCampaign } from '../core/auth/owned-campaign';
-import type { Caller } from '../core/auth/authenticate';
-import { mediaAssetEntity } from '../core/db/entities/media-asset';
-import { NotFound, Unavailable } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
+import { toMediaAsset } from '../core/media/media-asset-view';
+import {
+  confirmCampaignMedia,
+  createCampaignMediaUpload,
+  removeCampaignMediaAsset,
+  updateCampaignMedia,
+} from './campaign-media';
 
-// Placeholder until the media assets are built (another engineer replaces this file): every route
-// checks the campaign is the caller's (and the asset is the campaign's), so a stranger already
-// gets 404, then answers 503.
-const notYet = async (caller: Caller, campaignId: string, mediaId?: string): Promise<never> => {
-  const { campaign } = await loadOwnedCampaign(campaignId, caller);
-  if (mediaId !== undefined) {
-    const { data } = await mediaAssetEntity()
-      .get({ companyId: campaign.companyId, campaignId, mediaId })
-      .go({ consistent: true });
-    if (!data) throw new NotFound('MEDIA_NOT_FOUND', 'Media not found');
-  }
-  throw new Unavailable('SERVICE_UNAVAILABLE', 'Campaign media is not available yet');
-};
-
+/**
+ * Routing only: each route loads the caller's campaign first (through its company: a stranger's
+ * id answers 404 before anything else happens), then hands over to campaign-media.ts.
+ */
 export const handler = createGroupHandler(mediaRoutes, {
-  createUpload: ({ params, caller }) => notYet(caller, params.campaignId),
-  confirm: ({ params, caller }) => notYet(caller, params.campaignId),
-  update: ({ params, caller }) => notYet(caller, params.campaignId, params.mediaId),
-  remove: ({ params, caller }) => notYet(caller, params.campaignId, params.mediaId),
+  createUpload: async ({ params, body, caller }) =>
+    createCampaignMediaUpload(await loadOwnedCampaign(params.campaignId, caller), body),
+
+  confirm: async ({ params, body, caller }) =>
+    toMediaAsset(
+      await confirmCampaignMedia(await loadOwnedCampaign(params.campaignId, caller), body),
+    ),
+
+  update: async ({ params, body, caller }) =>
+    toMediaAsset(
+      await updateCampaignMedia(
+        await loadOwnedCampaign(params.campaignId, caller),
+        params.mediaId,
+        body,
+      ),
+    ),
+
+  remove: async ({ params, caller }) =>
+    removeCampaignMediaAsset(await loadOwnedCampaign(params.campaignId, caller), params.mediaId),
 });

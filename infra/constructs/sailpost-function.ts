@@ -189,6 +189,16 @@ const MEDIA_OBJECT_ACTIONS = {
   'read-write': ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
 } as const;
 
+/**
+ * Bucket-level actions. A writer lists: to delete everything under a prefix (a deleted campaign's
+ * or company's media), and because without s3:ListBucket S3 answers a missing object 403, not 404
+ * — a confirmation of an upload that never arrived must be told apart from a refusal.
+ */
+const MEDIA_BUCKET_ACTIONS = {
+  read: [],
+  'read-write': ['s3:ListBucket'],
+} as const;
+
 const SCHEDULE_ACTIONS = [
   'scheduler:CreateSchedule',
   'scheduler:UpdateSchedule',
@@ -304,12 +314,20 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
         actions: [...MEDIA_OBJECT_ACTIONS[access]],
         resources: [mediaBucket.arnForObjects('*')],
       }),
+      ...(MEDIA_BUCKET_ACTIONS[access].length
+        ? [
+            new PolicyStatement({
+              actions: [...MEDIA_BUCKET_ACTIONS[access]],
+              resources: [mediaBucket.bucketArn],
+            }),
+          ]
+        : []),
     ],
     acknowledgements: [
       {
         id: `AwsSolutions-IAM5[Resource::${nagReference(scope, mediaBucket, mediaBucket.bucketArn)}/*]`,
         reason:
-          'Object keys are chosen at run time (per company and upload), so object-level actions are granted on the objects of this one private bucket - and no bucket-level action.',
+          'Object keys are chosen at run time (per company and upload), so object-level actions are granted on the objects of this one private bucket; the only bucket-level action is listing, for writers.',
       },
     ],
   }),

@@ -10,6 +10,7 @@ import {
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '#functions/core/db/table';
+import { UPLOADS_PREFIX } from '#functions/core/storage/media-keys';
 import { AccessLogsBucket } from './access-logs-bucket';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stage';
@@ -84,6 +85,13 @@ export class DataStack extends Stack {
         // Media of a post published now is read once, when it is posted, and then deleted; what
         // was uploaded and never posted goes after a day (functions/platforms/post-media.ts).
         { id: 'expire-unposted-post-media', prefix: 'post-media/', expiration: Duration.days(1) },
+        // Campaign media is uploaded under `uploads/` and copied to its campaign once confirmed;
+        // an upload never confirmed goes after a day (functions/media/campaign-media.ts).
+        {
+          id: 'expire-unconfirmed-campaign-uploads',
+          prefix: UPLOADS_PREFIX,
+          expiration: Duration.days(1),
+        },
       ],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.isProd,

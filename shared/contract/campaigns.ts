@@ -405,7 +405,10 @@ export type MediaUploadRequestBody = z.input<typeof mediaUploadRequestBody>;
 
 /** A presigned POST: the form fields go first, the file last as `file`. */
 const mediaUploadSchema = z.object({
-  /** The S3 key to confirm with (`companies/{companyId}/campaigns/{campaignId}/…`). */
+  /**
+   * The S3 key to confirm with (`uploads/companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}`;
+   * confirming copies the file to the campaign's prefix, and an upload never confirmed expires).
+   */
   key: z.string(),
   url: z.string(),
   fields: z.record(z.string(), z.string()),

@@ -79,6 +79,14 @@ describe('data stack', () => {
             ExpirationInDays: 1,
             Status: 'Enabled',
           }),
+          // Campaign uploads never confirmed; confirmed files live under companies/, which no
+          // rule touches.
+          expect.objectContaining({
+            Id: 'expire-unconfirmed-campaign-uploads',
+            Prefix: 'uploads/',
+            ExpirationInDays: 1,
+            Status: 'Enabled',
+          }),
         ],
       },
     });

@@ -329,6 +329,10 @@ export const expectedGrants = (
         ? ['s3:GetObject']
         : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
     parts.push(many(actions, data, [`${data.mediaBucket.bucketArn}/*`]));
+    // A writer lists the bucket: prefix deletions, and 404 (not 403) for a missing object.
+    if (bindings.mediaBucket === 'read-write') {
+      parts.push(many(['s3:ListBucket'], data, [data.mediaBucket.bucketArn]));
+    }
   }
   if (bindings.sms)
     parts.push(many(['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut'], fn, ['*']));

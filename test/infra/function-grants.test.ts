@@ -147,6 +147,31 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(templates.environmentOf(platforms).CREDENTIAL_KEY_ARN).toBeTruthy();
   });
 
+  it('lets the media bucket be listed only by its writers: the media and platforms endpoints and the two clean-ups', () => {
+    const bucket = templates.valueOf(built.data, built.data.mediaBucket.bucketArn);
+    const listers = functionsOf(built)
+      .filter((checked) =>
+        templates
+          .grantsOf(checked.fn)
+          .some((grant) => grant.resource === bucket && grant.action === 's3:ListBucket'),
+      )
+      .map((checked) => checked.name);
+    expect(listers.sort()).toEqual([
+      'jobs/campaign-cleanup',
+      'jobs/company-cleanup',
+      'media',
+      'platforms',
+    ]);
+    // No other bucket-level action, for anyone.
+    const bucketActions = functionsOf(built).flatMap((checked) =>
+      templates
+        .grantsOf(checked.fn)
+        .filter((grant) => grant.resource === bucket)
+        .map((grant) => grant.action),
+    );
+    expect(new Set(bucketActions)).toEqual(new Set(['s3:ListBucket']));
+  });
+
   it('requires the origin key on every endpoint function', () => {
     for (const checked of functionsOf(built).filter((c) => c.kind === 'endpoint')) {
       expect(checked.declaration.bindings.secrets, checked.name).toContain('originKey');

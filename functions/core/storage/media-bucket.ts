@@ -26,9 +26,20 @@ export const mediaBucketName = (): string => required('MEDIA_BUCKET');
 export interface StoredObject {
   contentType: string | undefined;
   size: number;
+  /** The object's user metadata (`x-amz-meta-*`), by name without the prefix, lower-case. */
+  metadata: Record<string, string>;
+  /** Its entity tag: what `ifMatch` holds a later read or copy to (this very version). */
+  etag: string | undefined;
 }
 
-const isMissing = (error: unknown): boolean => {
+/** True when S3 refused a read or copy because the object is no longer the version named. */
+export const isChangedObject = (error: unknown): boolean => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'PreconditionFailed' || $metadata?.httpStatusCode === 412;
+};
+
+/** True when S3 answered that there is no such object (or key). */
+export const isMissingObject = (error: unknown): boolean => {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
 };
@@ -40,9 +51,14 @@ export const headMediaObject = async (key: string): Promise<StoredObject | null>
     const head = await (
       await client()
     ).send(new HeadObjectCommand({ Bucket: mediaBucketName(), Key: key }));
-    return { contentType: head.ContentType, size: head.ContentLength ?? 0 };
+    return {
+      contentType: head.ContentType,
+      size: head.ContentLength ?? 0,
+      metadata: head.Metadata ?? {},
+      etag: head.ETag,
+    };
   } catch (error) {
-    if (isMissing(error)) return null;
+    if (isMissingObject(error)) return null;
     throw error;
   }
 };
@@ -57,6 +73,58 @@ export const readMediaObject = async (key: string, maxBytes: number): Promise<Ui
     throw new Error(`The object ${key} is larger than ${maxBytes} bytes or has no body`);
   }
   return object.Body.transformToByteArray();
+};
+
+/**
+ * The object's first `length` bytes (fewer when it is shorter): enough to tell what a file is
+ * without reading all of it. With `ifMatch`, only of that version (S3 answers 412 otherwise).
+ */
+export const readMediaObjectStart = async (
+  key: string,
+  length: number,
+  ifMatch?: string,
+): Promise<Uint8Array> => {
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  const object = await (
+    await client()
+  ).send(
+    new GetObjectCommand({
+      Bucket: mediaBucketName(),
+      Key: key,
+      Range: `bytes=0-${length - 1}`,
+      ...(ifMatch ? { IfMatch: ifMatch } : {}),
+    }),
+  );
+  const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+  return bytes.subarray(0, length);
+};
+
+/**
+ * Copies an object within the bucket, replacing its metadata: the copy has the given content
+ * type and cache policy and no user metadata. With `ifMatch`, only that version of the source is
+ * copied (S3 answers 412 otherwise): what was checked is what is copied.
+ */
+export const copyMediaObject = async (input: {
+  from: string;
+  to: string;
+  contentType: string;
+  cacheControl?: string;
+  ifMatch?: string;
+}): Promise<void> => {
+  const { CopyObjectCommand } = await import('@aws-sdk/client-s3');
+  await (
+    await client()
+  ).send(
+    new CopyObjectCommand({
+      Bucket: mediaBucketName(),
+      CopySource: `${mediaBucketName()}/${input.from.split('/').map(encodeURIComponent).join('/')}`,
+      Key: input.to,
+      MetadataDirective: 'REPLACE',
+      ContentType: input.contentType,
+      ...(input.cacheControl ? { CacheControl: input.cacheControl } : {}),
+      ...(input.ifMatch ? { CopySourceIfMatch: input.ifMatch } : {}),
+    }),
+  );
 };
 
 export const deleteMediaObject = async (key: string): Promise<void> => {
@@ -79,6 +147,8 @@ export const presignMediaUpload = async (input: {
   contentType: string;
   maxBytes: number;
   expiresInSeconds: number;
+  /** User metadata the object is stored with (`x-amz-meta-{name}`), held to exactly these values. */
+  metadata?: Record<string, string>;
 }): Promise<PresignedPost> => {
   const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
   const { url, fields } = await createPresignedPost(await client(), {
@@ -86,7 +156,12 @@ export const presignMediaUpload = async (input: {
     Key: input.key,
     // Every field becomes an exact-match condition too (`{"Content-Type": …}`, `{"key": …}`).
     Conditions: [['content-length-range', 1, input.maxBytes]],
-    Fields: { 'Content-Type': input.contentType },
+    Fields: {
+      'Content-Type': input.contentType,
+      ...Object.fromEntries(
+        Object.entries(input.metadata ?? {}).map(([name, value]) => [`x-amz-meta-${name}`, value]),
+      ),
+    },
     Expires: input.expiresInSeconds,
   });
   return { url, fields };

@@ -3,9 +3,23 @@
  * its prefix, so removing a campaign's files is one prefix deletion, and a company's under the
  * company's prefix. (Media of a post published now is elsewhere: `post-media/`.)
  *
- *   companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}
+ *   companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}           a media asset's file
+ *   uploads/companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}   an upload not yet confirmed
+ *
+ * The browser uploads under `uploads/`; confirming checks the object and copies it to the asset's
+ * key. The bucket's lifecycle rule expires everything under `uploads/` after a day (the data
+ * stack), so an upload never confirmed goes by itself — and nothing else can expire by accident.
  */
 export const companyMediaPrefix = (companyId: string): string => `companies/${companyId}/`;
 
 export const campaignMediaPrefix = (companyId: string, campaignId: string): string =>
   `${companyMediaPrefix(companyId)}campaigns/${campaignId}/`;
+
+/** Uploads waiting for their confirmation; the lifecycle rule's prefix. */
+export const UPLOADS_PREFIX = 'uploads/';
+
+export const companyUploadPrefix = (companyId: string): string =>
+  `${UPLOADS_PREFIX}${companyMediaPrefix(companyId)}`;
+
+export const campaignUploadPrefix = (companyId: string, campaignId: string): string =>
+  `${UPLOADS_PREFIX}${campaignMediaPrefix(companyId, campaignId)}`;

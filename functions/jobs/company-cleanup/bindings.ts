@@ -1,9 +1,10 @@
 import { declareFunction } from '#functions/core/bindings';
 
 /**
- * Removes every item a deleted company owned and its media files (schedules join as they
- * arrive), after revoking its connected accounts' grants (the key that decrypts their tokens and the OAuth
- * clients of X and LinkedIn) and ending its Stripe subscription (Stripe's key).
+ * Removes every item a deleted company owned (schedules join as they arrive) and its media files
+ * (the media bucket: listing and deleting under the company's prefixes), after revoking its
+ * connected accounts' grants (the key that decrypts their tokens and the OAuth clients of X and
+ * LinkedIn) and ending its Stripe subscription (Stripe's key).
  */
 export const declaration = declareFunction({
   bindings: {

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
 import { campaignRefEntity } from '#functions/core/db/entities/campaign-ref';
 import { companyEntity } from '#functions/core/db/entities/company';
 import { Invalid } from '#functions/core/errors';
+import { removeCompanyMediaObjects } from '#functions/media/campaign-media-removal';
 import { handler } from './handler';
 
-// The media bucket is not part of this test (the API tests run the job against the S3 emulator).
-const removedMediaOf = vi.hoisted(() => [] as string[]);
+// The media bucket is S3's (the API tests run the job against the sandbox's S3 emulator).
 vi.mock('#functions/media/campaign-media-removal', () => ({
-  removeCompanyMediaObjects: (companyId: string) => {
-    removedMediaOf.push(companyId);
-    return Promise.resolve(0);
-  },
+  removeCompanyMediaObjects: vi.fn(() => Promise.resolve(0)),
 }));
 
 describe('company-cleanup job', () => {
@@ -21,6 +18,7 @@ describe('company-cleanup job', () => {
     APP_URL: 'http://localhost:3000',
     JWT_SECRET: 'k'.repeat(48),
   });
+  beforeEach(() => vi.mocked(removeCompanyMediaObjects).mockClear());
 
   const company = async (deletedAt?: string) => {
     const companyId = randomUUID();
@@ -73,7 +71,7 @@ describe('company-cleanup job', () => {
     expect(await exists(companyId)).toEqual({ company: false, campaign: false });
     // Its campaigns' pointers (outside its partition) and its media files went too.
     expect(await refExists(companyId)).toBe(false);
-    expect(removedMediaOf).toContain(companyId);
+    expect(removeCompanyMediaObjects).toHaveBeenCalledExactlyOnceWith(companyId);
     expect(await handler({ companyId })).toEqual({ status: 'duplicate' });
   });
 
@@ -83,6 +81,7 @@ describe('company-cleanup job', () => {
     await expect(handler({ companyId })).rejects.toBeInstanceOf(Invalid);
     expect(await exists(companyId)).toEqual({ company: true, campaign: true });
     expect(await refExists(companyId)).toBe(true);
+    expect(removeCompanyMediaObjects).not.toHaveBeenCalled();
 
     await companyEntity().patch({ companyId }).set({ deletedAt: new Date().toISOString() }).go();
     expect(await handler({ companyId })).toMatchObject({ status: 'done' });

@@ -23,7 +23,9 @@ export const handler = defineJob({
           revokeCompanyGrants(companyId, logger),
           endDeletedCompanySubscription(companyId, logger),
           removeCompanyCampaignRefs(companyId),
-          removeCompanyMediaObjects(companyId),
+          removeCompanyMediaObjects(companyId).then((objects) =>
+            logger.info('Company media removed', { companyId, objects }),
+          ),
         ]),
     }),
 });

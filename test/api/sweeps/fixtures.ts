@@ -37,7 +37,29 @@ export interface Tenant {
   mediaId: string;
   /** The kinds of thing the tenant has deleted (the tenant sweep's owner DELETEs): no longer read. */
   gone: Set<PathIdOwner>;
+  /** A file uploaded for the campaign (through its presigned POST), not yet confirmed. */
+  uploadKey: string;
 }
+
+/** Uploads a small PNG for the campaign as the browser does; answers the key to confirm. */
+const uploadCampaignFile = async (token: string, campaignId: string): Promise<string> => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const upload = await call<{ key: string; url: string; fields: Record<string, string> }>(
+    'POST',
+    `/campaigns/${campaignId}/media/uploads`,
+    { token, body: { fileName: 'harbor.png', contentType: 'image/png', size: png.length } },
+  );
+  if (upload.status !== 201) throw new Error(`upload not presigned: ${upload.status}`);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.body.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(png)]), 'harbor.png');
+  const posted = await fetch(upload.body.url, { method: 'POST', body: form });
+  if (posted.status !== 204) throw new Error(`upload refused by S3: ${posted.status}`);
+  return upload.body.key;
+};
 
 /**
  * A registered account with a company on the gold tier (so every platform route is open to it),
@@ -71,6 +93,7 @@ export const createTenant = async (): Promise<Tenant> => {
   const campaignId = campaign.body._id;
   // The media asset as the media API writes it (its file is not uploaded).
   const mediaId = await seedMediaAsset(companyId, campaignId);
+  const uploadKey = await uploadCampaignFile(token, campaignId);
   return {
     token,
     userId: user._id,
@@ -78,6 +101,7 @@ export const createTenant = async (): Promise<Tenant> => {
     credentialId,
     campaignId,
     mediaId,
+    uploadKey,
     gone: new Set(),
   };
 };
@@ -198,7 +222,7 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
     size: 1024,
   },
   'POST /api/campaigns/{campaignId}/media': {
-    key: 'companies/00000000-0000-4000-8000-000000000000/campaigns/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000.jpg',
+    key: 'uploads/companies/00000000-0000-4000-8000-000000000000/campaigns/00000000-0000-4000-8000-000000000000/00000000-0000-7000-8000-000000000000.jpg',
     description: 'The roastery',
     usage: 'primary',
     platforms: ['twitter'],
@@ -243,7 +267,23 @@ export const NOT_READS: ReadonlySet<string> = new Set([
   'GET /api/platforms/linkedin/oauth/initiate',
 ]);
 
-export const sampleBody = (route: RouteDefinition): Record<string, unknown> => {
+/**
+ * Samples that only succeed with something of the tenant's own: confirming a media upload needs
+ * a file the tenant uploaded (the sweeps' owner call must succeed).
+ */
+export const TENANT_SAMPLE_BODIES: Readonly<
+  Record<string, (tenant: Tenant) => Record<string, unknown>>
+> = {
+  'POST /api/campaigns/{campaignId}/media': (tenant) => ({
+    ...SAMPLE_BODIES['POST /api/campaigns/{campaignId}/media'],
+    key: tenant.uploadKey,
+  }),
+};
+
+/** The route's sample body; with a tenant, the tenant's own where the route needs one. */
+export const sampleBody = (route: RouteDefinition, tenant?: Tenant): Record<string, unknown> => {
+  const forTenant = tenant && TENANT_SAMPLE_BODIES[routeKeyOf(route)];
+  if (forTenant) return forTenant(tenant);
   const sample = SAMPLE_BODIES[routeKeyOf(route)];
   if (!sample)
     throw new Error(`${routeKeyOf(route)} takes a body but has no sample in SAMPLE_BODIES`);

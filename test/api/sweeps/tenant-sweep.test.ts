@@ -53,7 +53,8 @@ describe('tenant sweep', () => {
     async (_, route) => {
       const [aBefore, bBefore] = await Promise.all([readEverything(a), readEverything(b)]);
       const path = pathFor(route, a);
-      const body = route.body ? sampleBody(route) : undefined;
+      // A's own sample where the route needs one (A's upload to confirm): B must not reach it.
+      const body = route.body ? sampleBody(route, a) : undefined;
 
       const stranger = await call(route.method, path, { token: b.token, body });
       const notFoundCodes = Object.values(route.owners ?? {}).map(
