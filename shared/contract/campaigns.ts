@@ -27,6 +27,7 @@ import { INVALID_DATE_MESSAGE, campaignInstant, isCampaignDate } from '../domain
 import { PLATFORM_IDS } from '../domain/tiers';
 import { brandVoice, timeZone } from './companies';
 import { bodyErrors, companyIdValue, optionalText, text } from './fields';
+import { presignedUploadSchema, type PresignedUpload } from './presigned-upload';
 import { defineRoute } from './route';
 
 /* ----- What the API answers ----- */
@@ -403,19 +404,12 @@ export const mediaUploadRequestBody = z.strictObject(
 );
 export type MediaUploadRequestBody = z.input<typeof mediaUploadRequestBody>;
 
-/** A presigned POST: the form fields go first, the file last as `file`. */
-const mediaUploadSchema = z.object({
-  /**
-   * The S3 key to confirm with (`uploads/companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}`;
-   * confirming copies the file to the campaign's prefix, and an upload never confirmed expires).
-   */
-  key: z.string(),
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  maxBytes: z.number().int(),
-  expiresAt: z.string(),
-});
-export type CampaignMediaUpload = z.infer<typeof mediaUploadSchema>;
+/**
+ * Its key is the one to confirm with (`uploads/companies/{companyId}/campaigns/{campaignId}/…`):
+ * confirming copies the file to the campaign's prefix; an upload never confirmed expires.
+ */
+const mediaUploadSchema = presignedUploadSchema;
+export type CampaignMediaUpload = PresignedUpload;
 
 export const confirmMediaBody = z.strictObject(
   {

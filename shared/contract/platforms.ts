@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CONNECTABLE_PLATFORMS, PLATFORM_IDS } from '../domain/tiers';
 import { bodyErrors, companyIdValue, optionalText, text, unsafeCharactersMessage } from './fields';
 import type { ErrorCode } from './errors';
+import { presignedUploadSchema, type PresignedUpload } from './presigned-upload';
 import { defineRoute } from './route';
 
 /** A connected account as the browser sees it: who it is, never its tokens. */
@@ -44,16 +45,8 @@ export const mediaUploadRequestSchema = z.strictObject(
   },
   bodyErrors(),
 );
-const mediaUploadSchema = z.object({
-  /** The S3 key the post will name. */
-  key: z.string(),
-  /** Where and how to POST the file: the form fields go first, the file last as `file`. */
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  maxBytes: z.number().int(),
-  expiresAt: z.string(),
-});
-export type MediaUpload = z.infer<typeof mediaUploadSchema>;
+const mediaUploadSchema = presignedUploadSchema;
+export type MediaUpload = PresignedUpload;
 
 export const ALT_TEXT_MAX = 1000;
 export const POST_TEXT_MAX = 3000;

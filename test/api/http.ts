@@ -254,3 +254,28 @@ export const runJob = async <R = unknown>(
     throw new Error(`${job}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { outcome: JobOutcome<R> }).outcome;
 };
+
+/** Where and how a presigned POST takes a file (what the upload routes answer). */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * The browser's upload: the presigned form's fields (with any changes a test makes to them), then
+ * the file, straight to storage.
+ */
+export const uploadTo = async (
+  upload: PresignedPost,
+  bytes: Uint8Array,
+  fieldChanges: Record<string, string> = {},
+  fileName = 'photo.png',
+): Promise<{ status: number; text: string }> => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...upload.fields, ...fieldChanges })) {
+    form.append(name, value);
+  }
+  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+  const response = await fetch(upload.url, { method: 'POST', body: form });
+  return { status: response.status, text: await response.text() };
+};

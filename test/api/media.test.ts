@@ -5,7 +5,7 @@ import type { CampaignMediaUpload, MediaAsset } from '#shared/contract/campaigns
 import { CAMPAIGN_MEDIA_MAX_BYTES } from '#shared/domain/campaigns';
 import { MEDIA_BUCKET } from '#infra/sandbox/function-environment';
 import { seedCampaign, useSandboxTable } from './db';
-import { call, registerUser, runJob } from './http';
+import { call, registerUser, runJob, uploadTo } from './http';
 
 /**
  * A campaign's media assets through the real HTTP API and the sandbox's S3 emulator, whose front
@@ -101,20 +101,6 @@ const requestUpload = (
     `/campaigns/${owner.campaignId}/media/uploads`,
     { token: owner.token, body },
   );
-
-/** The browser's upload: the presigned form's fields, then the file, straight to S3. */
-const uploadTo = async (
-  upload: CampaignMediaUpload,
-  bytes: Uint8Array,
-  fieldChanges: Record<string, string> = {},
-) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...upload.fields, ...fieldChanges }))
-    form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(bytes)]), 'file');
-  const response = await fetch(upload.url, { method: 'POST', body: form });
-  return { status: response.status, text: await response.text() };
-};
 
 /** Asks for an upload and uploads the bytes: answers the key to confirm. */
 const uploaded = async (

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MediaUpload, PlatformCredential, PublishedPost } from '#shared/contract/platforms';
 import { expireAccessToken, expireOAuthState, setPaidTier } from './db';
-import { apiUrl, call, registerUser, type ApiResult } from './http';
+import { apiUrl, call, registerUser, uploadTo, type ApiResult } from './http';
 import {
   allowAtProvider,
   beginConsent,
@@ -78,20 +78,6 @@ const requestUpload = async (owner: Owner, body: Record<string, unknown>) =>
       body,
     }),
   );
-
-/** The browser's upload: the presigned form's fields, then the file, straight to S3. */
-const uploadTo = async (
-  upload: MediaUpload,
-  bytes: Uint8Array,
-  fieldChanges: Record<string, string> = {},
-) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...upload.fields, ...fieldChanges }))
-    form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(bytes)]), 'photo.png');
-  const response = await fetch(upload.url, { method: 'POST', body: form });
-  return { status: response.status, text: await response.text() };
-};
 
 const uploadImage = async (owner: Owner, platform: 'twitter' | 'linkedin' = 'twitter') => {
   const upload = await requestUpload(owner, {

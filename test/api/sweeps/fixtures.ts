@@ -12,6 +12,7 @@ import {
   checkAgainstContract,
   parseBody,
   registerUser,
+  uploadTo,
   type ApiResult,
 } from '../http';
 import { connectAccount } from '../platforms-support';
@@ -53,10 +54,7 @@ const uploadCampaignFile = async (token: string, campaignId: string): Promise<st
     { token, body: { fileName: 'harbor.png', contentType: 'image/png', size: png.length } },
   );
   if (upload.status !== 201) throw new Error(`upload not presigned: ${upload.status}`);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(upload.body.fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(png)]), 'harbor.png');
-  const posted = await fetch(upload.body.url, { method: 'POST', body: form });
+  const posted = await uploadTo(upload.body, png, {}, 'harbor.png');
   if (posted.status !== 204) throw new Error(`upload refused by S3: ${posted.status}`);
   return upload.body.key;
 };
