@@ -29,6 +29,11 @@ interface ListedSubscription {
   cancelAtPeriodEnd: boolean;
 }
 
+interface SubscriptionChange {
+  message: string;
+  company: Company;
+}
+
 interface ListedEvent {
   id: string;
   type: string;
@@ -51,6 +56,10 @@ const checkout = (owner: Owner, tier: TierId, companyId = owner.companyId) =>
     token: owner.token,
     body: { companyId, tier },
   });
+
+/** A billing route that names the owner's company in its body (cancel, resume, portal). */
+const forCompany = <T = Record<string, unknown>>(owner: Owner, path: string) =>
+  call<T>('POST', path, { token: owner.token, body: { companyId: owner.companyId } });
 
 const companyOf = async (owner: Owner): Promise<Company> =>
   (await call<Company>('GET', `/companies/${owner.companyId}`, { token: owner.token })).body;
@@ -211,10 +220,7 @@ describe('choosing a plan', () => {
   });
 
   it('opens the customer portal for the company, which leads back to the overview', async () => {
-    const answer = await call<{ url: string }>('POST', '/stripe/billing-portal', {
-      token: owner.token,
-      body: { companyId: owner.companyId },
-    });
+    const answer = await forCompany<{ url: string }>(owner, '/stripe/billing-portal');
     expect(answer.status).toBe(200);
     const page = await fetch(answer.body.url);
     expect(page.status).toBe(200);
@@ -260,10 +266,7 @@ describe('a new company', () => {
       '/stripe/resume-subscription',
       '/stripe/billing-portal',
     ]) {
-      const answer = await call(path === '/stripe/billing-portal' ? 'POST' : 'POST', path, {
-        token: owner.token,
-        body: { companyId: owner.companyId },
-      });
+      const answer = await forCompany(owner, path);
       expect(answer.status, path).toBe(409);
       expect(answer.body, path).toMatchObject({ code: 'NO_SUBSCRIPTION' });
     }
@@ -338,11 +341,7 @@ describe('cancelling', () => {
   });
 
   it('keeps the plan until the period ends, and says when', async () => {
-    const answer = await call<{ message: string; company: Company }>(
-      'POST',
-      '/stripe/cancel-subscription',
-      { token: owner.token, body: { companyId: owner.companyId } },
-    );
+    const answer = await forCompany<SubscriptionChange>(owner, '/stripe/cancel-subscription');
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(CANCEL_SUCCESS_MESSAGE);
     expect(answer.body.company).toMatchObject({
@@ -355,19 +354,12 @@ describe('cancelling', () => {
     );
     expect((await subscriptionsOf(owner.companyId))[0]?.cancelAtPeriodEnd).toBe(true);
     // Twice is the same.
-    const again = await call('POST', '/stripe/cancel-subscription', {
-      token: owner.token,
-      body: { companyId: owner.companyId },
-    });
+    const again = await forCompany(owner, '/stripe/cancel-subscription');
     expect(again.status).toBe(200);
   });
 
   it('can be taken back before the period ends', async () => {
-    const answer = await call<{ message: string; company: Company }>(
-      'POST',
-      '/stripe/resume-subscription',
-      { token: owner.token, body: { companyId: owner.companyId } },
-    );
+    const answer = await forCompany<SubscriptionChange>(owner, '/stripe/resume-subscription');
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(RESUME_SUCCESS_MESSAGE);
     expect(answer.body.company).toMatchObject({
@@ -377,10 +369,7 @@ describe('cancelling', () => {
   });
 
   it('drops the company to intro when the period ends (the subscription is deleted)', async () => {
-    await call('POST', '/stripe/cancel-subscription', {
-      token: owner.token,
-      body: { companyId: owner.companyId },
-    });
+    await forCompany(owner, '/stripe/cancel-subscription');
     await act(subscriptionId, 'end-period');
     expect(await companyOf(owner)).toMatchObject({
       subscriptionTier: 'intro',
