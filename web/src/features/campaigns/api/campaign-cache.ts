@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Campaign } from '#shared/contract/campaigns';
+import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
 import { companyOverviewKey } from '#web/lib/api/company-overview';
 
 /** Every page of a company's campaign list is cached under a key that starts with these two. */
@@ -38,13 +38,36 @@ export const useCampaignCache = () => {
     },
     [mutate, refreshCompany],
   );
-  /** The campaign's media changed: it is read again (new presigned links, the media count). */
-  const refreshCampaign = useCallback(
-    (campaignId: string, companyId: string) => {
-      void mutate(campaignKey(campaignId));
+  /**
+   * The campaign's media changed: its cached copy shows the change at once, then the campaign is
+   * read again (its links, its order), and the list (its media counts).
+   */
+  const changeMedia = useCallback(
+    (
+      campaignId: string,
+      companyId: string,
+      change: (assets: readonly MediaAsset[]) => MediaAsset[],
+    ) => {
+      void mutate<Campaign>(
+        campaignKey(campaignId),
+        (campaign) =>
+          campaign && {
+            ...campaign,
+            contentSeeds: {
+              ...campaign.contentSeeds,
+              mediaAssets: change(campaign.contentSeeds.mediaAssets),
+            },
+          },
+        { revalidate: true },
+      );
       void mutate(isListOf(companyId));
     },
     [mutate],
   );
-  return { store, forget, refreshCampaign };
+  /** Reads the campaign again (its media links expire). */
+  const refreshCampaign = useCallback(
+    (campaignId: string) => void mutate(campaignKey(campaignId)),
+    [mutate],
+  );
+  return { store, forget, changeMedia, refreshCampaign };
 };
