@@ -37,6 +37,6 @@ export const CAMPAIGN_SCREEN_TEXTS = {
   mediaEmpty: "No media yet. Add images or videos for this campaign's posts.",
   mediaFull: `This campaign has the most media files it can have. Delete one to add another.`,
   deleteMediaTitle: 'Delete media?',
-  deleteMediaConfirm:
-    'The file is removed from the campaign and its posts. This action cannot be undone.',
+  /** After 'The file {name}'. */
+  deleteMediaConfirm: 'is removed from the campaign and its posts. This action cannot be undone.',
 } as const;

@@ -33,7 +33,7 @@ export function DeleteMediaDialog({ fileName, onCancel, onConfirm }: DeleteMedia
       title={CAMPAIGN_SCREEN_TEXTS.deleteMediaTitle}
       description={
         <>
-          <strong className="font-semibold break-all text-slate-900">{fileName}</strong>:{' '}
+          The file <strong className="font-semibold break-all text-slate-900">{fileName}</strong>{' '}
           {CAMPAIGN_SCREEN_TEXTS.deleteMediaConfirm}
         </>
       }
