@@ -59,7 +59,9 @@ describe('callApi', () => {
 
   it('puts the query on the URL', async () => {
     const fetchMock = mockFetch({
-      'GET /api/campaigns/company/c1': { body: { data: [], total: 0, skip: 0, limit: 5 } },
+      'GET /api/campaigns/company/c1': {
+        body: { data: [], total: 0, skip: 0, limit: 5, nextCursor: null },
+      },
     });
     await callApi(apiRoute('GET /campaigns/company/{companyId}'), {
       params: { companyId: 'c1' },

@@ -112,7 +112,7 @@ function Details({ campaign }: { campaign: Campaign }) {
 
 function ContentSeeds({ campaign }: { campaign: Campaign }) {
   const { brandVoice, keyMessages, contentInstructions } = campaign.contentSeeds;
-  const empty = (text: string) => <span className="text-slate-400">{text}</span>;
+  const empty = (text: string) => <span className="text-slate-500">{text}</span>;
   return (
     <section aria-labelledby="seeds-title" className={clsx(cardClasses, 'p-5 sm:p-6')}>
       <h2 id="seeds-title" className="text-base font-semibold text-slate-900">
@@ -203,7 +203,7 @@ export function CampaignDetailPage() {
             <p
               className={clsx(
                 'mt-2 max-w-3xl text-base leading-7',
-                campaign.description ? 'text-slate-600' : 'text-slate-400',
+                campaign.description ? 'text-slate-600' : 'text-slate-500',
               )}
             >
               {campaign.description || 'No description'}

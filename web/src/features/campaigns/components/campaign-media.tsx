@@ -38,52 +38,63 @@ function MediaTile({
   const video = asset.type === 'video';
   return (
     <li className="group min-w-0">
-      <figure className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
-        {video ? (
-          <video
-            src={asset.url}
-            muted
-            playsInline
-            preload="metadata"
-            aria-hidden="true"
-            onError={onBrokenLink}
-            className="size-full object-cover"
-          />
-        ) : (
-          <img
-            src={asset.thumbnailUrl ?? asset.url}
-            alt=""
-            loading="lazy"
-            onError={onBrokenLink}
-            className="size-full object-cover"
-          />
-        )}
-        {video ? (
-          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs font-medium text-white">
-            <IconPlay aria-hidden="true" className="size-3.5" />
-            Video
-          </span>
-        ) : null}
-        {/* Usage and description: shown on hover and when the file's buttons have focus; always
-            on a touch screen, which has no hover. Read by screen readers in any case. */}
+      <figure className="relative">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
+          {video ? (
+            <video
+              src={asset.url}
+              muted
+              playsInline
+              preload="metadata"
+              aria-hidden="true"
+              onError={onBrokenLink}
+              className="size-full object-cover"
+            />
+          ) : (
+            <img
+              src={asset.thumbnailUrl ?? asset.url}
+              alt=""
+              loading="lazy"
+              onError={onBrokenLink}
+              className="size-full object-cover"
+            />
+          )}
+          {video ? (
+            <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs font-medium text-white">
+              <IconPlay aria-hidden="true" className="size-3.5" />
+              Video
+            </span>
+          ) : null}
+        </div>
+        {/* Usage and description: over the picture on hover and while the file's buttons have
+            focus; under it on a touch screen, which has no hover. Read by screen readers always. */}
         <figcaption
           className={clsx(
-            'absolute inset-x-0 bottom-0 flex max-h-full flex-col gap-1.5 bg-gradient-to-t from-slate-950/90 via-slate-950/75 to-transparent px-3 pt-8 pb-3 text-white transition-opacity',
-            'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100',
+            'absolute inset-x-0 bottom-0 flex max-h-full flex-col gap-1 rounded-b-xl bg-gradient-to-t from-slate-950/90 via-slate-950/75 to-transparent px-3 pt-6 pb-2.5 text-white',
+            'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100',
+            'pointer-coarse:static pointer-coarse:bg-none pointer-coarse:px-0 pointer-coarse:pt-2 pointer-coarse:pb-0 pointer-coarse:text-slate-800 pointer-coarse:opacity-100',
           )}
         >
           <span className="sr-only">{`${asset.fileName}: `}</span>
           <span className="inline-flex flex-wrap items-center gap-1.5">
-            <Badge tone="neutral" className="bg-white/90 text-slate-800 ring-white/40">
+            <Badge
+              tone="neutral"
+              className="bg-white/90 text-slate-800 ring-white/40 pointer-coarse:bg-slate-100 pointer-coarse:ring-slate-200"
+            >
               {USAGE_LABELS[asset.usage]}
             </Badge>
             {asset.platforms.length ? (
-              <span className="text-xs text-white/80">
+              <span className="text-xs text-white/80 pointer-coarse:text-slate-500">
                 {asset.platforms.map(platformName).join(', ')}
               </span>
             ) : null}
           </span>
-          <span className={clsx('line-clamp-3 text-sm', !asset.description && 'text-white/70')}>
+          <span
+            className={clsx(
+              'line-clamp-2 text-sm',
+              !asset.description && 'text-white/70 pointer-coarse:text-slate-500',
+            )}
+          >
             {asset.description || 'No description'}
           </span>
         </figcaption>

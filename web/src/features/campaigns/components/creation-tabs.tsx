@@ -55,7 +55,7 @@ export function CreationTabs({
       <div
         role="tablist"
         aria-label={label}
-        className="mb-6 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1"
+        className="mb-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
       >
         {tabs.map((tab, index) => {
           const active = tab.id === selected;
@@ -74,7 +74,7 @@ export function CreationTabs({
               onClick={() => setSelected(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={clsx(
-                'inline-flex min-h-10 flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors',
+                'flex min-h-10 flex-col items-center justify-center gap-1 rounded-lg px-3 py-2 text-center text-sm leading-5 font-semibold transition-colors sm:flex-row sm:gap-2',
                 'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
                 active
                   ? 'bg-white text-slate-900 shadow-sm'

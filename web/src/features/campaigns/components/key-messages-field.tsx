@@ -62,7 +62,7 @@ export function KeyMessagesField({
                 <div className="flex items-center gap-2">
                   <span
                     aria-hidden="true"
-                    className="w-5 shrink-0 text-right text-sm text-slate-400 tabular-nums"
+                    className="w-5 shrink-0 text-right text-sm text-slate-500 tabular-nums"
                   >
                     {number}.
                   </span>

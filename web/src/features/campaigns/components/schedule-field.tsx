@@ -158,22 +158,24 @@ export function ScheduleField({ form, companyTimeZone }: ScheduleFieldProps) {
           </ul>
         ) : null}
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <input
-            ref={timeInput}
-            type="time"
-            step={60}
-            value={newTime}
-            onChange={(event) => {
-              setNewTime(event.target.value);
-              setAddError(null);
-            }}
-            onKeyDown={onTimeKeyDown}
-            disabled={full}
-            aria-label="Posting time to add"
-            aria-invalid={timesError ? true : undefined}
-            aria-describedby={timesError ? ids.timesError : undefined}
-            className={clsx(inputClasses(!!timesError), 'w-36')}
-          />
+          <div className="w-36">
+            <input
+              ref={timeInput}
+              type="time"
+              step={60}
+              value={newTime}
+              onChange={(event) => {
+                setNewTime(event.target.value);
+                setAddError(null);
+              }}
+              onKeyDown={onTimeKeyDown}
+              disabled={full}
+              aria-label="Posting time to add"
+              aria-invalid={timesError ? true : undefined}
+              aria-describedby={timesError ? ids.timesError : undefined}
+              className={inputClasses(!!timesError)}
+            />
+          </div>
           <Button variant="secondary" onClick={addTime} disabled={full}>
             <IconPlus aria-hidden="true" className="size-4" />
             Add time
