@@ -87,7 +87,14 @@ describe("CloudFront's Content-Security-Policy", () => {
         'https://media.licdn.com',
       ]),
     );
-    expect(parsed.get('media-src')).toEqual(["'self'", 'blob:']);
+    // Campaign media is shown from the media bucket (presigned GETs), where it was uploaded to.
+    expect(parsed.get('img-src')!.at(-1)).toMatch(
+      /^https:\/\/\{Fn::ImportValue:.*MediaBucket.*RegionalDomainName/,
+    );
+    const [mediaSelf, blob, bucket, ...moreMedia] = parsed.get('media-src')!;
+    expect([mediaSelf, blob]).toEqual(["'self'", 'blob:']);
+    expect(bucket).toMatch(/^https:\/\/\{Fn::ImportValue:.*MediaBucket.*RegionalDomainName/);
+    expect(moreMedia).toEqual([]);
   });
 
   it("fits CloudFront's limit for the header (1783 characters)", () => {

@@ -34,22 +34,40 @@ export interface CspManifest {
 export const sha256Source = (text: string): string =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+/**
+ * The media bucket's origins among the connect sources (not the dev server's `ws:`): campaign
+ * images and videos are shown from it through presigned GETs, as they were uploaded to it.
+ */
+const mediaBucketSources = (connectSources: readonly string[]): string[] =>
+  connectSources.filter((source) => /^https?:\/\/./.test(source));
+
 export const contentSecurityPolicy = ({
   scriptSources = [],
   connectSources = [],
 }: {
   /** Hashes or a nonce for inline scripts. */
   scriptSources?: readonly string[];
-  /** Origins the app may call beyond its own (the API is served under /api of the same origin). */
+  /**
+   * Origins the app may call beyond its own (the API is served under /api of the same origin):
+   * the media bucket, which the app also shows campaign media from.
+   */
   connectSources?: readonly string[];
 } = {}): string =>
   [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'data:', 'blob:', ...AVATAR_SOURCES].join(' '),
-    // A chosen video is previewed from an object URL before it uploads.
-    "media-src 'self' blob:",
+    [
+      'img-src',
+      "'self'",
+      'data:',
+      'blob:',
+      ...AVATAR_SOURCES,
+      ...mediaBucketSources(connectSources),
+    ].join(' '),
+    // A chosen video is previewed from an object URL before it uploads; a campaign's videos play
+    // from the media bucket.
+    ['media-src', "'self'", 'blob:', ...mediaBucketSources(connectSources)].join(' '),
     "font-src 'self'",
     ['connect-src', "'self'", ...connectSources].join(' '),
     "manifest-src 'self'",

@@ -2,7 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError } from '../lib/lazy-import';
-import { makeCompany, makeUser, seedSession } from '../test/fixtures';
+import {
+  makeCampaign,
+  makeCampaignList,
+  makeCampaignSummary,
+  makeCompany,
+  makeUser,
+  seedSession,
+} from '../test/fixtures';
 import { mockFetch } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import { RouteErrorFallback } from './route-error-fallback';
@@ -89,6 +96,10 @@ describe('company routes', () => {
       'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
       'GET /api/companies/c1': { body: makeCompany() },
       'GET /api/companies/c1/platform-credentials': { body: [] },
+      'GET /api/campaigns/company/c1': {
+        body: makeCampaignList([makeCampaignSummary({ name: 'Autumn blend launch' })]),
+      },
+      'GET /api/campaigns/k1': { body: makeCampaign({ name: 'Autumn blend launch' }) },
     });
   };
 
@@ -118,16 +129,31 @@ describe('company routes', () => {
     );
   });
 
-  it('keeps /dashboard/company/c1/campaigns inside the layout as coming soon', async () => {
+  it('lists the campaigns at /dashboard/company/c1/campaigns, inside the layout', async () => {
     signedIn();
     renderRoutes(routes, { at: '/dashboard/company/c1/campaigns' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Autumn blend launch' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/campaigns/k1',
+    );
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await within(breadcrumb).findByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute(
       'href',
       '/dashboard/company/c1',
     );
+  });
+
+  it.each([
+    ['/dashboard/company/c1/campaigns/new', 'Create Campaign'],
+    ['/dashboard/company/c1/campaigns/k1', 'Autumn blend launch'],
+    ['/dashboard/company/c1/campaigns/k1/edit', 'Edit Campaign'],
+  ])('serves %s', async (path, heading) => {
+    signedIn();
+    renderRoutes(routes, { at: path });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it("serves the company's platforms at /dashboard/company/c1/platforms", async () => {

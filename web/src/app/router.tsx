@@ -36,11 +36,6 @@ const companyOverview = screen(
   (m) => m.CompanyOverviewPage,
 );
 
-const companySection = screen(
-  () => import('../features/companies/company-section-page'),
-  (m) => m.CompanySectionPage,
-);
-
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -157,8 +152,34 @@ export const routes: RouteObject[] = [
                   (m) => m.PlatformsPage,
                 ),
               },
-              // Campaigns arrive in a later issue.
-              { path: 'dashboard/company/:companyId/campaigns', lazy: companySection },
+              {
+                path: 'dashboard/company/:companyId/campaigns',
+                lazy: screen(
+                  () => import('../features/campaigns/campaigns-page'),
+                  (m) => m.CampaignsPage,
+                ),
+              },
+              {
+                path: 'dashboard/company/:companyId/campaigns/new',
+                lazy: screen(
+                  () => import('../features/campaigns/new-campaign-page'),
+                  (m) => m.NewCampaignPage,
+                ),
+              },
+              {
+                path: 'dashboard/company/:companyId/campaigns/:campaignId',
+                lazy: screen(
+                  () => import('../features/campaigns/campaign-detail-page'),
+                  (m) => m.CampaignDetailPage,
+                ),
+              },
+              {
+                path: 'dashboard/company/:companyId/campaigns/:campaignId/edit',
+                lazy: screen(
+                  () => import('../features/campaigns/edit-campaign-page'),
+                  (m) => m.EditCampaignPage,
+                ),
+              },
               // Both show the companies list view until content and analytics have screens.
               { path: 'dashboard/company/:companyId/content', lazy: companiesList },
               { path: 'dashboard/company/:companyId/analytics', lazy: companiesList },
@@ -169,7 +190,8 @@ export const routes: RouteObject[] = [
                   (m) => m.PlatformsIndexPage,
                 ),
               },
-              // Screens of the next issues; until then they say so instead of a dead link.
+              // Screens of the next issues (and /dashboard/campaigns, which the spec has say 'This
+              // feature is coming soon. Stay tuned!'); they say so instead of a dead link.
               { path: 'dashboard/campaigns', lazy: comingSoon },
               { path: 'dashboard/forum', lazy: comingSoon },
               { path: 'dashboard/support', lazy: comingSoon },

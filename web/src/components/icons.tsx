@@ -1,26 +1,7 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from './icon-base';
 
-/** Outline icons on a 24 px grid, drawn in currentColor; decorative unless given a title. */
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
-
-const Icon = ({ title, children, ...props }: IconProps & { children: ReactNode }) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    width="1em"
-    height="1em"
-    role={title ? 'img' : undefined}
-    aria-hidden={title ? undefined : true}
-    {...props}
-  >
-    {title ? <title>{title}</title> : null}
-    {children}
-  </svg>
-);
+// The error screen's mark lives apart: it is part of the app's first load, and the rest are not.
+export { IconWarning } from './icon-base';
 
 /** A menu button's "opens a list" mark. */
 export const IconChevronUpDown = (p: IconProps) => (
@@ -168,12 +149,6 @@ export const IconCheckCircle = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="m8.5 12 2.5 2.5 4.5-5" />
-  </Icon>
-);
-export const IconWarning = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M10.3 4.2 2.6 17.5A2 2 0 0 0 4.3 20.5h15.4a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0z" />
-    <path d="M12 9.5v4M12 17h.01" />
   </Icon>
 );
 export const IconXCircle = (p: IconProps) => (

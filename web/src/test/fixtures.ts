@@ -1,4 +1,10 @@
-import type { Company } from '#shared/contract/companies';
+import type {
+  Campaign,
+  CampaignList,
+  CampaignSummary,
+  MediaAsset,
+} from '#shared/contract/campaigns';
+import type { Company, CompanyOverview } from '#shared/contract/companies';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import type { User } from '#shared/contract/users';
 import { STORAGE_KEYS } from '#shared/domain/limits';
@@ -74,5 +80,80 @@ export const makeCredential = (
   createdAt: '2026-11-03T10:00:00.000Z',
   updatedAt: '2026-11-03T10:00:00.000Z',
   metadata: { connected: true },
+  ...overrides,
+});
+
+/** The company overview as GET /companies/{companyId}/overview answers it (nothing yet). */
+export const makeOverview = (overrides: Partial<CompanyOverview> = {}): CompanyOverview => ({
+  company: makeCompany(),
+  campaigns: { total: 0, active: 0, draft: 0, paused: 0, completed: 0 },
+  recentActivity: [],
+  connectedPlatforms: [],
+  ...overrides,
+});
+
+export const makeMediaAsset = (overrides: Partial<MediaAsset> = {}): MediaAsset => ({
+  _id: 'm1',
+  type: 'image',
+  url: 'https://media.example/companies/c1/campaigns/k1/m1.jpg?X-Amz-Signature=abc',
+  thumbnailUrl: null,
+  description: 'Latte art on the bar',
+  usage: 'primary',
+  platforms: ['twitter'],
+  fileName: 'latte.jpg',
+  contentType: 'image/jpeg',
+  size: 240_000,
+  createdAt: '2026-11-05T10:00:00.000Z',
+  ...overrides,
+});
+
+/**
+ * A campaign as GET /campaigns/{id} answers it: Mon, Wed, Fri at 9:00 and 17:30 New York time,
+ * from Nov 10 to Dec 10, 2026 (the starts of those days in New York).
+ */
+export const makeCampaign = (overrides: Partial<Campaign> = {}): Campaign => ({
+  _id: 'k1',
+  name: 'Autumn blend launch',
+  description: 'Three weeks of posts for the new autumn blend.',
+  company: 'c1',
+  startDate: '2026-11-10T05:00:00.000Z',
+  endDate: '2026-12-10T05:00:00.000Z',
+  status: 'active',
+  platforms: ['twitter'],
+  campaignIntention: 'product-launch',
+  contentSeeds: {
+    brandVoice: 'Cosy and unhurried.',
+    keyMessages: ['Roasted in Portland', 'Notes of fig and cocoa'],
+    contentInstructions: 'Mention the tasting on Saturdays.',
+    mediaAssets: [],
+  },
+  generatedContent: [],
+  schedule: {
+    timeZone: 'America/New_York',
+    days: ['mon', 'wed', 'fri'],
+    times: ['09:00', '17:30'],
+  },
+  createdAt: '2026-11-05T09:00:00.000Z',
+  updatedAt: '2026-11-05T09:00:00.000Z',
+  ...overrides,
+});
+
+/** A campaign as the list shows it (no media, a media count). */
+export const makeCampaignSummary = (overrides: Partial<CampaignSummary> = {}): CampaignSummary => {
+  const { contentSeeds, generatedContent: _content, ...campaign } = makeCampaign();
+  const { mediaAssets: _media, ...seeds } = contentSeeds;
+  return { ...campaign, contentSeeds: seeds, mediaCount: 0, ...overrides };
+};
+
+/** One page of GET /campaigns/company/{companyId}. */
+export const makeCampaignList = (
+  data: CampaignSummary[],
+  overrides: Partial<CampaignList> = {},
+): CampaignList => ({
+  data,
+  total: data.length,
+  skip: 0,
+  limit: 10,
+  nextCursor: null,
   ...overrides,
 });

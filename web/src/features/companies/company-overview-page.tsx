@@ -1,29 +1,20 @@
 import { CompanyLoadError, CompanyPageSkeleton } from '#web/components/company-page-states';
-import { useCompany } from '#web/lib/api/get-company';
-import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
+import { useCompanyOverview } from '#web/lib/api/company-overview';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
-import { useCompanyCampaigns } from './api/list-company-campaigns';
 import { CompanyOverview } from './components/company-overview';
 import { useCheckoutReturn } from './use-checkout-return';
 
-/** /dashboard/company/{companyId} */
+/**
+ * /dashboard/company/{companyId}: the company, its campaign counts, Recent Activity and connected
+ * platforms, all from one call (GET /companies/{companyId}/overview).
+ */
 export function CompanyOverviewPage() {
   const companyId = useRouteCompanyId();
-  const { company, error } = useCompany(companyId);
-  // The overview fails soft: without the list the card counts none and the activity skips them.
-  const { credentials } = usePlatformCredentials(company?._id, {
-    failureToast: 'Failed to load platform credentials',
-  });
-  const campaigns = useCompanyCampaigns(company?._id);
+  const { company, overview, error } = useCompanyOverview(companyId);
   const checkoutReturn = useCheckoutReturn(companyId);
   if (company) {
     return (
-      <CompanyOverview
-        company={company}
-        connectedPlatforms={credentials}
-        campaigns={campaigns}
-        checkoutReturn={checkoutReturn}
-      />
+      <CompanyOverview company={company} overview={overview} checkoutReturn={checkoutReturn} />
     );
   }
   if (error) return <CompanyLoadError message={error} />;

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeCompany, makeCredential, makeUser, seedSession } from '#web/test/fixtures';
+import {
+  makeCampaignList,
+  makeCompany,
+  makeCredential,
+  makeUser,
+  seedSession,
+} from '#web/test/fixtures';
 import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
 import { renderScreen } from '#web/test/render';
 import { DashboardPage } from './dashboard-page';
@@ -183,12 +189,8 @@ describe('quick tips on the dashboard', () => {
       'GET /api/companies/c2/platform-credentials': {
         body: [makeCredential({ _id: 'p1', handle: '@tideyoga', accountName: 'Tide Yoga' })],
       },
-      'GET /api/campaigns/company/c1': {
-        body: { data: [], total: 0, skip: 0, limit: 1, nextCursor: null },
-      },
-      'GET /api/campaigns/company/c2': {
-        body: { data: [], total: 0, skip: 0, limit: 1, nextCursor: null },
-      },
+      'GET /api/campaigns/company/c1': { body: makeCampaignList([], { limit: 1 }) },
+      'GET /api/campaigns/company/c2': { body: makeCampaignList([], { limit: 1 }) },
     });
     expect(
       await within(tips()).findByRole('progressbar', { name: 'Setup progress' }),

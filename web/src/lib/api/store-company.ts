@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Company } from '#shared/contract/companies';
+import type { Company, CompanyOverview } from '#shared/contract/companies';
 import { useSession } from '../session';
+import { companyOverviewKey } from './company-overview';
 import { companyKey } from './get-company';
 import { companiesKey } from './list-companies';
 import { planUsageKey } from './plan-usage';
 
 /**
  * Puts a company as the server answered it (a plan changed, a cancellation) into every cache
- * that shows it: the company, the user's list (sidebar, cards) and its plan usage, read again.
+ * that shows it: the company, its overview, the user's list (sidebar, cards) and its plan usage,
+ * read again.
  */
 export const useStoreCompany = () => {
   const { mutate } = useSWRConfig();
@@ -16,6 +18,11 @@ export const useStoreCompany = () => {
   return useCallback(
     (company: Company) => {
       void mutate(companyKey(company._id), company, { revalidate: false });
+      void mutate<CompanyOverview>(
+        companyOverviewKey(company._id),
+        (overview) => overview && { ...overview, company },
+        { revalidate: false },
+      );
       if (userId) {
         void mutate<Company[]>(
           companiesKey(userId),
@@ -29,13 +36,17 @@ export const useStoreCompany = () => {
   );
 };
 
-/** Reads a company and the user's list again (the server has news the app did not make). */
+/**
+ * Reads a company, its overview and the user's list again (the server has news the app did not
+ * make).
+ */
 export const useRefreshCompany = () => {
   const { mutate } = useSWRConfig();
   const userId = useSession().user?._id;
   return useCallback(
     (companyId: string) => {
       void mutate(companyKey(companyId));
+      void mutate(companyOverviewKey(companyId));
       if (userId) void mutate(companiesKey(userId));
       void mutate(planUsageKey(companyId));
     },

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import type { Company } from '#shared/contract/companies';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
+import { companyOverviewKey } from '#web/lib/api/company-overview';
 import { companiesKey } from '#web/lib/api/list-companies';
 import { useSession } from '#web/lib/session';
 import { companyKey } from '#web/lib/api/get-company';
@@ -28,6 +29,7 @@ export const useDeleteCompany = () => {
         );
       }
       void mutate(companyKey(companyId), undefined, { revalidate: false });
+      void mutate(companyOverviewKey(companyId), undefined, { revalidate: false });
     },
     [mutate, userId],
   );

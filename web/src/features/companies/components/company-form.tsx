@@ -35,7 +35,7 @@ import {
 } from '../schemas';
 import { BrandColorsField } from './brand-colors-field';
 import { DraftReviewDialog } from './draft-review-dialog';
-import { TimeZoneField } from './time-zone-field';
+import { TimeZoneField } from '#web/components/time-zone-field';
 
 /** After this long the website has usually been read and the draft is being written. */
 export const DRAFTING_AFTER_MS = 2500;

@@ -1,13 +1,18 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Company } from '#shared/contract/companies';
-import { makeCompany, makeCredential, seedSession } from '#web/test/fixtures';
-import { bodiesSentTo, callKeys, jsonResponse, mockFetch } from '#web/test/fetch-mock';
+import type { Company, CompanyOverview as Overview } from '#shared/contract/companies';
+import { makeCompany, makeOverview, seedSession } from '#web/test/fixtures';
+import {
+  bodiesSentTo,
+  callKeys,
+  deferredAnswer,
+  jsonResponse,
+  mockFetch,
+} from '#web/test/fetch-mock';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { waitWithFakeTimers } from '#web/test/wait-with-fake-timers';
 import { CompanyOverviewPage } from '../company-overview-page';
-import type { CampaignSummary, PlatformConnection } from '../recent-activity';
 import { CHECKOUT_POLL_MS, CHECKOUT_WAIT_MS } from '../use-checkout-return';
 import { CompanyOverview } from './company-overview';
 
@@ -15,13 +20,7 @@ const NOW = Date.parse('2026-11-10T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(NOW + days * DAY).toISOString();
 
-const renderOverview = (
-  company: Company,
-  {
-    connectedPlatforms = [],
-    campaigns = [],
-  }: { connectedPlatforms?: PlatformConnection[]; campaigns?: CampaignSummary[] } = {},
-) => {
+const renderOverview = (company: Company, overview: Partial<Overview> | null = {}) => {
   seedSession();
   const fetchMock = mockFetch({
     'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
@@ -31,8 +30,7 @@ const renderOverview = (
     '/dashboard/company/:companyId',
     <CompanyOverview
       company={company}
-      connectedPlatforms={connectedPlatforms}
-      campaigns={campaigns}
+      overview={overview ? makeOverview({ company, ...overview }) : undefined}
       now={NOW}
     />,
     {
@@ -83,30 +81,58 @@ describe('CompanyOverview', () => {
     expect(screen.getByText('No description')).toBeInTheDocument();
   });
 
-  it('counts connected platforms and campaigns, and lists recent activity', () => {
+  it('shows placeholders for the counts and the activity while the overview loads', () => {
+    renderOverview(makeCompany(), null);
+    expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('activedrafts');
+    expect(screen.queryByText('No recent activity to display.')).not.toBeInTheDocument();
+  });
+
+  it("counts connected platforms and campaigns, and lists the server's recent activity", () => {
     renderOverview(makeCompany(), {
-      connectedPlatforms: [
-        { _id: 'p1', platform: 'twitter', createdAt: null, metadata: { connected: true } },
-      ],
-      campaigns: [
-        { _id: 'k1', name: 'Autumn blend', status: 'draft' },
-        { _id: 'k2', name: 'Holiday gifts', status: 'draft' },
+      campaigns: { total: 5, active: 1, draft: 2, paused: 1, completed: 1 },
+      connectedPlatforms: [{ platform: 'twitter', needsReconnection: false }],
+      recentActivity: [
+        {
+          id: 'k1',
+          kind: 'campaign-active',
+          text: 'Campaign "Autumn blend" is active',
+          date: null,
+        },
       ],
     });
     expect(screen.getByRole('region', { name: 'Platforms' })).toHaveTextContent(
       '1connected platform',
     );
-    expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('0active2drafts');
-    expect(screen.getByText('Campaign "Autumn blend" is in draft')).toBeInTheDocument();
-    expect(screen.queryByText('Connected X (Twitter) account')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('1active2drafts');
+    const activity = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(within(activity).getAllByRole('listitem')).toHaveLength(1);
+    expect(activity).toHaveTextContent('Campaign "Autumn blend" is active');
   });
 
-  it('names the connected platforms once each, and those needing reconnection', () => {
+  it("shows a connected account's date in Recent Activity, or 'Recently'", () => {
+    renderOverview(makeCompany(), {
+      recentActivity: [
+        {
+          id: 'p1',
+          kind: 'platform',
+          text: 'Connected X (Twitter) account',
+          date: '2026-11-03T10:00:00.000Z',
+        },
+        { id: 'p2', kind: 'platform', text: 'Connected LinkedIn account', date: null },
+      ],
+    });
+    const items = within(screen.getByRole('region', { name: 'Recent Activity' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).toHaveTextContent('Connected X (Twitter) accountNov 3, 2026');
+    expect(items[1]).toHaveTextContent('Connected LinkedIn accountRecently');
+  });
+
+  it('names the connected platforms, and those needing reconnection', () => {
     renderOverview(makeCompany(), {
       connectedPlatforms: [
-        makeCredential({ _id: 'p1', needsReconnection: true }),
-        makeCredential({ _id: 'p2', platform: 'linkedin', handle: 'Maya Lopez' }),
-        makeCredential({ _id: 'p3', platform: 'twitter', handle: '@harbor_two' }),
+        { platform: 'twitter', needsReconnection: true },
+        { platform: 'linkedin', needsReconnection: false },
       ],
     });
     const platforms = screen.getByRole('region', { name: 'Platforms' });
@@ -288,68 +314,76 @@ describe('CompanyOverview', () => {
 describe('CompanyOverviewPage', () => {
   const renderPage = (at: string, answers: Parameters<typeof mockFetch>[0]) => {
     seedSession();
-    mockFetch(answers);
-    return renderScreen('/dashboard/company/:companyId?', <CompanyOverviewPage />, {
+    const fetchMock = mockFetch(answers);
+    renderScreen('/dashboard/company/:companyId?', <CompanyOverviewPage />, {
       at,
       routes: [{ path: '/dashboard', element: <PathProbe name="dashboard" /> }],
     });
+    return fetchMock;
   };
 
-  it('loads the company by the route id', async () => {
-    renderPage('/dashboard/company/c1', {
+  it('loads the overview by the route id, in one call', async () => {
+    const fetchMock = renderPage('/dashboard/company/c1', {
       'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
-      'GET /api/companies/c1': { body: makeCompany({ name: 'Tide Yoga' }) },
+      'GET /api/companies/c1/overview': {
+        body: makeOverview({
+          company: makeCompany({ name: 'Tide Yoga' }),
+          campaigns: { total: 4, active: 3, draft: 1, paused: 0, completed: 0 },
+          connectedPlatforms: [{ platform: 'twitter', needsReconnection: false }],
+          recentActivity: [
+            { id: 'k1', kind: 'campaign-active', text: 'Campaign "Spring" is active', date: null },
+          ],
+        }),
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tide Yoga' })).toBeInTheDocument();
+    expect(await screen.findByText('Campaign "Spring" is active')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('3active1drafts');
+    expect(screen.getByRole('region', { name: 'Platforms' })).toHaveTextContent(
+      '1connected platform',
+    );
+    expect(callKeys(fetchMock).filter((key) => key !== 'GET /api/companies/user/u1')).toEqual([
+      'GET /api/companies/c1/overview',
+    ]);
+  });
+
+  it('paints the company from the list at once, then its counts', async () => {
+    const overview = deferredAnswer();
+    renderPage('/dashboard/company/c1', {
+      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+      'GET /api/companies/c1/overview': overview.answer,
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Harbor Coffee' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('activedrafts');
+    overview.resolve(
+      jsonResponse(
+        makeOverview({ campaigns: { total: 2, active: 2, draft: 0, paused: 0, completed: 0 } }),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Campaigns' })).toHaveTextContent('2active0drafts'),
+    );
   });
 
   it("says 'Failed to load company: …' and goes to /dashboard", async () => {
     renderPage('/dashboard/company/nope', {
       'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
-      'GET /api/companies/nope': {
+      'GET /api/companies/nope/overview': {
         status: 404,
-        body: { statusCode: 404, message: 'Company not found', error: 'Not Found' },
+        body: {
+          statusCode: 404,
+          code: 'COMPANY_NOT_FOUND',
+          message: 'Company not found',
+          error: 'Not Found',
+        },
       },
     });
     expect(await screen.findByText('Screen: dashboard')).toBeInTheDocument();
     expect(
       await screen.findByText('Failed to load company: Company not found'),
     ).toBeInTheDocument();
-  });
-
-  it('lists connected accounts in Recent Activity from the real credentials', async () => {
-    renderPage('/dashboard/company/c1', {
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
-      'GET /api/companies/c1': { body: makeCompany() },
-      'GET /api/companies/c1/platform-credentials': {
-        body: [makeCredential({ createdAt: '2026-11-03T10:00:00.000Z' })],
-      },
-      'GET /api/campaigns/company/c1': {
-        body: { data: [], total: 0, skip: 0, limit: 20, nextCursor: null },
-      },
-    });
-    expect(await screen.findByText('Connected X (Twitter) account')).toBeInTheDocument();
-    expect(screen.getByText('Nov 3, 2026')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Platforms' })).toHaveTextContent(
-      '1connected platform',
-    );
-  });
-
-  it("says 'Failed to load platform credentials' and counts none", async () => {
-    renderPage('/dashboard/company/c1', {
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
-      'GET /api/companies/c1': { body: makeCompany() },
-      'GET /api/companies/c1/platform-credentials': {
-        status: 503,
-        body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Down', error: 'x' },
-      },
-    });
-    expect(
-      await screen.findByText('Failed to load platform credentials', {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Platforms' })).toHaveTextContent(
-      '0connected platforms',
-    );
   });
 
   it("says 'No company selected' without a company id and goes to /dashboard", async () => {
@@ -361,7 +395,7 @@ describe('CompanyOverviewPage', () => {
   it('opens Manage Subscription when asked by ?plan=choose, then removes the query', async () => {
     renderPage('/dashboard/company/c1?plan=choose', {
       'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
-      'GET /api/companies/c1': { body: makeCompany() },
+      'GET /api/companies/c1/overview': { body: makeOverview() },
     });
     expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
     expect(window.location.search).toBe('');
@@ -381,6 +415,8 @@ describe('CompanyOverviewPage', () => {
       renderPage(at, {
         'GET /api/companies/user/u1': { body: { data: [trial], total: 1 } },
         'GET /api/companies/c1': () => Promise.resolve(jsonResponse(held.company)),
+        'GET /api/companies/c1/overview': () =>
+          Promise.resolve(jsonResponse(makeOverview({ company: held.company }))),
       });
       return held;
     };

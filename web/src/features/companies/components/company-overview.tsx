@@ -3,7 +3,7 @@ import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps 
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TIERS } from '#shared/domain/tiers';
-import type { Company } from '#shared/contract/companies';
+import type { Company, CompanyOverview as Overview } from '#shared/contract/companies';
 import { Alert } from '#web/components/alert';
 import { Badge } from '#web/components/badge';
 import { Breadcrumb } from '#web/components/breadcrumb';
@@ -21,6 +21,7 @@ import {
 import { CompanyAvatar, ColorSwatches } from '#web/components/company-avatar';
 import { ManageSubscriptionModal } from '#web/components/manage-subscription-modal';
 import { PlatformIcon } from '#web/components/platform-icon';
+import { Skeleton } from '#web/components/skeleton';
 import { Spinner } from '#web/components/spinner';
 import { PlanBadges } from '#web/components/tier-badge';
 import { BILLING_MESSAGES } from '#web/lib/billing-texts';
@@ -29,25 +30,18 @@ import { websiteHost } from '#web/lib/format';
 import { PLAN_CHOOSER } from '#web/lib/paths';
 import { useDeleteCompany } from '../api/delete-company';
 import { COMPANY_MESSAGES } from '../messages';
-import {
-  connectedPlatforms as connectedPlatformsOf,
-  countCampaigns,
-  NO_RECENT_ACTIVITY,
-  platformName,
-  recentActivity,
-  type CampaignSummary,
-  type PlatformConnection,
-} from '../recent-activity';
+import { activityDetail, NO_RECENT_ACTIVITY, platformName } from '../recent-activity';
 import type { CheckoutReturnState } from '../use-checkout-return';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 import { PausedBanner, SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
 
 export interface CompanyOverviewProps {
   company: Company;
-  /** The company's platform connections; [] until platform connections arrive. */
-  connectedPlatforms: readonly PlatformConnection[];
-  /** The company's campaigns; [] until campaigns arrive. */
-  campaigns: readonly CampaignSummary[];
+  /**
+   * Campaign counts, Recent Activity and connected platforms (GET /companies/{companyId}/overview);
+   * undefined while they load.
+   */
+  overview: Overview | undefined;
   /** Back from Stripe's checkout: the payment is being confirmed, or is taking long. */
   checkoutReturn?: CheckoutReturnState;
   /** The clock for the trial banner (tests pin it). */
@@ -113,21 +107,22 @@ function StatCard({
   );
 }
 
-function Stat({ value, label }: { value: number; label: string }) {
+/** A count with its label; a placeholder while the overview loads. */
+function Stat({ value, label }: { value: number | undefined; label: string }) {
   return (
     <div>
-      <p className="text-3xl font-semibold tracking-tight text-slate-900">{value}</p>
+      {value === undefined ? (
+        <Skeleton className="my-1 h-7 w-8" />
+      ) : (
+        <p className="text-3xl font-semibold tracking-tight text-slate-900">{value}</p>
+      )}
       <p className="text-sm text-slate-600">{label}</p>
     </div>
   );
 }
 
 /** Which platforms are connected, and which of them need reconnecting before they can post. */
-function ConnectedPlatformList({
-  platforms,
-}: {
-  platforms: ReturnType<typeof connectedPlatformsOf>;
-}) {
+function ConnectedPlatformList({ platforms }: { platforms: Overview['connectedPlatforms'] }) {
   if (platforms.length === 0) return null;
   return (
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2" aria-label="Connected platforms">
@@ -145,8 +140,7 @@ function ConnectedPlatformList({
 /** The company overview: profile, plan, trial, platforms, campaigns and activity. */
 export function CompanyOverview({
   company,
-  connectedPlatforms,
-  campaigns,
+  overview,
   checkoutReturn = null,
   now,
 }: CompanyOverviewProps) {
@@ -158,8 +152,8 @@ export function CompanyOverview({
   const [deleteOpen, setDeleteOpen] = useState(false);
   const base = `/dashboard/company/${company._id}`;
   const host = websiteHost(company.website);
-  const connected = connectedPlatformsOf(connectedPlatforms);
-  const activity = recentActivity({ campaigns, connectedPlatforms });
+  const connected = overview?.connectedPlatforms;
+  const activity = overview?.recentActivity;
   const openSubscription = () => setSubscriptionOpen(true);
   const confirming = checkoutReturn?.phase === 'confirming';
 
@@ -273,10 +267,10 @@ export function CompanyOverview({
             }
           >
             <Stat
-              value={connected.length}
-              label={connected.length === 1 ? 'connected platform' : 'connected platforms'}
+              value={connected?.length}
+              label={connected?.length === 1 ? 'connected platform' : 'connected platforms'}
             />
-            <ConnectedPlatformList platforms={connected} />
+            <ConnectedPlatformList platforms={connected ?? []} />
           </StatCard>
           <StatCard
             title="Campaigns"
@@ -289,8 +283,8 @@ export function CompanyOverview({
             }
           >
             <div className="flex gap-10">
-              <Stat value={countCampaigns(campaigns, 'active')} label="active" />
-              <Stat value={countCampaigns(campaigns, 'draft')} label="drafts" />
+              <Stat value={overview?.campaigns.active} label="active" />
+              <Stat value={overview?.campaigns.draft} label="drafts" />
             </div>
           </StatCard>
         </div>
@@ -308,16 +302,24 @@ export function CompanyOverview({
                 Recent Activity
               </h2>
             </div>
-            {activity.length ? (
+            {activity === undefined ? (
+              <div className="mt-4 space-y-3" aria-hidden="true">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="h-5 w-1/2" />
+              </div>
+            ) : activity.length ? (
               <ul className="mt-4 divide-y divide-slate-100">
-                {activity.map((item) => (
-                  <li key={item.id} className="flex items-center justify-between gap-4 py-3">
-                    <span className="text-sm text-slate-800">{item.text}</span>
-                    {item.detail ? (
-                      <span className="shrink-0 text-sm text-slate-500">{item.detail}</span>
-                    ) : null}
-                  </li>
-                ))}
+                {activity.map((item) => {
+                  const detail = activityDetail(item);
+                  return (
+                    <li key={item.id} className="flex items-center justify-between gap-4 py-3">
+                      <span className="text-sm text-slate-800">{item.text}</span>
+                      {detail ? (
+                        <span className="shrink-0 text-sm text-slate-500">{detail}</span>
+                      ) : null}
+                    </li>
+                  );
+                })}
               </ul>
             ) : (
               <p className="mt-4 text-sm text-slate-500">{NO_RECENT_ACTIVITY}</p>

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useMemo, type Ref, type SelectHTMLAttributes } from 'react';
-import { controlStateClasses, FieldMessage, useFieldIds } from '#web/components/field';
+import { controlStateClasses, FieldMessage, useFieldIds } from './field';
 
 interface ZoneOption {
   zone: string;

@@ -1,0 +1,368 @@
+import clsx from 'clsx';
+import { useId, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import toast from 'react-hot-toast';
+import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
+import {
+  CAMPAIGN_TOASTS,
+  DEFAULT_MEDIA_USAGE,
+  MAX_CAMPAIGN_MEDIA,
+  MEDIA_DESCRIPTION_MAX,
+  MEDIA_MESSAGES,
+  MEDIA_USAGES,
+  type MediaUsage,
+} from '#shared/domain/campaigns';
+import type { PlatformId } from '#shared/domain/tiers';
+import { Button } from '#web/components/button';
+import { controlStateClasses } from '#web/components/field';
+import { IconCheckCircle, IconClose, IconPlus, IconWarning } from '#web/components/icons';
+import { Modal } from '#web/components/modal';
+import { ProgressTrack } from '#web/components/progress-bar';
+import { SelectField } from '#web/components/select-field';
+import {
+  formatSize,
+  MEDIA_ACCEPT,
+  MEDIA_DROP_LIMITS,
+  refusalsOf,
+  remainingSlots,
+  type MediaRefusal,
+} from '../campaign-media-files';
+import { USAGE_LABELS } from '../messages';
+import { useCampaignMediaUploads, type UploadItem } from '../use-campaign-media-uploads';
+import { MediaPlatformsField } from './media-platforms-field';
+
+const USAGE_OPTIONS = MEDIA_USAGES.map((value) => ({ value, label: USAGE_LABELS[value] }));
+
+interface AddMediaModalProps {
+  campaign: Campaign;
+  /** The new media assets, as they were added (even when others failed). */
+  onAdded: (assets: MediaAsset[]) => void;
+  onClose: () => void;
+}
+
+function Refusals({ refusals, onDismiss }: { refusals: MediaRefusal[]; onDismiss: () => void }) {
+  if (refusals.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
+      <IconWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {refusals.length === 1 ? 'This file was not added:' : 'These files were not added:'}
+        </p>
+        <ul className="mt-1 space-y-0.5">
+          {refusals.map((refusal, index) => (
+            <li key={`${refusal.fileName}-${index}`} className="break-words">
+              <span className="font-medium">{refusal.fileName}</span>: {refusal.reason}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss"
+        className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-amber-700 hover:bg-amber-100"
+      >
+        <IconClose aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+function Preview({ item }: { item: UploadItem }) {
+  const box = 'size-14 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200';
+  if (!item.previewUrl) return <div className={box} aria-hidden="true" />;
+  if (item.file.type.startsWith('video/')) {
+    return (
+      <video
+        src={item.previewUrl}
+        muted
+        playsInline
+        preload="metadata"
+        aria-hidden="true"
+        className={clsx(box, 'object-cover')}
+      />
+    );
+  }
+  return <img src={item.previewUrl} alt="" className={clsx(box, 'object-cover')} />;
+}
+
+function Status({ item }: { item: UploadItem }) {
+  const percent = Math.round(item.progress * 100);
+  switch (item.status) {
+    case 'ready':
+      return null;
+    case 'uploading':
+    case 'saving':
+      return (
+        <div className="mt-2">
+          <ProgressTrack
+            label={`Uploading ${item.file.name}`}
+            valueText={item.status === 'saving' ? 'Uploaded, adding it' : `${percent}% uploaded`}
+            value={{ now: percent, max: 100 }}
+            fill={{ className: 'transition-[width] duration-200', style: { width: `${percent}%` } }}
+          />
+          <p className="mt-1 text-xs text-slate-500 tabular-nums" aria-hidden="true">
+            {item.status === 'saving' ? 'Adding to the campaign…' : `Uploading… ${percent}%`}
+          </p>
+        </div>
+      );
+    case 'added':
+      return (
+        <p className="mt-1.5 flex items-center gap-1 text-xs font-medium text-emerald-700">
+          <IconCheckCircle aria-hidden="true" className="size-4" />
+          Added
+        </p>
+      );
+    case 'failed':
+      return (
+        <p className="mt-1.5 flex items-start gap-1 text-xs font-medium text-red-700">
+          <IconWarning aria-hidden="true" className="size-4 shrink-0" />
+          {item.error}
+        </p>
+      );
+  }
+}
+
+/** What the live region says about a file: its state changes, never each percent. */
+const announcementOf = (item: UploadItem): string => {
+  switch (item.status) {
+    case 'ready':
+      return '';
+    case 'uploading':
+      return `Uploading ${item.file.name}`;
+    case 'saving':
+      return `${item.file.name} uploaded`;
+    case 'added':
+      return `${item.file.name} added`;
+    case 'failed':
+      return `${item.file.name} failed to upload: ${item.error ?? ''}`;
+  }
+};
+
+function UploadRow({
+  item,
+  busy,
+  onRemove,
+  onDescription,
+}: {
+  item: UploadItem;
+  busy: boolean;
+  onRemove: () => void;
+  onDescription: (description: string) => void;
+}) {
+  const descriptionId = useId();
+  const editable = !busy && (item.status === 'ready' || item.status === 'failed');
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3">
+      <div className="flex gap-3">
+        <Preview item={item} />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-900" title={item.file.name}>
+                {item.file.name}
+              </p>
+              <p className="text-xs text-slate-500">{formatSize(item.file.size)}</p>
+            </div>
+            {editable ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={onRemove}
+                aria-label={`Remove ${item.file.name}`}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </div>
+          <Status item={item} />
+          <p role="status" className="sr-only">
+            {announcementOf(item)}
+          </p>
+        </div>
+      </div>
+      {item.status !== 'added' ? (
+        <div className="mt-3">
+          <label htmlFor={descriptionId} className="mb-1 block text-xs font-medium text-slate-700">
+            Description<span className="sr-only"> of {item.file.name}</span>{' '}
+            <span className="font-normal text-slate-500">
+              (what it shows, for the AI and for people who can't see it)
+            </span>
+          </label>
+          <input
+            id={descriptionId}
+            type="text"
+            value={item.description}
+            onChange={(event) => onDescription(event.target.value)}
+            maxLength={MEDIA_DESCRIPTION_MAX}
+            disabled={!editable}
+            placeholder="Latte art on the bar at opening time"
+            className={clsx(
+              'block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-xs sm:text-sm',
+              controlStateClasses(false),
+            )}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * 'Add Media': a drop zone (and 'Select Files') held to the campaign's types, 10 MB a file and 5
+ * files a campaign, each refusal said; a description per file, the usage and platforms for all;
+ * Upload sends each file with its own progress bar (presigned POST, then the confirm call).
+ */
+export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps) {
+  const formId = useId();
+  const guidanceId = useId();
+  const uploads = useCampaignMediaUploads(campaign._id);
+  // Counted as the dialog opened: the files added here are counted as its items.
+  const [existing] = useState(campaign.contentSeeds.mediaAssets.length);
+  const [refusals, setRefusals] = useState<MediaRefusal[]>([]);
+  const [usage, setUsage] = useState<MediaUsage>(DEFAULT_MEDIA_USAGE);
+  const [platforms, setPlatforms] = useState<PlatformId[]>(campaign.platforms);
+  const [sending, setSending] = useState(false);
+  const busy = sending || uploads.busy;
+  const remaining = remainingSlots(existing, uploads.items.length);
+
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    accept: MEDIA_ACCEPT,
+    ...MEDIA_DROP_LIMITS,
+    maxFiles: remaining,
+    multiple: true,
+    disabled: busy || remaining === 0,
+    // The button opens the picker: one clear control for the keyboard, not a clickable region.
+    noClick: true,
+    noKeyboard: true,
+    useFsAccessApi: false,
+    onDrop: (accepted, rejections) => {
+      setRefusals(refusalsOf(rejections));
+      uploads.add(accepted);
+    },
+  });
+
+  const toSend = uploads.pending.length;
+  const submit = async () => {
+    if (busy || toSend === 0) return;
+    setRefusals([]);
+    setSending(true);
+    const { added, failed } = await uploads.uploadAll({ usage, platforms });
+    setSending(false);
+    if (added.length) onAdded(added);
+    if (failed === 0) {
+      toast.success(CAMPAIGN_TOASTS.mediaUploaded);
+      onClose();
+    } else {
+      toast.error(CAMPAIGN_TOASTS.uploadFailed);
+    }
+  };
+
+  const uploadLabel = busy
+    ? 'Uploading...'
+    : uploads.items.some((item) => item.status === 'failed')
+      ? 'Try again'
+      : toSend > 1
+        ? `Upload ${toSend} files`
+        : 'Upload';
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={busy}
+      size="lg"
+      title="Add Media"
+      description={`Images (JPG, PNG or GIF) and videos (MP4, MPEG or MOV), up to 10 MB each; at most ${MAX_CAMPAIGN_MEDIA} files a campaign.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={toSend === 0} loading={busy}>
+            {uploadLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // The dialog is a portal: its submit must not reach a form around the page's section.
+          event.stopPropagation();
+          void submit();
+        }}
+      >
+        <div
+          {...getRootProps({
+            role: 'group',
+            'aria-label': 'Files',
+            'aria-describedby': guidanceId,
+            className: clsx(
+              'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
+              isDragActive ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
+            ),
+          })}
+        >
+          <input {...getInputProps({ 'aria-label': 'Choose media files' })} />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-medium text-slate-800">
+              {remaining === 0
+                ? MEDIA_MESSAGES.tooMany
+                : isDragActive
+                  ? 'Drop to add'
+                  : 'Drag files here, or select them'}
+            </p>
+            <p id={guidanceId} className="mt-0.5 text-xs text-slate-500">
+              {remaining === 0
+                ? existing >= MAX_CAMPAIGN_MEDIA
+                  ? 'Delete a file from the campaign to add another.'
+                  : 'Remove a file here to choose another.'
+                : `${remaining} more ${remaining === 1 ? 'file' : 'files'} can be added to this campaign.`}
+            </p>
+          </div>
+          <Button variant="secondary" size="sm" onClick={open} disabled={busy || remaining === 0}>
+            <IconPlus aria-hidden="true" className="size-4" />
+            Select Files
+          </Button>
+        </div>
+        <Refusals refusals={refusals} onDismiss={() => setRefusals([])} />
+        {uploads.items.length ? (
+          <ul className="space-y-2" aria-label="Chosen files">
+            {uploads.items.map((item) => (
+              <UploadRow
+                key={item.id}
+                item={item}
+                busy={busy}
+                onRemove={() => uploads.remove(item.id)}
+                onDescription={(description) => uploads.setDescription(item.id, description)}
+              />
+            ))}
+          </ul>
+        ) : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            label="Usage"
+            options={USAGE_OPTIONS}
+            value={usage}
+            onChange={(event) => setUsage(event.target.value as MediaUsage)}
+            disabled={busy}
+            hint="How these files are meant to be used in the posts."
+          />
+          <MediaPlatformsField
+            offered={campaign.platforms}
+            value={platforms}
+            onChange={setPlatforms}
+            disabled={busy}
+          />
+        </div>
+      </form>
+    </Modal>
+  );
+}
