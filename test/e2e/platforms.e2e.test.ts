@@ -1,5 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
@@ -12,31 +10,7 @@ import {
   unique,
   useBrowser,
 } from './browser';
-
-/** A real PNG of noise (incompressible, so a throttled upload takes a few seconds). */
-const noisePng = (width: number, height: number): Buffer => {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.concat(
-    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+import { noisePng } from './images';
 
 interface SandboxPost {
   platform: string;
