@@ -11,6 +11,7 @@ import type { CampaignRecord } from '../core/db/entities/campaign';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { platformCredentialEntity } from '../core/db/entities/platform-credential';
 import { Conflict, Invalid } from '../core/errors';
+import { companyTimeZone } from '../core/companies/company-time-zone';
 
 type ScheduleInput = z.output<ReturnType<typeof scheduleBody>>;
 export type StoredSchedule = CampaignRecord['schedule'];
@@ -77,7 +78,7 @@ export const checkPlatformsConnected = async (
 export const newCampaignFields = (company: CompanyRecord, input: CampaignInput) => {
   const schedule = resolveSchedule(
     input.schedule ?? { days: [...DEFAULT_POSTING_DAYS], times: [...DEFAULT_POSTING_TIMES] },
-    company.timeZone,
+    companyTimeZone(company),
   );
   const startDate = storedDate('startDate', input.startDate, schedule.timeZone);
   const endDate = storedDate('endDate', input.endDate, schedule.timeZone);

@@ -2,6 +2,7 @@ import type { PlanUsage } from '#shared/contract/companies';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { companyEffectiveTier, companyEntitlement } from '../core/plans/entitlement';
 import { generationsUsedToday } from '../core/plans/generation-quota';
+import { companyTimeZone } from '../core/companies/company-time-zone';
 
 /**
  * What the company's plan allows today: the tier whose limits apply, why (subscribed, founder,
@@ -15,5 +16,5 @@ export const planUsageOf = async (
   effectiveTier: companyEffectiveTier(company, now),
   entitlement: companyEntitlement(company, now).kind,
   generations: await generationsUsedToday(company, now),
-  timeZone: company.timeZone,
+  timeZone: companyTimeZone(company),
 });

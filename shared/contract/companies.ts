@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_BRAND_COLOR, DEFAULT_TIME_ZONE } from '../domain/limits';
+import { DEFAULT_BRAND_COLOR } from '../domain/limits';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
 import { PLATFORM_IDS, TIER_IDS } from '../domain/tiers';
 import { optionalText, text } from './fields';
@@ -25,6 +25,11 @@ export const companySchema = z.object({
   founder: z.boolean(),
   /** The IANA zone "today" is counted in: daily limits, the morning text, posting times. */
   timeZone: z.string(),
+  /**
+   * False while the zone is the default because no browser has given one yet: the app then sets
+   * the owner's browser zone on their next visit.
+   */
+  timeZoneChosen: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -138,8 +143,8 @@ export const createCompanyBody = z.strictObject(
     website: website().default(''),
     brandColors: brandColors().default([DEFAULT_BRAND_COLOR]),
     brandVoice: brandVoice().default(''),
-    /** The browser's zone when the company is created; the default when it sends none. */
-    timeZone: timeZone().default(DEFAULT_TIME_ZONE),
+    /** The browser's zone; without one the company runs on UTC until the owner's next visit. */
+    timeZone: timeZone().optional(),
   },
   { error: unknownFields('set') },
 );

@@ -7,8 +7,11 @@ export const PHONE_PLACEHOLDER = '+10000000000';
 export const REGISTRATION_REDIRECT_MS = 4000;
 export const SOCIAL_ERROR_REDIRECT_MS = 3000;
 export const DEFAULT_BRAND_COLOR = '#007BFF';
-/** A company whose owner's browser gave no time zone counts its days here (the US market). */
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+/**
+ * Where a company counts its days until its owner's browser gives its zone: companies made
+ * through the API without one, and those made before companies had zones.
+ */
+export const DEFAULT_TIME_ZONE = 'UTC';
 export const INTRO_TIER_COMPANY_LIMIT = 1;
 export const RECENT_ACTIVITY_ITEMS = 3;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;

@@ -33,7 +33,8 @@ describe('companies', () => {
       pendingDowngrade: false,
       subscription: { status: null },
       founder: false,
-      timeZone: 'America/New_York',
+      timeZone: 'UTC',
+      timeZoneChosen: false,
     });
     const trialDays = (Date.parse(created.body.trialEndDate as string) - before) / 86_400_000;
     expect(trialDays).toBeGreaterThan(13.99);

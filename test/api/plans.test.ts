@@ -304,9 +304,26 @@ describe("the company's time zone", () => {
     });
   });
 
-  it('counts a company with no zone from the browser in the default zone', async () => {
+  it('counts a company with no zone from a browser in UTC until one is chosen', async () => {
     const owner = await newOwner();
-    expect((await companyOf(owner)).timeZone).toBe(DEFAULT_TIME_ZONE);
+    expect(DEFAULT_TIME_ZONE).toBe('UTC');
+    expect(await companyOf(owner)).toMatchObject({ timeZone: 'UTC', timeZoneChosen: false });
+    expect((await usageOf(owner)).generations.resetsAt).toBe(nextMidnight('UTC'));
+
+    await call('PUT', `/companies/${owner.companyId}`, {
+      token: owner.token,
+      body: { timeZone: 'Europe/Lisbon' },
+    });
+    expect(await companyOf(owner)).toMatchObject({
+      timeZone: 'Europe/Lisbon',
+      timeZoneChosen: true,
+    });
+  });
+
+  it('marks a zone the browser sent at creation as chosen', async () => {
+    const owner = await registerOrdinaryUser();
+    const created = await createCompany(owner, { timeZone: 'Australia/Perth' });
+    expect(created.body).toMatchObject({ timeZone: 'Australia/Perth', timeZoneChosen: true });
   });
 });
 

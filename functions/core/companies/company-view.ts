@@ -1,5 +1,6 @@
 import type { Company } from '#shared/contract/companies';
 import type { CompanyRecord } from '../db/entities/company';
+import { companyTimeZone } from './company-time-zone';
 
 /**
  * The company as the API shows it, in the field names clients read (`_id`, `user`,
@@ -22,7 +23,8 @@ export const toCompany = (record: CompanyRecord): Company => ({
   subscriptionCurrentPeriodEnd: record.subscriptionCurrentPeriodEnd ?? null,
   subscription: { status: record.subscriptionStatus ?? null },
   founder: record.founder,
-  timeZone: record.timeZone,
+  timeZone: companyTimeZone(record),
+  timeZoneChosen: record.timeZone !== undefined,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
 });

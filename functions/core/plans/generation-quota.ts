@@ -12,6 +12,7 @@ import {
   type CompanyPlan,
 } from './entitlement';
 import { localDayOf } from './local-day';
+import { companyTimeZone } from '../companies/company-time-zone';
 
 /**
  * The daily AI generation limit of each tier (intro 1, silver 3, gold 5, platinum 10), counted in
@@ -78,7 +79,7 @@ export const generationLimitMessage = (input: {
 };
 
 const todayOf = (company: QuotaCompany, now: number) => {
-  const { day, endsAt } = localDayOf(now, company.timeZone);
+  const { day, endsAt } = localDayOf(now, companyTimeZone(company));
   const tier = TIERS[companyEffectiveTier(company, now)];
   return {
     day,
@@ -115,7 +116,7 @@ export const spendGenerations = async (
     const message = generationLimitMessage({
       limit,
       planName: tier.name,
-      timeZone: company.timeZone,
+      timeZone: companyTimeZone(company),
       used,
       requested: count,
       secondsToReset,

@@ -60,6 +60,7 @@ export const makeCompany = (overrides: Partial<Company> = {}): Company => ({
   subscription: { status: null },
   founder: false,
   timeZone: 'America/Los_Angeles',
+  timeZoneChosen: true,
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
   ...overrides,

@@ -1,6 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SUBSCRIPTION_STATUSES } from '#shared/domain/subscription';
-import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
 import { TIER_IDS } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
@@ -34,8 +33,11 @@ export const companyEntity = lazy(
           subscriptionCurrentPeriodEnd: { type: 'string' },
           /** A founder's company: intro for life, no trial. Set at creation from the owner's role. */
           founder: { type: 'boolean', required: true, default: false },
-          /** IANA zone for "today": daily limits, the morning text, posting times. */
-          timeZone: { type: 'string', required: true, default: DEFAULT_TIME_ZONE },
+          /**
+           * IANA zone for "today": daily limits, the morning text, posting times. Absent until a
+           * browser gives it (read it through `companyTimeZone`).
+           */
+          timeZone: { type: 'string' },
           /**
            * Set when the owner deletes the company: from then on it is gone from every read, and
            * the company-cleanup job removes what it owns, the company item last.

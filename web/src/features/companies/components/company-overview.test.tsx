@@ -367,6 +367,38 @@ describe('CompanyOverviewPage', () => {
     );
   });
 
+  it("gives a company without a chosen time zone the browser's, once", async () => {
+    const browserZone = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockReturnValue({ timeZone: 'Europe/Lisbon' } as Intl.ResolvedDateTimeFormatOptions);
+    const unset = makeCompany({ timeZone: 'UTC', timeZoneChosen: false });
+    const fetchMock = renderPage('/dashboard/company/c1', {
+      'GET /api/companies/user/u1': { body: { data: [unset], total: 1 } },
+      'GET /api/companies/c1/overview': { body: makeOverview({ company: unset }) },
+      'PUT /api/companies/c1': {
+        body: makeCompany({ timeZone: 'Europe/Lisbon', timeZoneChosen: true }),
+      },
+    });
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PUT /api/companies/c1')).toEqual([
+        { timeZone: 'Europe/Lisbon' },
+      ]),
+    );
+    browserZone.mockRestore();
+  });
+
+  it('leaves a chosen time zone alone', async () => {
+    const fetchMock = renderPage('/dashboard/company/c1', {
+      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+      'GET /api/companies/c1/overview': { body: makeOverview() },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Harbor Coffee' });
+    await waitFor(() => expect(callKeys(fetchMock)).toContain('GET /api/companies/c1/overview'));
+    // The adopting call would go out in the effect after the company painted.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(callKeys(fetchMock)).not.toContain('PUT /api/companies/c1');
+  });
+
   it("says 'Failed to load company: …' and goes to /dashboard", async () => {
     renderPage('/dashboard/company/nope', {
       'GET /api/companies/user/u1': { body: { data: [], total: 0 } },

@@ -1,0 +1,6 @@
+import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
+import type { CompanyRecord } from '../db/entities/company';
+
+/** The zone a company counts its days in: its own, or UTC until its owner's browser gives one. */
+export const companyTimeZone = (company: Pick<CompanyRecord, 'timeZone'>): string =>
+  company.timeZone ?? DEFAULT_TIME_ZONE;
