@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
           css: false,
+          // A screen test types, clicks and renders a lot; on 2 busy CI cores 5 s is too tight.
+          testTimeout: 15_000,
         },
       },
       {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 import { setNavigator } from '../lib/navigation';
@@ -7,6 +7,10 @@ import { setNavigator } from '../lib/navigation';
 // In development the API client checks every answer against the contract, loading the contract on
 // the first call. Loading it here keeps that one-off cost out of the tests' waiting times.
 await import('../lib/check-response');
+
+// A lazy route's first import is transformed on demand: on a loaded CI machine that alone can pass
+// Testing Library's 1 s default, so the findBy/waitFor calls wait up to 5 s for a screen to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
 if (!window.matchMedia) {

@@ -265,14 +265,17 @@ describe('new campaign', () => {
       'POST /api/campaigns': { status: 201, body: makeCampaign({ _id: 'k9' }) },
     });
     await user.type(screen.getByLabelText('Campaign Name'), '  Spring menu ');
-    await user.type(screen.getByLabelText('Description'), 'New dishes for spring.');
+    await user.click(screen.getByLabelText('Description'));
+    await user.paste('New dishes for spring.');
     await user.selectOptions(screen.getByLabelText('Campaign Intention'), 'product-launch');
     await user.selectOptions(screen.getByLabelText('Status'), 'active');
     await user.click(screen.getByRole('checkbox', { name: 'X (Twitter)' }));
-    await user.type(screen.getByLabelText('Brand Voice'), 'Bright and fresh.');
+    await user.click(screen.getByLabelText('Brand Voice'));
+    await user.paste('Bright and fresh.');
     await user.type(screen.getByRole('textbox', { name: 'Key message 1' }), 'Local greens');
     await user.click(screen.getByRole('button', { name: 'Add key message' }));
-    await user.type(screen.getByLabelText('Content Instructions'), 'No discounts.');
+    await user.click(screen.getByLabelText('Content Instructions'));
+    await user.paste('No discounts.');
     await user.click(dayBox('Tuesday'));
     await user.click(dayBox('Thursday'));
     addTime('17:30');
