@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { createConversions } from 'electrodb';
 import type * as z from 'zod';
 import { INTRO_TIER_LIMIT_MESSAGE, type createCompanyBody } from '#shared/contract/companies';
+import type { PageQuery } from '#shared/contract/paging';
 import { INTRO_TIER_COMPANY_LIMIT, TRIAL_DAYS } from '#shared/domain/limits';
 import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { counterEntity } from '../core/db/entities/counter';
+import { INVALID_CURSOR, toElectroCursor } from '../core/db/paging';
 import { writeTransaction } from '../core/db/transaction';
-import { LimitReached, NotFound } from '../core/errors';
+import { Invalid, LimitReached, NotFound } from '../core/errors';
+import { lazy } from '../core/lazy';
 import { companyEffectiveTier } from '../core/plans/entitlement';
 import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
@@ -48,6 +52,69 @@ export const listCompanies = async (userId: string): Promise<CompanyRecord[]> =>
     .where(({ deletedAt }, { notExists }) => notExists(deletedAt))
     .go({ pages: 'all' });
   return data;
+};
+
+/** ElectroDB's conversions between a company's owner-index key and a list cursor. */
+const cursors = lazy(() => createConversions(companyEntity()).byAccessPattern.byOwner);
+
+const invalidCursor = () =>
+  new Invalid('VALIDATION_FAILED', INVALID_CURSOR, { cursor: INVALID_CURSOR });
+
+/**
+ * The cursor a client sent, checked to be a position in this owner's list: ElectroDB's cursor is a
+ * table key, and one from another owner's list would make DynamoDB refuse the query (a 500) or
+ * start in someone else's companies. Re-encoded from the composite it names, so only a key this
+ * list could produce reaches DynamoDB.
+ */
+const checkedCursor = (cursor: string | undefined, userId: string): string | undefined => {
+  if (toElectroCursor(cursor) === undefined) return undefined;
+  try {
+    const at = cursors().fromCursor.toComposite(cursor!);
+    if (at.userId !== userId.toLowerCase() || !at.createdAt || !at.companyId) throw invalidCursor();
+    return cursors().fromComposite.toCursor({
+      userId,
+      createdAt: at.createdAt,
+      companyId: at.companyId,
+    });
+  } catch {
+    throw invalidCursor();
+  }
+};
+
+/**
+ * One page of the owner's companies, oldest first (as the owner index sorts them), and how many
+ * they have. One query of the owner index, `limit + 1` items at most — the extra one only tells
+ * whether a next page exists, so the last page says so (no empty page after it) — beside a read
+ * of the owner's company counter, which create and delete move in their transactions. A deleted
+ * company (its clean-up still under way) is filtered out of the page, so a page may hold fewer
+ * than `limit` and still have a next one.
+ */
+export const listCompanyPage = async (
+  userId: string,
+  page: PageQuery,
+): Promise<{ data: CompanyRecord[]; nextCursor: string | null; total: number }> => {
+  const cursor = checkedCursor(page.cursor, userId);
+  const [{ data, cursor: next }, { data: counter }] = await Promise.all([
+    companyEntity()
+      .query.byOwner({ userId })
+      .where(({ deletedAt }, { notExists }) => notExists(deletedAt))
+      .go({ limit: page.limit + 1, pages: 1, ...(cursor ? { cursor } : {}) }),
+    counterEntity()
+      .get({ name: companiesCounter(userId) })
+      .go({ consistent: true }),
+  ]);
+  const companies = data.slice(0, page.limit);
+  const last = companies.at(-1);
+  const nextCursor =
+    data.length > page.limit && last
+      ? cursors().fromComposite.toCursor({
+          userId,
+          createdAt: last.createdAt,
+          companyId: last.companyId,
+        })
+      : // Fewer than asked, yet DynamoDB stopped at the limit: deleted companies were left out.
+        next;
+  return { data: companies, nextCursor, total: counter?.total ?? 0 };
 };
 
 /**

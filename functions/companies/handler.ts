@@ -1,18 +1,22 @@
-import { companiesRoutes } from '#shared/contract/companies';
+import { companiesRoutes, companySummaryOf } from '#shared/contract/companies';
 import { loadOwnedCompany } from '../core/auth/owned-company';
 import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
-import { createCompany, deleteCompany, listCompanies, updateCompany } from './companies';
+import { createCompany, deleteCompany, listCompanyPage, updateCompany } from './companies';
 import { toCompany } from '../core/companies/company-view';
 import { companyOverview } from './overview';
 import { planUsageOf } from './plan-usage';
 
 export const handler = createGroupHandler(companiesRoutes, {
-  listForUser: async ({ params, caller }) => {
+  listForUser: async ({ params, query, caller }) => {
     // Only one's own list; another user's id answers as if they had none to show.
     if (params.userId !== caller.userId) throw new NotFound('USER_NOT_FOUND', 'User not found');
-    const companies = (await listCompanies(caller.userId)).map(toCompany);
-    return { data: companies, total: companies.length };
+    const page = await listCompanyPage(caller.userId, query);
+    return {
+      data: page.data.map((record) => companySummaryOf(toCompany(record))),
+      nextCursor: page.nextCursor,
+      total: page.total,
+    };
   },
 
   get: async ({ params, caller }) => toCompany(await loadOwnedCompany(params.id, caller)),

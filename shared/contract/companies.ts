@@ -3,6 +3,7 @@ import { DEFAULT_BRAND_COLOR } from '../domain/limits';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
 import { PLATFORM_IDS, TIER_IDS } from '../domain/tiers';
 import { optionalText, text } from './fields';
+import { pageOf, pageQuery } from './paging';
 import { defineRoute } from './route';
 
 export const companySchema = z.object({
@@ -163,10 +164,65 @@ const updateCompanyBody = z.strictObject(
 );
 export type UpdateCompanyBody = z.input<typeof updateCompanyBody>;
 
-const companyListResponse = z.object({
-  data: z.array(companySchema),
-  total: z.number().int(),
+/**
+ * A company as the lists show it (the companies and dashboard cards, the sidebar's picker, the
+ * platforms index, Add Company's intro-tier check): its name, website, colours, the first words of
+ * its description, and the plan facts the tier and Founder badges are worked out from (the same
+ * rules as the server's, `effectiveTierOf`). Never the brand voice, the full description, Stripe's
+ * customer or the billing period: a screen that needs the whole company reads
+ * `GET /companies/{id}` or the overview.
+ */
+export const companySummarySchema = companySchema
+  .pick({
+    _id: true,
+    name: true,
+    website: true,
+    brandColors: true,
+    subscriptionTier: true,
+    trialEndDate: true,
+    stripeSubscriptionId: true,
+    subscription: true,
+    founder: true,
+  })
+  .extend({
+    /** The description's first words (what a card's two lines show), '' without one. */
+    descriptionPreview: z.string(),
+  });
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+/** A card's two lines of description hold about this many characters at their widest. */
+export const DESCRIPTION_PREVIEW_MAX = 200;
+
+/** The description cut at a word before `DESCRIPTION_PREVIEW_MAX` characters, with an ellipsis. */
+export const descriptionPreview = (description: string): string => {
+  const text = description.trim().replace(/\s+/g, ' ');
+  if (text.length <= DESCRIPTION_PREVIEW_MAX) return text;
+  const cut = text.slice(0, DESCRIPTION_PREVIEW_MAX);
+  // At the last space, unless that would lose more than half (one very long word).
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DESCRIPTION_PREVIEW_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+};
+
+/** The list's view of a company: the server answers it, the web puts a saved company in its list. */
+export const companySummaryOf = (company: Company): CompanySummary => ({
+  _id: company._id,
+  name: company.name,
+  website: company.website,
+  brandColors: company.brandColors,
+  descriptionPreview: descriptionPreview(company.description),
+  subscriptionTier: company.subscriptionTier,
+  trialEndDate: company.trialEndDate,
+  stripeSubscriptionId: company.stripeSubscriptionId,
+  subscription: company.subscription,
+  founder: company.founder,
 });
+
+/**
+ * One page of the caller's companies, oldest first; `total` is how many they have (the owner's
+ * company counter, not a count of rows).
+ */
+const companyListResponse = pageOf(companySummarySchema).extend({ total: z.number().int() });
+export type CompanyPage = z.infer<typeof companyListResponse>;
 
 /**
  * What the company's plan allows today: the tier whose limits apply, why (subscribed, founder,
@@ -227,7 +283,9 @@ export const companiesRoutes = {
     owners: { userId: 'caller' },
     group: 'companies',
     access: 'user',
-    summary: "The caller's companies (the list is in `data`)",
+    summary:
+      "One page of the caller's companies, oldest first, as the lists show them (`data`, `nextCursor`, `total`)",
+    query: pageQuery,
     response: companyListResponse,
     errors: ['USER_NOT_FOUND'],
   }),

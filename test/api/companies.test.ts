@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { CompanyPage, CompanySummary } from '#shared/contract/companies';
+import { DESCRIPTION_PREVIEW_MAX } from '#shared/contract/companies';
 import { registerOrdinaryUser } from './accounts-support';
-import { call, registerUser } from './http';
+import { setPaidTier } from './db';
+import { call, registerUser, type RegisteredUser } from './http';
 
 const company = (overrides: Record<string, unknown> = {}) => ({
   name: 'Harbor Coffee',
@@ -241,5 +244,166 @@ describe('companies', () => {
     expect(
       (await call('GET', '/companies/no-such-company', { token: owner.token })).body.code,
     ).toBe('COMPANY_NOT_FOUND');
+  });
+});
+
+describe('the company list', () => {
+  /**
+   * An owner with `count` companies, created one after another (the list's order): the first is
+   * put on a paid tier, which lets the intro tier's one-company limit go.
+   */
+  const ownerWith = async (
+    count: number,
+    fields: (index: number) => Record<string, unknown> = (index) => ({ name: `Company ${index}` }),
+  ): Promise<{ owner: RegisteredUser; ids: string[] }> => {
+    // Not a founder (the first 50 accounts): their companies are never on a trial.
+    const owner = await registerOrdinaryUser();
+    const ids: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const created = await call<Company>('POST', '/companies', {
+        token: owner.token,
+        body: company(fields(index)),
+      });
+      expect(created.status).toBe(201);
+      ids.push(created.body._id);
+      if (index === 0) await setPaidTier(created.body._id, 'gold');
+    }
+    return { owner, ids };
+  };
+
+  const listPage = (owner: RegisteredUser, query = '') =>
+    call<CompanyPage>('GET', `/companies/user/${owner.user._id}${query}`, { token: owner.token });
+
+  /** Every page from the first, following nextCursor; the answers in order. */
+  const allPages = async (owner: RegisteredUser, limit?: number): Promise<CompanyPage[]> => {
+    const pages: CompanyPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams();
+      if (limit) query.set('limit', String(limit));
+      if (cursor) query.set('cursor', cursor);
+      const page = await listPage(owner, query.size ? `?${query}` : '');
+      expect(page.status).toBe(200);
+      pages.push(page.body);
+      cursor = page.body.nextCursor;
+    } while (cursor && pages.length < 50);
+    return pages;
+  };
+
+  it('answers 20 companies a page by default, oldest first, and the next page by its cursor', async () => {
+    const { owner, ids } = await ownerWith(25);
+    const pages = await allPages(owner);
+    expect(pages.map((page) => page.data.length)).toEqual([20, 5]);
+    expect(pages.map((page) => page.total)).toEqual([25, 25]);
+    expect(pages[0]!.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(pages[1]!.nextCursor).toBeNull();
+    expect(pages.flatMap((page) => page.data.map((c) => c._id))).toEqual(ids);
+
+    // Any size of page; the last one says it is the last (no empty page after it), even when the
+    // companies fill it exactly.
+    const tens = await allPages(owner, 10);
+    expect(tens.map((page) => page.data.length)).toEqual([10, 10, 5]);
+    expect(tens.flatMap((page) => page.data.map((c) => c._id))).toEqual(ids);
+    const fives = await allPages(owner, 5);
+    expect(fives.map((page) => page.data.length)).toEqual([5, 5, 5, 5, 5]);
+    const all = await listPage(owner, '?limit=100');
+    expect(all.body.data.map((c) => c._id)).toEqual(ids);
+    expect(all.body.nextCursor).toBeNull();
+
+    // A deleted company leaves the pages and the count at once.
+    await call('DELETE', `/companies/${ids[3]}`, { token: owner.token });
+    const after = await allPages(owner, 10);
+    expect(after.flatMap((page) => page.data.map((c) => c._id))).toEqual(
+      ids.filter((_, index) => index !== 3),
+    );
+    expect(after.map((page) => page.total)).toEqual([24, 24, 24]);
+  });
+
+  it('refuses a limit outside 1 to 100 and a cursor that is not a place in this list', async () => {
+    const { owner } = await ownerWith(3);
+    const other = await ownerWith(3);
+    for (const limit of ['101', '0', '-1', '2.5', 'ten']) {
+      const refused = await listPage(owner, `?limit=${limit}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect((refused.body as unknown as { fields: Record<string, string> }).fields.limit).toMatch(
+        /^limit must be/,
+      );
+    }
+    expect((await listPage(owner, '?limit=100')).body.data).toHaveLength(3);
+
+    const othersCursor = (await listPage(other.owner, '?limit=1')).body.nextCursor!;
+    const forged = Buffer.from(JSON.stringify({ pk: 'a', password: 'b' })).toString('base64url');
+    for (const cursor of [othersCursor, forged, 'not+base64', 'e30']) {
+      const refused = await listPage(owner, `?limit=1&cursor=${encodeURIComponent(cursor)}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { cursor: expect.any(String) },
+      });
+    }
+    // The other owner's cursor still reads their own list.
+    const theirs = await listPage(other.owner, `?limit=1&cursor=${othersCursor}`);
+    expect(theirs.body.data).toHaveLength(1);
+  });
+
+  it('answers only what the lists show: no brand voice, no full description, no billing details', async () => {
+    const description =
+      `${'Small-batch roasters in Portland, two cafés and a wholesale list. '.repeat(40)}`.slice(
+        0,
+        2000,
+      );
+    const { owner, ids } = await ownerWith(2, (index) => ({
+      name: `Company ${index}`,
+      description: index === 0 ? description : 'Short and sweet',
+    }));
+    const { body } = await listPage(owner);
+    const [long, short] = body.data as CompanySummary[];
+    expect(Object.keys(long!).sort()).toEqual([
+      '_id',
+      'brandColors',
+      'descriptionPreview',
+      'founder',
+      'name',
+      'stripeSubscriptionId',
+      'subscription',
+      'subscriptionTier',
+      'trialEndDate',
+      'website',
+    ]);
+    expect(long).toMatchObject({
+      _id: ids[0],
+      name: 'Company 0',
+      website: 'https://harbor.coffee',
+      brandColors: ['#0B5FFF', '#E4572E'],
+      subscriptionTier: 'gold',
+      subscription: { status: 'active' },
+      founder: false,
+    });
+    expect(short).toMatchObject({ subscriptionTier: 'intro', subscription: { status: null } });
+    expect(Date.parse(short!.trialEndDate!)).toBeGreaterThan(Date.now());
+    expect(long!.descriptionPreview.length).toBeLessThanOrEqual(DESCRIPTION_PREVIEW_MAX + 1);
+    expect(long!.descriptionPreview).toMatch(/^Small-batch roasters in Portland.*…$/);
+    expect(short!.descriptionPreview).toBe('Short and sweet');
+    expect(JSON.stringify(body)).not.toContain('Warm and upbeat');
+  });
+
+  it('keeps a page of 100 rich companies small', { timeout: 120_000 }, async () => {
+    const long = (text: string) => text.repeat(Math.ceil(2000 / text.length)).slice(0, 2000);
+    const { owner, ids } = await ownerWith(100, (index) => ({
+      name: `Harbor Coffee Roasters and Bakery ${index}`,
+      description: long('Small-batch roasters with two cafés and a wholesale list. '),
+      brandVoice: long('Warm, upbeat and plain-spoken, never like an ad. '),
+      brandColors: ['#0B5FFF', '#E4572E', '#17BEBB', '#FFC914', '#2E282A'],
+    }));
+    const page = await listPage(owner, '?limit=100');
+    expect(page.body.data).toHaveLength(100);
+    expect(page.body.nextCursor).toBeNull();
+    const pageBytes = Buffer.byteLength(JSON.stringify(page.body));
+    const oneCompany = await call('GET', `/companies/${ids[1]}`, { token: owner.token });
+    const fullBytes = Buffer.byteLength(JSON.stringify(oneCompany.body));
+    // A whole company is over 4 KB here; its summary is well under one.
+    expect(fullBytes).toBeGreaterThan(4000);
+    expect(pageBytes / 100).toBeLessThan(700);
   });
 });

@@ -14,6 +14,7 @@ import { mockFetch } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import { RouteErrorFallback } from './route-error-fallback';
 import { routes } from './router';
+import { companiesPage } from '#web/test/fixtures';
 
 describe('routes', () => {
   it("shows 'Page Not Found' with a 'Go to Dashboard' link to a signed-in user", async () => {
@@ -64,7 +65,7 @@ describe('routes', () => {
     'sends a signed-in user from %s to the dashboard',
     async (at) => {
       seedSession();
-      mockFetch({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
+      mockFetch({ 'GET /api/companies/user/u1': companiesPage([]) });
       renderRoutes(routes, { at });
       // Two screens' modules load here: slow on a busy machine.
       expect(
@@ -76,7 +77,7 @@ describe('routes', () => {
 
   it('shows the dashboard with its empty companies section when signed in', async () => {
     seedSession({ user: makeUser({ firstName: 'Maya' }) });
-    mockFetch({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
+    mockFetch({ 'GET /api/companies/user/u1': companiesPage([]) });
     renderRoutes(routes, { at: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: /Maya/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your Companies' })).toBeInTheDocument();
@@ -93,7 +94,7 @@ describe('company routes', () => {
   const signedIn = () => {
     seedSession();
     mockFetch({
-      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+      'GET /api/companies/user/u1': companiesPage([makeCompany()]),
       'GET /api/companies/c1': { body: makeCompany() },
       'GET /api/companies/c1/platform-credentials': { body: [] },
       'GET /api/campaigns/company/c1': {
@@ -108,7 +109,7 @@ describe('company routes', () => {
     async (path) => {
       // A user with no company yet (with one on the intro tier, the page asks for an upgrade).
       seedSession();
-      mockFetch({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
+      mockFetch({ 'GET /api/companies/user/u1': companiesPage([]) });
       renderRoutes(routes, { at: path });
       expect(await screen.findByRole('heading', { name: 'Add a company' })).toBeInTheDocument();
       expect(await screen.findByLabelText('Company name')).toBeInTheDocument();

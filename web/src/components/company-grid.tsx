@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import type { Company } from '#shared/contract/companies';
+import type { CompanySummary } from '#shared/contract/companies';
 import { Alert } from './alert';
 import { Button, buttonClasses } from './button';
 import { cardClasses } from './card';
@@ -10,46 +10,21 @@ import { Skeleton } from './skeleton';
 import { websiteHost } from '#web/lib/format';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
 import { CompanyAvatar, ColorSwatches } from './company-avatar';
-import { PlanBadges, TierBadge, type PlanBadgeFacts } from './tier-badge';
-
-/** What a card shows; a full Company fits. */
-export type CompanyCardData = Pick<Company, '_id' | 'name'> &
-  Partial<Pick<Company, 'description' | 'website' | 'brandColors'> & PlanBadgeFacts>;
-
-/** The plan's badges: the tier that applies and Founder with the full plan facts, else the tier. */
-function CardBadges({ company }: { company: CompanyCardData }) {
-  const { subscriptionTier, founder, trialEndDate, stripeSubscriptionId, subscription } = company;
-  if (!subscriptionTier) return null;
-  if (founder === undefined || trialEndDate === undefined || !subscription) {
-    return <TierBadge tier={subscriptionTier} />;
-  }
-  return (
-    <span className="flex shrink-0 flex-col items-end gap-1">
-      <PlanBadges
-        company={{
-          subscriptionTier,
-          founder,
-          trialEndDate,
-          stripeSubscriptionId: stripeSubscriptionId ?? null,
-          subscription,
-        }}
-      />
-    </span>
-  );
-}
+import { PlanBadges } from './tier-badge';
 
 interface CompanyGridProps {
-  companies: readonly CompanyCardData[];
+  companies: readonly CompanySummary[];
   isLoading?: boolean;
   /** The inline load failure ('Failed to load companies. Please try again.'). */
   error?: string | null;
   onRetry?: () => void;
 }
 
-function CompanyCard({ company }: { company: CompanyCardData }) {
+/** A company's card, from its summary in the user's list. */
+function CompanyCard({ company }: { company: CompanySummary }) {
   const path = `/dashboard/company/${company._id}`;
-  const host = websiteHost(company.website ?? '');
-  const colors = company.brandColors ?? [];
+  const host = websiteHost(company.website);
+  const colors = company.brandColors;
   return (
     <li
       className={clsx(
@@ -75,15 +50,17 @@ function CompanyCard({ company }: { company: CompanyCardData }) {
             <p className="mt-0.5 text-sm text-slate-400">No website</p>
           )}
         </div>
-        <CardBadges company={company} />
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <PlanBadges company={company} />
+        </span>
       </div>
       <p
         className={clsx(
           'mt-4 line-clamp-2 flex-1 text-sm leading-6',
-          company.description ? 'text-slate-600' : 'text-slate-400',
+          company.descriptionPreview ? 'text-slate-600' : 'text-slate-400',
         )}
       >
-        {company.description || 'No description'}
+        {company.descriptionPreview || 'No description'}
       </p>
       <ColorSwatches colors={colors} className="mt-4" />
       <div className="mt-5 flex gap-2 border-t border-slate-100 pt-4">

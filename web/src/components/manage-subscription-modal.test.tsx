@@ -19,7 +19,7 @@ import {
   mockFetch,
   type MockAnswer,
 } from '#web/test/fetch-mock';
-import { makeCompany, seedSession } from '#web/test/fixtures';
+import { companiesPage, makeCompany, seedSession } from '#web/test/fixtures';
 import { renderScreen } from '#web/test/render';
 import { ManageSubscriptionModal } from './manage-subscription-modal';
 
@@ -68,7 +68,7 @@ function Harness() {
 const renderModal = async (company: Company, answers: Record<string, MockAnswer> = {}) => {
   seedSession();
   const fetchMock = mockFetch({
-    'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
+    'GET /api/companies/user/u1': companiesPage([company]),
     'GET /api/companies/c1': { body: company },
     'GET /api/companies/c1/usage': {
       body: {

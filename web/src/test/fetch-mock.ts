@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
-export type MockAnswer = { status?: number; body?: unknown } | (() => Promise<Response>);
+/** An answer, or a function of the request's URL (to answer by its query) that makes one. */
+export type MockAnswer = { status?: number; body?: unknown } | ((url: URL) => Promise<Response>);
 
 /**
  * Stubs `fetch` with answers keyed by "METHOD /api/path" (query ignored). Unknown calls answer
@@ -11,7 +12,7 @@ export const mockFetch = (answers: Record<string, MockAnswer>) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const answer = answers[key];
-    if (typeof answer === 'function') return answer();
+    if (typeof answer === 'function') return answer(url);
     const { status = 200, body } = answer ?? {
       status: 404,
       body: { statusCode: 404, message: 'Not found', error: 'Not Found' },

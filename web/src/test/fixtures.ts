@@ -4,7 +4,13 @@ import type {
   CampaignSummary,
   MediaAsset,
 } from '#shared/contract/campaigns';
-import type { Company, CompanyOverview } from '#shared/contract/companies';
+import {
+  companySummaryOf,
+  type Company,
+  type CompanyOverview,
+  type CompanyPage,
+  type CompanySummary,
+} from '#shared/contract/companies';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import type { User } from '#shared/contract/users';
 import { STORAGE_KEYS } from '#shared/domain/limits';
@@ -64,6 +70,28 @@ export const makeCompany = (overrides: Partial<Company> = {}): Company => ({
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
   ...overrides,
+});
+
+/** A company as the user's list shows it (GET /companies/user/{userId}): its summary. */
+export const makeCompanySummary = (
+  overrides: Partial<Company> = {},
+  summary: Partial<CompanySummary> = {},
+): CompanySummary => ({ ...companySummaryOf(makeCompany(overrides)), ...summary });
+
+/**
+ * One page of GET /companies/user/{userId} as a mock answer: the companies' summaries (whole
+ * companies are cut down to theirs), the last page unless a `nextCursor` is given.
+ */
+export const companiesPage = (
+  companies: readonly (Company | CompanySummary)[] = [],
+  overrides: Partial<CompanyPage> = {},
+): { body: CompanyPage } => ({
+  body: {
+    data: companies.map((company) => ('user' in company ? companySummaryOf(company) : company)),
+    nextCursor: null,
+    total: companies.length,
+    ...overrides,
+  },
 });
 
 export const makeCredential = (

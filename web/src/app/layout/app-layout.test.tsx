@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/domain/users';
-import { makeCompany, makeUser, seedSession } from '#web/test/fixtures';
+import { companiesPage, makeCompany, makeUser, seedSession } from '#web/test/fixtures';
 import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
 import { PathProbe, renderRoutes } from '#web/test/render';
 import { ProtectedRoute } from '../protected-route';
@@ -20,7 +20,7 @@ const renderApp = ({
 }: { at?: string; sandbox?: boolean; answers?: Record<string, MockAnswer> } = {}) => {
   mockFetch({
     'GET /api/config': { body: { stage: 'test', sandbox, googleSignIn: false } },
-    'GET /api/companies/user/u1': { body: { data: COMPANIES, total: COMPANIES.length } },
+    'GET /api/companies/user/u1': companiesPage(COMPANIES),
     ...answers,
   });
   return renderRoutes(
@@ -286,7 +286,7 @@ describe('protected layout', () => {
 
     it("offers 'Add company' when there are none", async () => {
       seedSession();
-      renderApp({ answers: { 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } } });
+      renderApp({ answers: { 'GET /api/companies/user/u1': companiesPage([]) } });
       expect(await sidebar().findByRole('link', { name: 'Add company' })).toHaveAttribute(
         'href',
         '/dashboard/companies/new',

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import clsx from 'clsx';
 import { Link, NavLink } from 'react-router';
-import type { Company } from '#shared/contract/companies';
+import type { CompanySummary } from '#shared/contract/companies';
 import { CompanyAvatar } from '#web/components/company-avatar';
 import {
   IconBuilding,
@@ -26,10 +26,10 @@ export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 interface CompanyPickerProps {
-  companies: readonly Company[];
+  companies: readonly CompanySummary[];
   isLoading: boolean;
   /** The company the route points at, when it is one of the user's. */
-  selected: Company | undefined;
+  selected: CompanySummary | undefined;
 }
 
 /**

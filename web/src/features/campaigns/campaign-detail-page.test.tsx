@@ -10,7 +10,13 @@ import {
   mockFetch,
   type MockAnswer,
 } from '#web/test/fetch-mock';
-import { makeCampaign, makeCompany, makeMediaAsset, seedSession } from '#web/test/fixtures';
+import {
+  companiesPage,
+  makeCampaign,
+  makeCompany,
+  makeMediaAsset,
+  seedSession,
+} from '#web/test/fixtures';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { CampaignDetailPage } from './campaign-detail-page';
 
@@ -47,7 +53,7 @@ const renderDetail = (campaign: Campaign | null, answers: Record<string, MockAns
   server.campaign = campaign;
   const requests = installFakeXhr();
   const fetchMock = mockFetch({
-    'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+    'GET /api/companies/user/u1': companiesPage([makeCompany()]),
     'GET /api/companies/c1': { body: makeCompany() },
     'GET /api/campaigns/k1': campaign
       ? () => Promise.resolve(jsonResponse(server.campaign))

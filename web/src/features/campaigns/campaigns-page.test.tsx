@@ -10,6 +10,7 @@ import {
   type MockAnswer,
 } from '#web/test/fetch-mock';
 import {
+  companiesPage,
   makeCampaignList,
   makeCampaignSummary,
   makeCompany,
@@ -26,7 +27,7 @@ const renderList = (
 ) => {
   seedSession();
   const fetchMock = mockFetch({
-    'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+    'GET /api/companies/user/u1': companiesPage([makeCompany()]),
     'GET /api/companies/c1': { body: makeCompany() },
     ...answers,
   });

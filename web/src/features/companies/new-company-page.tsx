@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { INTRO_TIER_LIMIT_MESSAGE, type Company } from '#shared/contract/companies';
+import { INTRO_TIER_LIMIT_MESSAGE, type CompanySummary } from '#shared/contract/companies';
 import { INTRO_TIER_COMPANY_LIMIT } from '#shared/domain/limits';
 import { effectiveTierOf } from '#shared/domain/subscription';
 import { Breadcrumb } from '#web/components/breadcrumb';
@@ -31,13 +31,13 @@ const createFailureText = (error: unknown): string =>
  * one company is taken. Null when another company may be added. The server decides in the end
  * (COMPANY_LIMIT_REACHED); this only says so before the form is filled in.
  */
-export const companyToUpgrade = (companies: readonly Company[]): Company | null =>
+export const companyToUpgrade = (companies: readonly CompanySummary[]): CompanySummary | null =>
   companies.length >= INTRO_TIER_COMPANY_LIMIT &&
   companies.every((company) => effectiveTierOf(company) === 'intro')
     ? (companies[0] ?? null)
     : null;
 
-function IntroLimitCard({ company }: { company: Company }) {
+function IntroLimitCard({ company }: { company: CompanySummary }) {
   return (
     <section
       aria-labelledby="intro-limit-title"

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  companiesPage,
   makeCampaignList,
   makeCompany,
   makeCredential,
@@ -25,24 +26,19 @@ const renderDashboard = (answers: Record<string, MockAnswer>) => {
 describe('DashboardPage', () => {
   it("shows the user's companies as cards with their links", async () => {
     renderDashboard({
-      'GET /api/companies/user/u1': {
-        body: {
-          data: [
-            makeCompany(),
-            makeCompany({
-              _id: 'c2',
-              name: 'Tide Yoga',
-              description: '',
-              website: '',
-              subscriptionTier: 'gold',
-              stripeSubscriptionId: 'sub_1',
-              subscription: { status: 'active' },
-              founder: true,
-            }),
-          ],
-          total: 2,
-        },
-      },
+      'GET /api/companies/user/u1': companiesPage([
+        makeCompany(),
+        makeCompany({
+          _id: 'c2',
+          name: 'Tide Yoga',
+          description: '',
+          website: '',
+          subscriptionTier: 'gold',
+          stripeSubscriptionId: 'sub_1',
+          subscription: { status: 'active' },
+          founder: true,
+        }),
+      ]),
     });
     const section = screen.getByRole('region', { name: 'Your Companies' });
     expect(within(section).getByText('Loading companies')).toBeInTheDocument();
@@ -81,7 +77,7 @@ describe('DashboardPage', () => {
   });
 
   it("offers 'Create Your First Company' when there are none", async () => {
-    renderDashboard({ 'GET /api/companies/user/u1': { body: { data: [], total: 0 } } });
+    renderDashboard({ 'GET /api/companies/user/u1': companiesPage([]) });
     expect(await screen.findByRole('link', { name: 'Create Your First Company' })).toHaveAttribute(
       'href',
       '/dashboard/companies/new',
@@ -106,7 +102,7 @@ describe('DashboardPage', () => {
 
     mockFetch({
       'GET /api/auth/verification-status': { body: { isVerified: true } },
-      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+      'GET /api/companies/user/u1': companiesPage([makeCompany()]),
     });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Harbor Coffee' })).toBeInTheDocument();
@@ -117,7 +113,7 @@ describe('phone verification prompt on the dashboard', () => {
   const renderUnverified = () => {
     seedSession({ user: makeUser({ isPhoneVerified: false }) });
     mockFetch({
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/user/u1': companiesPage([]),
       'GET /api/auth/verification-status': { body: { isVerified: false } },
     });
     return renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
@@ -140,7 +136,7 @@ describe('phone verification prompt on the dashboard', () => {
   it('does not open for a verified phone', async () => {
     seedSession({ user: makeUser({ isPhoneVerified: false }) });
     mockFetch({
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/user/u1': companiesPage([]),
       'GET /api/auth/verification-status': { body: { isVerified: true } },
     });
     renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
@@ -158,7 +154,7 @@ describe('quick tips on the dashboard', () => {
   it('shows a new owner every step to do, each with a link to do it', async () => {
     seedSession({ user: makeUser({ isPhoneVerified: false }) });
     mockFetch({
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/user/u1': companiesPage([]),
       'GET /api/auth/verification-status': { body: { isVerified: false } },
     });
     renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
@@ -182,9 +178,10 @@ describe('quick tips on the dashboard', () => {
 
   it('marks what the owner has done from the profile, companies, platforms and campaigns', async () => {
     renderDashboard({
-      'GET /api/companies/user/u1': {
-        body: { data: [makeCompany(), makeCompany({ _id: 'c2', name: 'Tide Yoga' })], total: 2 },
-      },
+      'GET /api/companies/user/u1': companiesPage([
+        makeCompany(),
+        makeCompany({ _id: 'c2', name: 'Tide Yoga' }),
+      ]),
       'GET /api/companies/c1/platform-credentials': { body: [] },
       'GET /api/companies/c2/platform-credentials': {
         body: [makeCredential({ _id: 'p1', handle: '@tideyoga', accountName: 'Tide Yoga' })],
@@ -205,7 +202,7 @@ describe('quick tips on the dashboard', () => {
 
   it('shows the steps without a status when the progress cannot be read', async () => {
     renderDashboard({
-      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+      'GET /api/companies/user/u1': companiesPage([makeCompany()]),
     });
     expect(await within(tips()).findByRole('link', { name: 'Connect a platform' })).toHaveAttribute(
       'href',

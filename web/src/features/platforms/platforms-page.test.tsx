@@ -12,7 +12,7 @@ import {
   mockFetch,
   type MockAnswer,
 } from '#web/test/fetch-mock';
-import { makeCompany, makeCredential, seedSession } from '#web/test/fixtures';
+import { companiesPage, makeCompany, makeCredential, seedSession } from '#web/test/fixtures';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { PlatformsPage } from './platforms-page';
 
@@ -41,7 +41,7 @@ const renderPlatforms = ({
   // The list as the server holds it: a disconnect changes what the next read answers.
   const held = { credentials };
   const fetchMock = mockFetch({
-    'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
+    'GET /api/companies/user/u1': companiesPage([company]),
     'GET /api/companies/c1': { body: company },
     'GET /api/companies/c1/platform-credentials': () =>
       Promise.resolve(jsonResponse(held.credentials)),

@@ -6,18 +6,17 @@ import { apiRoute } from '../api-route';
 import { failureText, isSessionEnded } from '../error-text';
 import { useQuery } from '../query';
 import { LOAD_COMPANY_FAILED } from './get-company';
-import { useCompanies } from './list-companies';
+import { companyOverviewKey, useCachedCompany } from './company-keys';
 
 const route = apiRoute('GET /companies/{companyId}/overview');
 
-/** Campaign writes and plan changes revalidate it (its counts and its company change). */
-export const companyOverviewKey = (companyId: string) => ['company-overview', companyId] as const;
+export { companyOverviewKey };
 
 export const fetchCompanyOverview = (companyId: string): Promise<CompanyOverview> =>
   callApi(route, { params: { companyId } });
 
 export interface CompanyOverviewState {
-  /** The company: the overview's, or the user's list's until the overview has come. */
+  /** The company: the overview's, or one cached by another read until the overview has come. */
   company: Company | undefined;
   /** Campaign counts, Recent Activity and connected platforms; undefined while loading. */
   overview: CompanyOverview | undefined;
@@ -27,13 +26,13 @@ export interface CompanyOverviewState {
 
 /**
  * The company overview in one call (GET /companies/{companyId}/overview): the company, its
- * campaign counts, Recent Activity and connected platforms. The company paints at once from the
- * user's list when that is loaded. A failure is the company failing to load: it toasts
+ * campaign counts, Recent Activity and connected platforms. The company paints at once when a
+ * page before has read it (GET /companies/{id}); the list's summaries are not whole companies. A failure is the company failing to load: it toasts
  * 'Failed to load company: {message}' and goes to /dashboard.
  */
 export const useCompanyOverview = (companyId: string | undefined): CompanyOverviewState => {
   const navigate = useNavigate();
-  const { companies } = useCompanies();
+  const cached = useCachedCompany(companyId);
   const { data, error } = useQuery(
     companyId ? companyOverviewKey(companyId) : null,
     () => fetchCompanyOverview(companyId!),
@@ -46,7 +45,7 @@ export const useCompanyOverview = (companyId: string | undefined): CompanyOvervi
       },
     },
   );
-  const company = data?.company ?? companies.find((candidate) => candidate._id === companyId);
+  const company = data?.company ?? cached;
   return {
     company,
     overview: data,

@@ -5,14 +5,14 @@ import { callApi } from '../api-client';
 import { apiRoute } from '../api-route';
 import { failureText, isSessionEnded } from '../error-text';
 import { useQuery } from '../query';
-import { useCompanies } from './list-companies';
+import { companyKey, useCachedCompany } from './company-keys';
 
 const route = apiRoute('GET /companies/{id}');
 
 /** The inline text of a company page whose company could not be loaded. */
 export const LOAD_COMPANY_FAILED = 'Failed to load company. Please try again.';
 
-export const companyKey = (companyId: string) => ['company', companyId] as const;
+export { companyKey };
 
 export const fetchCompany = (companyId: string): Promise<Company> =>
   callApi(route, { params: { id: companyId } });
@@ -26,17 +26,17 @@ export interface CompanyState {
 
 /**
  * One company (every company page: overview, edit, platforms). It paints at once from the
- * companies list when that is loaded, then refreshes. A failure toasts
+ * company's overview when that is cached (the page the owner came from), then refreshes. A failure toasts
  * 'Failed to load company: {message}' and goes to /dashboard.
  */
 export const useCompany = (companyId: string | undefined): CompanyState => {
   const navigate = useNavigate();
-  const { companies } = useCompanies();
+  const cached = useCachedCompany(companyId);
   const { data, error, isLoading } = useQuery(
     companyId ? companyKey(companyId) : null,
     () => fetchCompany(companyId!),
     {
-      fallbackData: companies.find((company) => company._id === companyId),
+      fallbackData: cached,
       shouldRetryOnError: false,
       onError: (failure: unknown) => {
         if (isSessionEnded(failure)) return;

@@ -4,13 +4,13 @@ import type { Company, CompanyOverview } from '#shared/contract/companies';
 import { useSession } from '../session';
 import { companyOverviewKey } from './company-overview';
 import { companyKey } from './get-company';
-import { companiesKey } from './list-companies';
+import { companiesKey, withSavedCompany, type CompanyList } from './list-companies';
 import { planUsageKey } from './plan-usage';
 
 /**
  * Puts a company as the server answered it (a plan changed, a cancellation) into every cache
- * that shows it: the company, its overview, the user's list (sidebar, cards) and its plan usage,
- * read again.
+ * that shows it: the company, its overview, its summary in the user's list (sidebar, cards: the
+ * tier badges) and its plan usage, read again.
  */
 export const useStoreCompany = () => {
   const { mutate } = useSWRConfig();
@@ -24,11 +24,9 @@ export const useStoreCompany = () => {
         { revalidate: false },
       );
       if (userId) {
-        void mutate<Company[]>(
-          companiesKey(userId),
-          (companies) => companies?.map((c) => (c._id === company._id ? company : c)),
-          { revalidate: false },
-        );
+        void mutate<CompanyList>(companiesKey(userId), (list) => withSavedCompany(list, company), {
+          revalidate: false,
+        });
       }
       void mutate(planUsageKey(company._id));
     },

@@ -9,6 +9,7 @@ import {
   type MockAnswer,
 } from '#web/test/fetch-mock';
 import {
+  companiesPage,
   makeCampaign,
   makeCompany,
   makeCredential,
@@ -23,7 +24,7 @@ import { NewCampaignPage } from '../new-campaign-page';
 const NOW = new Date('2026-11-10T06:00:00.000Z');
 
 const COMPANY_ANSWERS: Record<string, MockAnswer> = {
-  'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+  'GET /api/companies/user/u1': companiesPage([makeCompany()]),
   'GET /api/companies/c1': { body: makeCompany() },
   'GET /api/companies/c1/platform-credentials': {
     body: [

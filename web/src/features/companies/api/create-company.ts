@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import type { Company, CreateCompanyBody } from '#shared/contract/companies';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
-import { companiesKey } from '#web/lib/api/list-companies';
+import { companiesKey, withCreatedCompany, type CompanyList } from '#web/lib/api/list-companies';
 import { useSession } from '#web/lib/session';
 import { companyKey } from '#web/lib/api/get-company';
 
@@ -21,9 +21,9 @@ export const useCreateCompany = () => {
       const created = await createCompany(body);
       void mutate(companyKey(created._id), created, { revalidate: false });
       if (userId) {
-        void mutate<Company[]>(
+        void mutate<CompanyList>(
           companiesKey(userId),
-          (companies = []) => [...companies.filter((c) => c._id !== created._id), created],
+          (list) => withCreatedCompany(list, created),
           { revalidate: true },
         );
       }

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Company } from '#shared/contract/companies';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { companyOverviewKey } from '#web/lib/api/company-overview';
-import { companiesKey } from '#web/lib/api/list-companies';
+import { companiesKey, withoutCompany, type CompanyList } from '#web/lib/api/list-companies';
 import { useSession } from '#web/lib/session';
 import { companyKey } from '#web/lib/api/get-company';
 
@@ -22,11 +21,9 @@ export const useDeleteCompany = () => {
     async (companyId: string): Promise<void> => {
       await deleteCompany(companyId);
       if (userId) {
-        void mutate<Company[]>(
-          companiesKey(userId),
-          (companies = []) => companies.filter((c) => c._id !== companyId),
-          { revalidate: true },
-        );
+        void mutate<CompanyList>(companiesKey(userId), (list) => withoutCompany(list, companyId), {
+          revalidate: true,
+        });
       }
       void mutate(companyKey(companyId), undefined, { revalidate: false });
       void mutate(companyOverviewKey(companyId), undefined, { revalidate: false });

@@ -4,7 +4,7 @@ import type { Company, CompanyOverview, UpdateCompanyBody } from '#shared/contra
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { companyOverviewKey } from '#web/lib/api/company-overview';
-import { companiesKey } from '#web/lib/api/list-companies';
+import { companiesKey, withSavedCompany, type CompanyList } from '#web/lib/api/list-companies';
 import { useSession } from '#web/lib/session';
 import { companyKey } from '#web/lib/api/get-company';
 
@@ -27,11 +27,9 @@ export const useUpdateCompany = () => {
         { revalidate: false },
       );
       if (userId) {
-        void mutate<Company[]>(
-          companiesKey(userId),
-          (companies = []) => companies.map((c) => (c._id === companyId ? updated : c)),
-          { revalidate: true },
-        );
+        void mutate<CompanyList>(companiesKey(userId), (list) => withSavedCompany(list, updated), {
+          revalidate: true,
+        });
       }
       return updated;
     },

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { INTRO_TIER_LIMIT_MESSAGE } from '#shared/contract/companies';
-import { makeCompany, seedSession } from '#web/test/fixtures';
+import { companiesPage, makeCompany, seedSession } from '#web/test/fixtures';
 import {
   bodiesSentTo,
   deferredAnswer,
@@ -19,7 +19,7 @@ import { DRAFTING_AFTER_MS } from './company-form';
 const renderNew = async (answers: Record<string, MockAnswer> = {}) => {
   seedSession();
   const fetchMock = mockFetch({
-    'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+    'GET /api/companies/user/u1': companiesPage([]),
     ...answers,
   });
   const utils = renderScreen('/dashboard/companies/new', <NewCompanyPage />, {
@@ -295,7 +295,7 @@ const renderEdit = (answers: Record<string, MockAnswer> = {}) => {
   seedSession();
   const company = makeCompany({ brandColors: ['#0B5FFF'] });
   const fetchMock = mockFetch({
-    'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
+    'GET /api/companies/user/u1': companiesPage([company]),
     'GET /api/companies/c1': { body: company },
     'PUT /api/companies/c1': { body: { ...company, name: 'Harbor Roasters' } },
     ...answers,
@@ -442,7 +442,7 @@ describe('Add Company with the intro tier’s one company taken', () => {
   const renderWith = (companies: ReturnType<typeof makeCompany>[]) => {
     seedSession();
     const fetchMock = mockFetch({
-      'GET /api/companies/user/u1': { body: { data: companies, total: companies.length } },
+      'GET /api/companies/user/u1': companiesPage(companies),
     });
     renderScreen('/dashboard/companies/new', <NewCompanyPage />, {
       at: '/dashboard/companies/new',

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Company, CompanyOverview as Overview } from '#shared/contract/companies';
-import { makeCompany, makeOverview, seedSession } from '#web/test/fixtures';
+import { companiesPage, makeCompany, makeOverview, seedSession } from '#web/test/fixtures';
 import {
   bodiesSentTo,
   callKeys,
@@ -10,7 +10,8 @@ import {
   jsonResponse,
   mockFetch,
 } from '#web/test/fetch-mock';
-import { PathProbe, renderScreen } from '#web/test/render';
+import { useCompany } from '#web/lib/api/get-company';
+import { PathProbe, renderRoutes, renderScreen } from '#web/test/render';
 import { waitWithFakeTimers } from '#web/test/wait-with-fake-timers';
 import { CompanyOverviewPage } from '../company-overview-page';
 import { CHECKOUT_POLL_MS, CHECKOUT_WAIT_MS } from '../use-checkout-return';
@@ -23,7 +24,7 @@ const inDays = (days: number) => new Date(NOW + days * DAY).toISOString();
 const renderOverview = (company: Company, overview: Partial<Overview> | null = {}) => {
   seedSession();
   const fetchMock = mockFetch({
-    'GET /api/companies/user/u1': { body: { data: [company], total: 1 } },
+    'GET /api/companies/user/u1': companiesPage([company]),
     [`DELETE /api/companies/${company._id}`]: { body: { message: 'Company deleted' } },
   });
   renderScreen(
@@ -324,7 +325,7 @@ describe('CompanyOverviewPage', () => {
 
   it('loads the overview by the route id, in one call', async () => {
     const fetchMock = renderPage('/dashboard/company/c1', {
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/user/u1': companiesPage([]),
       'GET /api/companies/c1/overview': {
         body: makeOverview({
           company: makeCompany({ name: 'Tide Yoga' }),
@@ -347,12 +348,43 @@ describe('CompanyOverviewPage', () => {
     ]);
   });
 
-  it('paints the company from the list at once, then its counts', async () => {
+  it("waits for the overview rather than paint the list's summary, which is not the company", async () => {
     const overview = deferredAnswer();
     renderPage('/dashboard/company/c1', {
-      'GET /api/companies/user/u1': { body: { data: [makeCompany()], total: 1 } },
+      'GET /api/companies/user/u1': companiesPage([makeCompany()]),
       'GET /api/companies/c1/overview': overview.answer,
     });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading company');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    overview.resolve(jsonResponse(makeOverview()));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Harbor Coffee' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Small-batch roastery in Portland')).toBeInTheDocument();
+  });
+
+  it('paints the company a page before has read at once, then its counts', async () => {
+    seedSession();
+    const overview = deferredAnswer();
+    mockFetch({
+      'GET /api/companies/user/u1': companiesPage([makeCompany()]),
+      'GET /api/companies/c1': { body: makeCompany() },
+      'GET /api/companies/c1/overview': overview.answer,
+    });
+    /** A company page (the platforms, the edit form) that reads the whole company. */
+    function CompanyPage() {
+      const { company } = useCompany('c1');
+      return <p>{company ? `Read: ${company.name}` : 'Reading'}</p>;
+    }
+    const { router } = renderRoutes(
+      [
+        { path: '/dashboard/company/c1/platforms', element: <CompanyPage /> },
+        { path: '/dashboard/company/:companyId', element: <CompanyOverviewPage /> },
+      ],
+      { at: '/dashboard/company/c1/platforms' },
+    );
+    expect(await screen.findByText('Read: Harbor Coffee')).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard/company/c1'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Harbor Coffee' }),
     ).toBeInTheDocument();
@@ -401,7 +433,7 @@ describe('CompanyOverviewPage', () => {
 
   it("says 'Failed to load company: …' and goes to /dashboard", async () => {
     renderPage('/dashboard/company/nope', {
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/user/u1': companiesPage([]),
       'GET /api/companies/nope/overview': {
         status: 404,
         body: {
@@ -426,7 +458,7 @@ describe('CompanyOverviewPage', () => {
 
   it('opens Manage Subscription when asked by ?plan=choose, then removes the query', async () => {
     renderPage('/dashboard/company/c1?plan=choose', {
-      'GET /api/companies/user/u1': { body: { data: [], total: 0 } },
+      'GET /api/companies/user/u1': companiesPage([]),
       'GET /api/companies/c1/overview': { body: makeOverview() },
     });
     expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
@@ -445,7 +477,7 @@ describe('CompanyOverviewPage', () => {
     const renderReturn = (at: string) => {
       const held = { company: trial };
       renderPage(at, {
-        'GET /api/companies/user/u1': { body: { data: [trial], total: 1 } },
+        'GET /api/companies/user/u1': companiesPage([trial]),
         'GET /api/companies/c1': () => Promise.resolve(jsonResponse(held.company)),
         'GET /api/companies/c1/overview': () =>
           Promise.resolve(jsonResponse(makeOverview({ company: held.company }))),

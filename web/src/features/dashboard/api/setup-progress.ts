@@ -1,4 +1,4 @@
-import type { Company } from '#shared/contract/companies';
+import type { CompanySummary } from '#shared/contract/companies';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { useQuery } from '#web/lib/query';
@@ -51,7 +51,7 @@ const NOTHING_YET: SetupProgress = { platformConnected: false, campaignCreated: 
  * tips are guidance: they then show without their status rather than raise an error).
  */
 export const useSetupProgress = (
-  companies: readonly Company[] | undefined,
+  companies: readonly Pick<CompanySummary, '_id'>[] | undefined,
 ): SetupProgress | undefined => {
   const ids = companies?.slice(0, COMPANIES_CHECKED).map((company) => company._id);
   const { data } = useQuery(

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { makeCompanySummary } from '#web/test/fixtures';
 import { YourCompanies } from './your-companies';
 
 const renderSection = (companies: Parameters<typeof YourCompanies>[0]['companies']) =>
@@ -23,8 +24,8 @@ describe('YourCompanies', () => {
 
   it('shows a card per company with its Platforms and Campaigns links', () => {
     renderSection([
-      { _id: 'c1', name: 'Harbor Coffee', description: 'Small-batch roastery' },
-      { _id: 'c2', name: 'Tide Yoga' },
+      makeCompanySummary({ _id: 'c1', name: 'Harbor Coffee', description: 'Small-batch roastery' }),
+      makeCompanySummary({ _id: 'c2', name: 'Tide Yoga', description: '' }),
     ]);
     expect(screen.getByRole('link', { name: 'Add Company' })).toHaveAttribute(
       'href',
@@ -43,6 +44,7 @@ describe('YourCompanies', () => {
       'href',
       '/dashboard/company/c1/campaigns',
     );
+    expect(within(first!).getByText('Small-batch roastery')).toBeInTheDocument();
     expect(within(second!).getByText('No description')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { AddCompanyLink, CompanyGrid, type CompanyCardData } from '#web/components/company-grid';
+import type { CompanySummary } from '#shared/contract/companies';
+import { AddCompanyLink, CompanyGrid } from '#web/components/company-grid';
 
 interface YourCompaniesProps {
-  companies: readonly CompanyCardData[];
+  companies: readonly CompanySummary[];
   isLoading?: boolean;
   error?: string | null;
   onRetry?: () => void;
