@@ -13,6 +13,7 @@ import { declaration as users } from './users/bindings';
 import { declaration as campaignCleanup } from './jobs/campaign-cleanup/bindings';
 import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
+import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
 
@@ -38,6 +39,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'campaign-cleanup': campaignCleanup,
   'company-cleanup': companyCleanup,
   'connection-health': connectionHealth,
+  'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,
   sweeper,
 };

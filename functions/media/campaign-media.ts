@@ -23,6 +23,7 @@ import { writeTransaction } from '../core/db/transaction';
 import { Invalid, LimitReached, NotFound, Unavailable } from '../core/errors';
 import { newTimeOrderedId } from '../core/ids';
 import { logger } from '../core/logger';
+import { jobStarter } from '../integrations/jobs/provider';
 import {
   copyMediaObject,
   deleteMediaObject,
@@ -32,7 +33,11 @@ import {
   presignMediaUpload,
   readMediaObjectStart,
 } from '../core/storage/media-bucket';
-import { campaignMediaPrefix, campaignUploadPrefix } from '../core/storage/media-keys';
+import {
+  campaignMediaPrefix,
+  campaignUploadPrefix,
+  mediaThumbnailKey,
+} from '../core/storage/media-keys';
 import { SNIFF_BYTES, sniffMediaType } from './media-sniffing';
 
 /**
@@ -48,6 +53,9 @@ import { SNIFF_BYTES, sniffMediaType } from './media-sniffing';
  *    campaign's `mediaCount` moving from n < 5 to n + 1. An object that is refused is deleted.
  *    The media id is minted with the upload and named by its key, so a retried confirm finds the
  *    asset it made and answers it again instead of counting twice.
+ * 4. For an image, the confirmation starts the media-thumbnail job, which makes the small JPEG the
+ *    media grid shows (`thumbnailKey`); until it is made, or if it cannot be, the grid shows the
+ *    file itself.
  *
  * Uploads never confirmed expire by the bucket's lifecycle rule on `uploads/`.
  */
@@ -223,6 +231,17 @@ export const confirmCampaignMedia = async (
   // Another campaign's (or company's) key is left alone: it is not ours to delete.
   if (!mediaId) throw new Invalid('MEDIA_INVALID', MEDIA_TEXTS.notThisCampaigns);
 
+  const asset = await findOrConfirmUpload(owned, body, mediaId);
+  await startThumbnail(asset);
+  return asset;
+};
+
+const findOrConfirmUpload = async (
+  owned: OwnedCampaign,
+  body: z.output<typeof confirmMediaBody>,
+  mediaId: string,
+): Promise<MediaAssetRecord> => {
+  const { companyId, campaignId } = owned.campaign;
   const confirmed = await readAsset(companyId, campaignId, mediaId);
   if (confirmed) return confirmed;
   try {
@@ -299,6 +318,26 @@ const confirmUpload = async (
   return asset;
 };
 
+/**
+ * Starts the media-thumbnail job for an image asset that has no thumbnail yet — again when a
+ * confirmation is retried (the job runs once per asset however often it is started). Not starting
+ * it fails nothing: the grid shows the file itself.
+ */
+const startThumbnail = async (asset: MediaAssetRecord): Promise<void> => {
+  if (asset.type !== 'image' || asset.thumbnailKey) return;
+  const { companyId, campaignId, mediaId } = asset;
+  try {
+    await (await jobStarter()).start('media-thumbnail', { companyId, campaignId, mediaId });
+  } catch (error) {
+    logger.error('Could not start media-thumbnail; the grid shows the file itself', {
+      companyId,
+      campaignId,
+      mediaId,
+      error,
+    });
+  }
+};
+
 /** Creates the asset and counts it on its campaign, in one transaction; answers the asset. */
 const addAsset = async (record: MediaAssetRecord): Promise<MediaAssetRecord> => {
   const { companyId, campaignId, mediaId } = record;
@@ -363,7 +402,7 @@ export const updateCampaignMedia = async (
 
 /**
  * Removes an asset and gives its place back to the campaign's count (one transaction), then its
- * file. A second removal finds it gone (404).
+ * files: the file and, for an image, its thumbnail. A second removal finds it gone (404).
  */
 export const removeCampaignMediaAsset = async (
   owned: OwnedCampaign,
@@ -412,6 +451,14 @@ export const removeCampaignMediaAsset = async (
     }
     await backOff(attempt);
   }
-  await discard(...[asset.key, asset.thumbnailKey].filter((key): key is string => !!key));
+  // The thumbnail's key whether or not the asset read above named it: the media-thumbnail job may
+  // have recorded it since (had it found the asset gone, it would have deleted it itself).
+  const thumbnailKeys =
+    asset.type === 'image' ? [mediaThumbnailKey(companyId, campaignId, mediaId)] : [];
+  await discard(
+    ...new Set(
+      [asset.key, asset.thumbnailKey, ...thumbnailKeys].filter((key): key is string => !!key),
+    ),
+  );
   return { message: MEDIA_TEXTS.deleted };
 };

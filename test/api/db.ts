@@ -281,3 +281,25 @@ export const recordGenerations = async (
   const later = Math.floor(Date.now() / 1000) + 3 * 86_400;
   await entity.put({ companyId, day, used, resetAt: later, expiresAt: later }).go();
 };
+
+const jobRuns = async () => {
+  const { jobRunEntity } = await import('#functions/core/db/entities/job-run');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => jobRunEntity());
+  entity.setClient(client());
+  return entity;
+};
+
+/** The claim a job's run holds on its idempotency key (`running`, `done`), or null without one. */
+export const jobRunStatus = async (job: string, key: string): Promise<string | null> => {
+  const { data } = await (await jobRuns()).get({ job, key }).go({ consistent: true });
+  return data?.status ?? null;
+};
+
+/**
+ * Forgets that a job ran for a key, so that running it again by name really runs it (instead of
+ * answering `duplicate`): what a redelivery after the claim's retention, or a second start by
+ * someone else, would do.
+ */
+export const forgetJobRun = async (job: string, key: string): Promise<void> => {
+  await (await jobRuns()).delete({ job, key }).go();
+};

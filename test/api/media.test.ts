@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { CampaignMediaUpload, MediaAsset } from '#shared/contract/campaigns';
 import { CAMPAIGN_MEDIA_MAX_BYTES } from '#shared/domain/campaigns';
 import { MEDIA_BUCKET } from '#infra/sandbox/function-environment';
-import { seedCampaign, useSandboxTable } from './db';
+import { jobRunStatus, seedCampaign, useSandboxTable } from './db';
 import { call, registerUser, runJob, uploadTo } from './http';
 
 /**
@@ -12,7 +12,8 @@ import { call, registerUser, runJob, uploadTo } from './http';
  * holds browser uploads to their presigned POST policy as S3 does: the upload, the confirmation
  * that checks what S3 stored (its size, and what its first bytes say it is), the limit of 5 a
  * campaign under concurrent confirmations, changes and removal, and what goes when a campaign or
- * a company is deleted.
+ * a company is deleted. (Each confirmed image also gets a thumbnail from the media-thumbnail job,
+ * in the background: media-thumbnails.test.ts; here a test waits for it where it counts files.)
  */
 
 interface Owner {
@@ -48,6 +49,22 @@ const exists = async (key: string): Promise<boolean> =>
 
 const assetPrefix = (owner: Owner) => `companies/${owner.companyId}/campaigns/${owner.campaignId}/`;
 const uploadPrefix = (owner: Owner) => `uploads/${assetPrefix(owner)}`;
+const thumbnailKey = (owner: Owner, mediaId: string) =>
+  `${assetPrefix(owner)}thumbnails/${mediaId}.jpg`;
+
+/**
+ * Waits for the media-thumbnail job each image's confirmation started in the background to be
+ * done (with a thumbnail, or without for an image it cannot use), so the files can be counted.
+ */
+const thumbnailJobsDone = async (...mediaIds: string[]): Promise<void> => {
+  for (const mediaId of mediaIds) {
+    // vi.waitFor, not expect.poll: it is also waited for in a beforeAll.
+    await vi.waitFor(
+      async () => expect(await jobRunStatus('media-thumbnail', mediaId)).toBe('done'),
+      { timeout: 20_000, interval: 100 },
+    );
+  }
+};
 
 /* ----- Files ----- */
 
@@ -263,10 +280,12 @@ describe('confirming an upload', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG);
 
-    // The upload became the asset's file.
+    // The upload became the asset's file (beside it, the thumbnail the job made of it).
     expect(await keysUnder(uploadPrefix(owner))).toEqual([]);
+    await thumbnailJobsDone(asset.body._id);
     expect(await keysUnder(assetPrefix(owner))).toEqual([
       `${assetPrefix(owner)}${asset.body._id}.png`,
+      thumbnailKey(owner, asset.body._id),
     ]);
     expect(await mediaCount(owner)).toBe(1);
 
@@ -377,8 +396,11 @@ describe('the limit of 5 a campaign', () => {
     expect(items.map((item) => item.mediaId).sort()).toEqual(
       made.map((answer) => answer.body._id).sort(),
     );
-    // Exactly the five assets' files are left; every upload is gone.
-    expect(await keysUnder(assetPrefix(owner))).toEqual(items.map((item) => item.key).sort());
+    // Exactly the five assets' files (and their thumbnails) are left; every upload is gone.
+    await thumbnailJobsDone(...items.map((item) => item.mediaId));
+    expect(await keysUnder(assetPrefix(owner))).toEqual(
+      items.flatMap((item) => [item.key, thumbnailKey(owner, item.mediaId)]).sort(),
+    );
     expect(await keysUnder(uploadPrefix(owner))).toEqual([]);
 
     // A sixth is refused up front, and a confirmed upload retried still answers its asset.
@@ -408,6 +430,7 @@ describe('changing and removing an asset', () => {
   beforeAll(async () => {
     owner = await newOwner();
     asset = (await confirm(owner, { key: await uploaded(owner), description: 'Latte' })).body;
+    await thumbnailJobsDone(asset._id);
   });
 
   it('changes its description, usage and platforms — only those', async () => {
@@ -446,7 +469,7 @@ describe('changing and removing an asset', () => {
     expect(missing.body).toMatchObject({ code: 'MEDIA_NOT_FOUND' });
   });
 
-  it('removes it with its file, once', async () => {
+  it('removes it with its files, once', async () => {
     const path = `/campaigns/${owner.campaignId}/media/${asset._id}`;
     expect((await fetch(asset.url)).status).toBe(200);
     const removed = await call('DELETE', path, { token: owner.token });
@@ -487,7 +510,11 @@ describe('changing and removing an asset', () => {
     });
     expect(sideways.body).toMatchObject({ code: 'MEDIA_NOT_FOUND' });
     expect(await exists(pending)).toBe(true);
-    expect(await keysUnder(assetPrefix(owner))).toEqual([`${assetPrefix(owner)}${mine._id}.png`]);
+    await thumbnailJobsDone(mine._id);
+    expect(await keysUnder(assetPrefix(owner))).toEqual([
+      `${assetPrefix(owner)}${mine._id}.png`,
+      thumbnailKey(owner, mine._id),
+    ]);
     expect((await assetItems(owner))[0]).toMatchObject({ description: '' });
   });
 });
@@ -505,12 +532,14 @@ describe('what goes with a deleted campaign or company', () => {
     const owner = await newOwner();
     const kept = { ...owner, campaignId: await seedCampaign(owner.companyId) };
     const keptAsset = (await confirm(kept, { key: await uploaded(kept) })).body;
-    await confirm(owner, { key: await uploaded(owner) });
+    const image = (await confirm(owner, { key: await uploaded(owner) })).body;
     await confirm(owner, {
       key: await uploaded(owner, MP4, { fileName: 'a.mp4', contentType: 'video/mp4' }),
     });
     const pending = await uploaded(owner, JPEG, { fileName: 'b.jpg', contentType: 'image/jpeg' });
-    expect(await keysUnder(assetPrefix(owner))).toHaveLength(2);
+    // The image, its thumbnail, the video.
+    await thumbnailJobsDone(image._id);
+    expect(await keysUnder(assetPrefix(owner))).toHaveLength(3);
 
     // Not while the campaign is there: the event cannot strip a live campaign.
     const live = await runJob('campaign-cleanup', {
@@ -518,14 +547,14 @@ describe('what goes with a deleted campaign or company', () => {
       campaignId: owner.campaignId,
     });
     expect(live.status).not.toBe('done');
-    expect(await keysUnder(assetPrefix(owner))).toHaveLength(2);
+    expect(await keysUnder(assetPrefix(owner))).toHaveLength(3);
 
     await deleteCampaign(owner);
     const event = { companyId: owner.companyId, campaignId: owner.campaignId };
     const outcome = await runJob('campaign-cleanup', event);
     expect(outcome).toMatchObject({
       status: 'done',
-      result: { media: { objects: 3, assets: 2 } },
+      result: { media: { objects: 4, assets: 2 } },
     });
     expect(await keysUnder(assetPrefix(owner))).toEqual([]);
     expect(await keysUnder(uploadPrefix(owner))).toEqual([]);

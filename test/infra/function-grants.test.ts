@@ -147,7 +147,7 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(templates.environmentOf(platforms).CREDENTIAL_KEY_ARN).toBeTruthy();
   });
 
-  it('lets the media bucket be listed only by its writers: the media and platforms endpoints and the two clean-ups', () => {
+  it('lets the media bucket be listed only by its writers: the media and platforms endpoints, the two clean-ups and the thumbnail job', () => {
     const bucket = templates.valueOf(built.data, built.data.mediaBucket.bucketArn);
     const listers = functionsOf(built)
       .filter((checked) =>
@@ -159,6 +159,7 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(listers.sort()).toEqual([
       'jobs/campaign-cleanup',
       'jobs/company-cleanup',
+      'jobs/media-thumbnail',
       'media',
       'platforms',
     ]);
@@ -170,6 +171,47 @@ describe('each function is granted exactly what its declaration names', () => {
         .map((grant) => grant.action),
     );
     expect(new Set(bucketActions)).toEqual(new Set(['s3:ListBucket']));
+  });
+
+  it('lets only the media endpoints start the thumbnail job, which touches only the table and the media objects', () => {
+    const thumbnails = built.jobs.functions.get('media-thumbnail')!;
+    const arn = templates.valueOf(built.jobs, thumbnails.function.functionArn);
+    const starters = functionsOf(built)
+      .filter((checked) =>
+        templates
+          .grantsOf(checked.fn)
+          .some((grant) => grant.action === 'lambda:InvokeFunction' && grant.resource === arn),
+      )
+      .map((checked) => checked.name);
+    expect(starters).toEqual(['media']);
+
+    const table = templates.valueOf(built.data, built.data.table.tableArn);
+    const objects = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
+    const bucket = templates.valueOf(built.data, built.data.mediaBucket.bucketArn);
+    const services = new Set(
+      templates.grantsOf(thumbnails).map((grant) => grant.action.split(':')[0]),
+    );
+    // Its logs, X-Ray, the DLQ; DynamoDB and S3 — no secrets, no other function, no texts.
+    expect([...services].sort()).toEqual(['dynamodb', 'logs', 's3', 'sqs', 'xray']);
+    const s3 = templates
+      .grantsOf(thumbnails)
+      .filter((grant) => grant.action.startsWith('s3:'))
+      .map(
+        (grant) =>
+          `${grant.action} ${grant.resource === objects ? 'objects' : grant.resource === bucket ? 'bucket' : grant.resource}`,
+      );
+    expect(s3.sort()).toEqual([
+      's3:DeleteObject objects',
+      's3:GetObject objects',
+      's3:ListBucket bucket',
+      's3:PutObject objects',
+    ]);
+    expect(
+      templates
+        .grantsOf(thumbnails)
+        .filter((grant) => grant.action.startsWith('dynamodb:'))
+        .every((grant) => grant.resource === table || grant.resource.includes('index')),
+    ).toBe(true);
   });
 
   it('requires the origin key on every endpoint function', () => {

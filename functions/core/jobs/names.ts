@@ -6,6 +6,7 @@ export const JOB_NAMES = [
   'campaign-cleanup',
   'company-cleanup',
   'connection-health',
+  'media-thumbnail',
   'password-reset-email',
   'sweeper',
 ] as const;

@@ -127,6 +127,27 @@ export const copyMediaObject = async (input: {
   );
 };
 
+/** Writes an object the functions make themselves (a thumbnail), replacing any under the key. */
+export const putMediaObject = async (input: {
+  key: string;
+  body: Uint8Array;
+  contentType: string;
+  cacheControl?: string;
+}): Promise<void> => {
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+  await (
+    await client()
+  ).send(
+    new PutObjectCommand({
+      Bucket: mediaBucketName(),
+      Key: input.key,
+      Body: input.body,
+      ContentType: input.contentType,
+      ...(input.cacheControl ? { CacheControl: input.cacheControl } : {}),
+    }),
+  );
+};
+
 export const deleteMediaObject = async (key: string): Promise<void> => {
   const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   await (await client()).send(new DeleteObjectCommand({ Bucket: mediaBucketName(), Key: key }));

@@ -4,6 +4,7 @@
  * company's prefix. (Media of a post published now is elsewhere: `post-media/`.)
  *
  *   companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}           a media asset's file
+ *   companies/{companyId}/campaigns/{campaignId}/thumbnails/{mediaId}.jpg  an image asset's thumbnail
  *   uploads/companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}   an upload not yet confirmed
  *
  * The browser uploads under `uploads/`; confirming checks the object and copies it to the asset's
@@ -14,6 +15,14 @@ export const companyMediaPrefix = (companyId: string): string => `companies/${co
 
 export const campaignMediaPrefix = (companyId: string, campaignId: string): string =>
   `${companyMediaPrefix(companyId)}campaigns/${campaignId}/`;
+
+/**
+ * Where an image asset's thumbnail goes (the media-thumbnail job): one key per asset, always the
+ * same, so a second run overwrites instead of adding, and under the campaign's prefix, so the
+ * campaign's and the company's clean-ups take it with the rest.
+ */
+export const mediaThumbnailKey = (companyId: string, campaignId: string, mediaId: string): string =>
+  `${campaignMediaPrefix(companyId, campaignId)}thumbnails/${mediaId}.jpg`;
 
 /** Uploads waiting for their confirmation; the lifecycle rule's prefix. */
 export const UPLOADS_PREFIX = 'uploads/';
