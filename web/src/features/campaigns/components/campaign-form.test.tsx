@@ -191,7 +191,8 @@ describe('new campaign', () => {
     expect(screen.getByText('End date cannot be before start date')).toBeInTheDocument();
     expect(screen.getByText('Choose at least one posting day')).toBeInTheDocument();
     expect(screen.getByText('Choose at least one posting time')).toBeInTheDocument();
-    expect(screen.getByLabelText('Campaign Name')).toHaveFocus();
+    // The form moves focus to the first invalid field once it has painted the errors.
+    await waitFor(() => expect(screen.getByLabelText('Campaign Name')).toHaveFocus());
     expect(screen.getByLabelText('Campaign Name')).toHaveAccessibleDescription(
       'Campaign name is required',
     );

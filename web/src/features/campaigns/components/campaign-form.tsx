@@ -34,6 +34,7 @@ import {
 import { KeyMessagesField } from './key-messages-field';
 import { PlatformsField, type ConnectedPlatform } from './platforms-field';
 import { ScheduleField } from './schedule-field';
+import { useSaving } from '#web/lib/use-saving';
 
 const INTENTION_OPTIONS = CAMPAIGN_INTENTIONS.map((value) => ({
   value,
@@ -118,8 +119,9 @@ export function CampaignForm({
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isDirty },
   } = form;
+  const { saving, whileSaving } = useSaving();
   const unsavedChanges = useUnsavedChanges(isDirty);
   const startDate = watch('startDate');
 
@@ -131,7 +133,7 @@ export function CampaignForm({
     // A successful save navigates away at once: that is not leaving unsaved edits.
     unsavedChanges.allowLeaving();
     try {
-      await onSubmit(values);
+      await whileSaving(() => onSubmit(values));
     } catch (error) {
       unsavedChanges.askBeforeLeaving();
       if (isSessionEnded(error)) return;
@@ -149,7 +151,7 @@ export function CampaignForm({
   return (
     <div className="space-y-6">
       <form id={formId} onSubmit={submit} noValidate className="space-y-6">
-        <Section title="Campaign" disabled={isSubmitting}>
+        <Section title="Campaign" disabled={saving}>
           <TextField
             label="Campaign Name"
             maxLength={CAMPAIGN_NAME_MAX}
@@ -202,7 +204,7 @@ export function CampaignForm({
         <Section
           title="Where and when"
           description="The platforms this campaign posts to, and the days and times its posts go out."
-          disabled={isSubmitting}
+          disabled={saving}
         >
           <PlatformsField
             form={form}
@@ -218,7 +220,7 @@ export function CampaignForm({
         <Section
           title="Content Seeds"
           description="What the AI writes from: how the posts sound, what they say and anything it must know."
-          disabled={isSubmitting}
+          disabled={saving}
         >
           <TextAreaField
             label="Brand Voice"
@@ -246,8 +248,8 @@ export function CampaignForm({
         <Link to={cancelTo} className={buttonClasses({ variant: 'ghost' })}>
           Cancel
         </Link>
-        <Button type="submit" form={formId} loading={isSubmitting}>
-          {isSubmitting ? 'Saving...' : submitLabel}
+        <Button type="submit" form={formId} loading={saving}>
+          {saving ? 'Saving...' : submitLabel}
         </Button>
       </div>
       <UnsavedChangesDialog blocker={unsavedChanges.blocker} />

@@ -36,6 +36,7 @@ import {
 import { BrandColorsField } from './brand-colors-field';
 import { DraftReviewDialog } from './draft-review-dialog';
 import { TimeZoneField } from '#web/components/time-zone-field';
+import { useSaving } from '#web/lib/use-saving';
 
 /** After this long the website has usually been read and the draft is being written. */
 export const DRAFTING_AFTER_MS = 2500;
@@ -110,8 +111,9 @@ export function CompanyForm({
     setError,
     clearErrors,
     setFocus,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isDirty },
   } = form;
+  const { saving, whileSaving } = useSaving();
   const [serverError, setServerError] = useState<string | null>(null);
   const [phase, setPhase] = useState<DraftPhase>('idle');
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -227,7 +229,7 @@ export function CompanyForm({
     // A successful save navigates away at once: that is not leaving unsaved edits.
     unsavedChanges.allowLeaving();
     try {
-      await onSubmit(companyBodyFrom(values));
+      await whileSaving(() => onSubmit(companyBodyFrom(values)));
     } catch (error) {
       unsavedChanges.askBeforeLeaving();
       setServerError(describeFailure(error));
@@ -245,7 +247,7 @@ export function CompanyForm({
         </div>
       ) : null}
 
-      <fieldset disabled={isSubmitting} className={`${cardClasses} space-y-6 p-5 sm:p-6`}>
+      <fieldset disabled={saving} className={`${cardClasses} space-y-6 p-5 sm:p-6`}>
         <legend className="sr-only">Company details</legend>
         <div>
           <h2 className="text-base font-semibold text-slate-900">About the company</h2>
@@ -319,7 +321,7 @@ export function CompanyForm({
         ) : null}
       </fieldset>
 
-      <fieldset disabled={isSubmitting} className={`${cardClasses} space-y-6 p-5 sm:p-6`}>
+      <fieldset disabled={saving} className={`${cardClasses} space-y-6 p-5 sm:p-6`}>
         <legend className="sr-only">Brand</legend>
         <div>
           <h2 className="text-base font-semibold text-slate-900">Brand</h2>
@@ -351,8 +353,8 @@ export function CompanyForm({
         <Link to={cancelTo} className={buttonClasses({ variant: 'ghost' })}>
           Cancel
         </Link>
-        <Button type="submit" loading={isSubmitting} disabled={drafting}>
-          {isSubmitting ? submittingLabel : submitLabel}
+        <Button type="submit" loading={saving} disabled={drafting}>
+          {saving ? submittingLabel : submitLabel}
         </Button>
       </div>
     </form>
