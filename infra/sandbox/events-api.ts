@@ -15,7 +15,7 @@ import type { Route } from './service';
  *   PUT    /_sandbox/api/schedules/{name}        { job, at, timeZone, payload } → 200 { schedule }
  *   DELETE /_sandbox/api/schedules/{name}        204, 404
  *   POST   /_sandbox/api/schedules/{name}/run    200 { outcome }, 404
- *   GET    /_sandbox/api/jobs                    { jobs }
+ *   GET    /_sandbox/api/jobs                    { jobs, running } (running: job runs under way)
  *   POST   /_sandbox/api/jobs/{job}/run          the event → 200 { outcome }; ?async=true → 202 at once
  *
  * and the `/_sandbox` page's Run now forms (`POST /_sandbox/schedules/{name}/run`,
@@ -146,7 +146,7 @@ export const eventsRoutes = (events: Events): Route[] => {
     const method = request.method ?? 'GET';
     if (job === undefined && !action) {
       if (method !== 'GET') return methodNotAllowed(response);
-      sendJson(response, 200, { jobs: events.jobs() });
+      sendJson(response, 200, { jobs: events.jobs(), running: events.running() });
     } else if (job === undefined || action !== 'run' || rest.length) {
       notFound(response, 'Route');
     } else if (method !== 'POST') {

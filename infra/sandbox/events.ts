@@ -51,6 +51,8 @@ export interface Events extends Service {
   /** Fires it now: a pending schedule is delivered early, a past one delivered again. */
   runSchedule(name: string): Promise<RunOutcome | 'missing'>;
   runJob(job: string, event: unknown, trigger?: RunTrigger): Promise<RunOutcome>;
+  /** Job runs under way now (background runs included), so scripts and tests can wait them out. */
+  running(): number;
   /** The `/_sandbox` page's Schedules section. */
   panel: InboxPanel;
 }
@@ -114,13 +116,19 @@ export const startEvents = async (options: EventsOptions): Promise<Events> => {
     timers.set(name, timer);
   };
 
+  let runningJobs = 0;
   const runJob = (job: string, event: unknown, trigger: RunTrigger = 'manual') =>
     track(
       (async () => {
         const started = new Date();
-        const outcome = await runner.run(job, event);
-        lastRuns.set(job, runRecord(trigger, started, outcome));
-        return outcome;
+        runningJobs += 1;
+        try {
+          const outcome = await runner.run(job, event);
+          lastRuns.set(job, runRecord(trigger, started, outcome));
+          return outcome;
+        } finally {
+          runningJobs -= 1;
+        }
       })(),
     );
 
@@ -194,6 +202,7 @@ export const startEvents = async (options: EventsOptions): Promise<Events> => {
     },
     runSchedule: (name) => fire(name, 'manual'),
     runJob,
+    running: () => runningJobs,
     panel: async ({ returnTo }) =>
       schedulesPanel({
         schedules: list(),

@@ -255,6 +255,21 @@ export const runJob = async <R = unknown>(
   return ((await response.json()) as { outcome: JobOutcome<R> }).outcome;
 };
 
+/**
+ * Waits until no job runs in the sandbox: a call that started one in the background (a confirmed
+ * image's thumbnail) has then finished everything it set off.
+ */
+export const jobsSettled = async (timeoutMs = 20_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${apiUrl()}/_sandbox/api/jobs`);
+    const { running } = (await response.json()) as { running: number };
+    if (running === 0) return;
+    if (Date.now() > deadline) throw new Error(`${running} sandbox job runs still under way`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
 /** Where and how a presigned POST takes a file (what the upload routes answer). */
 export interface PresignedPost {
   url: string;

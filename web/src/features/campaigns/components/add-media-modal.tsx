@@ -30,6 +30,7 @@ import {
 import { USAGE_LABELS } from '../messages';
 import { useCampaignMediaUploads, type UploadItem } from '../use-campaign-media-uploads';
 import { MediaPlatformsField } from './media-platforms-field';
+import { FilePreview } from '#web/components/file-preview';
 
 const USAGE_OPTIONS = MEDIA_USAGES.map((value) => ({ value, label: USAGE_LABELS[value] }));
 
@@ -70,24 +71,6 @@ function Refusals({ refusals, onDismiss }: { refusals: MediaRefusal[]; onDismiss
       </button>
     </div>
   );
-}
-
-function Preview({ item }: { item: UploadItem }) {
-  const box = 'size-14 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200';
-  if (!item.previewUrl) return <div className={box} aria-hidden="true" />;
-  if (item.file.type.startsWith('video/')) {
-    return (
-      <video
-        src={item.previewUrl}
-        muted
-        playsInline
-        preload="metadata"
-        aria-hidden="true"
-        className={clsx(box, 'object-cover')}
-      />
-    );
-  }
-  return <img src={item.previewUrl} alt="" className={clsx(box, 'object-cover')} />;
 }
 
 function Status({ item }: { item: UploadItem }) {
@@ -159,7 +142,7 @@ function UploadRow({
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3">
       <div className="flex gap-3">
-        <Preview item={item} />
+        <FilePreview url={item.previewUrl} isVideo={item.file.type.startsWith('video/')} />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">

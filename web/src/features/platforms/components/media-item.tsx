@@ -7,6 +7,7 @@ import { IconCheckCircle, IconWarning } from '#web/components/icons';
 import { ProgressTrack } from '#web/components/progress-bar';
 import { formatBytes } from '#shared/domain/platform-media';
 import type { MediaItem } from '../use-media-uploads';
+import { FilePreview } from '#web/components/file-preview';
 
 interface MediaItemRowProps {
   item: MediaItem;
@@ -14,25 +15,6 @@ interface MediaItemRowProps {
   onRetry: () => void;
   onAltTextChange: (altText: string) => void;
   disabled?: boolean;
-}
-
-function Preview({ item }: { item: MediaItem }) {
-  const box = 'size-16 shrink-0 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200';
-  if (!item.previewUrl) return <div className={box} aria-hidden="true" />;
-  if (item.kind === 'video') {
-    return (
-      <video
-        src={item.previewUrl}
-        muted
-        playsInline
-        preload="metadata"
-        aria-hidden="true"
-        className={clsx(box, 'object-cover')}
-      />
-    );
-  }
-  // The alt text field says what the image shows; the preview itself is decoration.
-  return <img src={item.previewUrl} alt="" className={clsx(box, 'object-cover')} />;
 }
 
 function UploadStatus({ item }: { item: MediaItem }) {
@@ -93,7 +75,7 @@ export function MediaItemRow({
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3">
       <div className="flex gap-3">
-        <Preview item={item} />
+        <FilePreview url={item.previewUrl} isVideo={item.kind === 'video'} className="size-16" />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
