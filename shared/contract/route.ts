@@ -63,6 +63,8 @@ export interface RouteDefinition {
  * - `campaign`: a campaign of a company the caller owns (`loadOwnedCampaign`: the campaign's
  *   pointer names its company, whose owner is checked first).
  * - `media`: a media asset of the campaign in the same path (looked up in it).
+ * - `generation`: an AI campaign generation of a company the caller owns (its pointer names its
+ *   company, whose owner is checked first, as for campaigns).
  */
 export const PATH_ID_OWNERS = {
   caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
@@ -70,6 +72,7 @@ export const PATH_ID_OWNERS = {
   credential: { notFound: 'CREDENTIAL_NOT_FOUND', message: 'Platform connection not found' },
   campaign: { notFound: 'CAMPAIGN_NOT_FOUND', message: 'Campaign not found' },
   media: { notFound: 'MEDIA_NOT_FOUND', message: 'Media not found' },
+  generation: { notFound: 'GENERATION_NOT_FOUND', message: 'Generation not found' },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 
