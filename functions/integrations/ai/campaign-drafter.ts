@@ -53,6 +53,8 @@ export interface CampaignDraftResult {
 export interface SuggestionsInput {
   company: DrafterCompany;
   recentCampaigns: string[];
+  /** The company's local date (YYYY-MM-DD), for seasonal ideas; UTC's today when left out. */
+  today?: string;
 }
 
 export interface ImageToDescribe {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { withEnvironment } from '#functions/core/environment';
+import { offlineCampaignDrafter } from './offline-campaign-drafter';
 import { offlineDrafter } from './offline-drafter';
 import { openAiDrafter } from './openai-drafter';
-import { companyProfileDrafter } from './provider';
+import { campaignDrafter, companyProfileDrafter } from './provider';
 
 describe('company profile drafter provider', () => {
   it('drafts with OpenAI when a key or its secret is configured, offline otherwise', async () => {
@@ -17,5 +18,11 @@ describe('company profile drafter provider', () => {
         companyProfileDrafter,
       ),
     ).toBe(openAiDrafter);
+  });
+});
+
+describe('campaign drafter provider', () => {
+  it('drafts campaigns offline without a key', async () => {
+    expect(await withEnvironment({}, campaignDrafter)).toBe(offlineCampaignDrafter);
   });
 });

@@ -1,4 +1,5 @@
 import { config } from '#functions/core/config';
+import type { CampaignDrafter } from './campaign-drafter';
 import type { CompanyProfileDrafter } from './company-profile-drafter';
 
 /**
@@ -11,3 +12,10 @@ export const companyProfileDrafter = async (): Promise<CompanyProfileDrafter> =>
     ? (await import('./openai-drafter')).openAiDrafter
     : (await import('./offline-drafter')).offlineDrafter;
 };
+
+/**
+ * The campaign generator's drafter, chosen the same way. Until the OpenAI campaign drafter lands,
+ * every function drafts campaigns offline.
+ */
+export const campaignDrafter = async (): Promise<CampaignDrafter> =>
+  (await import('./offline-campaign-drafter')).offlineCampaignDrafter;
