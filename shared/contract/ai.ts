@@ -206,7 +206,11 @@ const generationInputFields = {
 export const generateCampaignBody = z.strictObject(generationInputFields, bodyErrors());
 export type GenerateCampaignBody = z.input<typeof generateCampaignBody>;
 
-/** The campaign being refined, as the browser holds it (bounded by the campaign form's rules). */
+/**
+ * The campaign being refined, as the browser holds it (bounded by the campaign form's rules).
+ * Required, with the spec's words when it is missing: a refinement of an absent optional key
+ * would never run (zod skips an absent optional field entirely).
+ */
 const previousCampaignBody = () =>
   z.strictObject(
     {
@@ -240,18 +244,21 @@ const previousCampaignBody = () =>
         .max(AI_MEDIA_FILES_MAX, `At most ${AI_MEDIA_FILES_MAX} files`)
         .default([]),
     },
-    bodyErrors(),
+    {
+      error: (issue: { code: string; input?: unknown; keys?: string[] }) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown fields: ${issue.keys!.join(', ')}`
+          : issue.input === undefined || issue.input === null
+            ? AI_CAMPAIGN_TEXTS.noCampaignToRefine
+            : 'The campaign to refine must be an object',
+    },
   );
 
 export const refineCampaignBody = z.strictObject(
   {
     ...generationInputFields,
     feedback: requiredLongText('Feedback', AI_CAMPAIGN_TEXTS.feedbackRequired, AI_FEEDBACK_MAX),
-    previousCampaign: previousCampaignBody()
-      .optional()
-      .refine((value) => value !== undefined, {
-        message: AI_CAMPAIGN_TEXTS.noCampaignToRefine,
-      }),
+    previousCampaign: previousCampaignBody(),
     /** The history to add the new version to; without one the refinement starts a new history. */
     historyId: z.string({ error: 'History ID must be text' }).max(64).optional(),
   },
@@ -390,6 +397,8 @@ export const aiRoutes = {
     access: 'user',
     summary: 'Describe an image for the campaign generator (what it shows, how to use it)',
     body: analyzeMediaBody,
+    // The data URL (at most IMAGE_DATA_URL_MAX characters) and the few other fields.
+    maxBodyBytes: IMAGE_DATA_URL_MAX + 8 * 1024,
     response: mediaAnalysisSchema,
     errors: [
       'COMPANY_NOT_FOUND',

@@ -52,6 +52,12 @@ export interface RouteDefinition {
    * (test/api/sweeps) calls the route with another tenant's ids.
    */
   readonly owners?: Readonly<Record<string, PathIdOwner>>;
+  /**
+   * The largest JSON body the route takes, in bytes, when it needs more than the HTTP layer's
+   * default (`MAX_JSON_BODY_BYTES`, 256 KB): an image sent as a data URL. Past it the body is
+   * refused (413) before it is parsed.
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /**
