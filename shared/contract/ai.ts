@@ -31,7 +31,7 @@ import {
 } from './campaigns';
 import { brandVoice, website, WEBSITE_MAX } from './companies';
 import { bodyErrors, companyIdValue, requiredLongText, text } from './fields';
-import { defineRoute } from './route';
+import { defineRoute, PATH_ID_PATTERN } from './route';
 
 const companyProfileBody = z.strictObject(
   { website: text('Website', 'Website is required', WEBSITE_MAX) },
@@ -260,7 +260,10 @@ export const refineCampaignBody = z.strictObject(
     feedback: requiredLongText('Feedback', AI_CAMPAIGN_TEXTS.feedbackRequired, AI_FEEDBACK_MAX),
     previousCampaign: previousCampaignBody(),
     /** The history to add the new version to; without one the refinement starts a new history. */
-    historyId: z.string({ error: 'History ID must be text' }).max(64).optional(),
+    historyId: z
+      .string({ error: 'History ID must be text' })
+      .regex(PATH_ID_PATTERN, 'Generation not found')
+      .optional(),
   },
   bodyErrors(),
 );
