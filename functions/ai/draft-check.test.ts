@@ -71,7 +71,8 @@ describe('checkDraft', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.data.campaign.name.length).toBeLessThanOrEqual(100);
-    expect(result.data.campaign.name).not.toMatch(/[\u202E\u0007]/);
+    expect(result.data.campaign.name).not.toContain('\u202E');
+    expect(result.data.campaign.name).not.toContain('\u0007');
     expect(result.data.campaign.description).toBe('Ok');
   });
 
