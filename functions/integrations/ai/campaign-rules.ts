@@ -18,14 +18,23 @@ const MAX_NEXT_STEPS = 8;
 const MAX_KEY_POINTS = 6;
 const MAX_ANALYSIS_TEXT = 1000;
 
-/** A text trimmed to `max` characters, cut at a word where one is near, ending in '…'. */
+/**
+ * A text trimmed to `max` characters, cut at a word where one is near, ending in '…'. Paragraphs
+ * stay (at most one blank line between them); other runs of white space become one space.
+ */
 export const clipText = (text: string, max: number): string => {
-  const trimmed = text.replace(/\s+/g, ' ').trim();
+  const trimmed = text
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (trimmed.length <= max) return trimmed;
   const cut = trimmed.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 };
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
 
 /** The sentences of a text, each trimmed, empty ones dropped. */
 export const sentencesOf = (text: string): string[] =>
@@ -37,7 +46,7 @@ const cleanList = (items: readonly string[], max: number, itemMax: number): stri
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const item of items) {
-    const text = clipText(item, itemMax);
+    const text = clipText(oneLine(item), itemMax);
     const key = text.toLowerCase();
     if (!text || seen.has(key)) continue;
     seen.add(key);
@@ -177,7 +186,7 @@ export const withinCampaignRules = (
   return {
     campaign: {
       name:
-        clipText(campaign.name, CAMPAIGN_NAME_MAX) ||
+        clipText(oneLine(campaign.name), CAMPAIGN_NAME_MAX) ||
         clipText(`${input.company.name} campaign`, CAMPAIGN_NAME_MAX),
       description: clipText(campaign.description, CAMPAIGN_DESCRIPTION_MAX),
       campaignIntention: input.intention,

@@ -1,55 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { campaignAnalysisSchema, campaignDraftSchema } from '#shared/contract/ai';
 import { GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
-import { HARBOR_COFFEE } from '#test/support/test-site';
-import type { CampaignDraftInput, DrafterCompany } from './campaign-drafter';
+import { HARBOR, campaignInput } from '#test/support/campaign-drafter-inputs';
 import {
   createOfflineCampaignDrafter,
   keyPhraseOf,
   offerOf,
   offlineCampaignDrafter,
 } from './offline-campaign-drafter';
-import { summarisePage } from './page-summary';
 
-const HARBOR: DrafterCompany = {
-  name: 'Harbor Coffee',
-  description:
-    'Harbor Coffee roasts small batches of single-origin beans in Portland and ships them fresh. Family-run since 2012.',
-  brandVoice: 'Warm, upbeat and neighbourly.',
-  brandColors: ['#0B5FFF'],
-  website: 'https://harbor.coffee/',
-};
-
-const input = (overrides: Partial<CampaignDraftInput> = {}): CampaignDraftInput => ({
-  company: HARBOR,
-  intention: 'product-launch',
-  prompt:
-    'Launch our new autumn blend for coffee lovers in Portland, with 10% off the first week. It tastes of caramel and baked apple.',
-  allowedPlatforms: ['twitter', 'linkedin'],
-  websites: [
-    {
-      url: 'https://harbor.coffee/',
-      status: 'read',
-      page: summarisePage('https://harbor.coffee/', HARBOR_COFFEE),
-    },
-    {
-      url: 'https://harbor.coffee/blog',
-      status: 'failed',
-      error: GENERATION_MESSAGES.websiteUnreadable,
-    },
-  ],
-  media: [
-    {
-      fileName: 'autumn-cup.png',
-      type: 'image',
-      description: 'A cup of the autumn blend on a wooden table',
-    },
-    { fileName: 'roastery.mp4', type: 'video', description: '' },
-    { fileName: 'beans.jpg', type: 'image', description: 'Freshly roasted beans' },
-  ],
-  recentCampaigns: ['Summer Cold Brew Launch'],
-  ...overrides,
-});
+const input = campaignInput;
 
 describe('offline campaign drafter', () => {
   it('drafts a campaign written for the company from the prompt, its profile and its website', async () => {

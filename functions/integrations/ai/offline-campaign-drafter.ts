@@ -226,6 +226,10 @@ const INTENTIONS: Record<CampaignIntention, IntentionStyle> = {
   },
 };
 
+/** An intention in words, for a language model's prompt: "product launch: make the new product…". */
+export const intentionInWords = (intention: CampaignIntention): string =>
+  `${INTENTIONS[intention].label}: ${INTENTIONS[intention].goal}`;
+
 const PLATFORM_TIPS: Record<PlatformId, string> = {
   twitter: 'On X (Twitter), keep posts under 280 characters with at most two hashtags.',
   linkedin:

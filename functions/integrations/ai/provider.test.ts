@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withEnvironment } from '#functions/core/environment';
 import { offlineCampaignDrafter } from './offline-campaign-drafter';
+import { openAiCampaignDrafter } from './openai-campaign-drafter';
 import { offlineDrafter } from './offline-drafter';
 import { openAiDrafter } from './openai-drafter';
 import { campaignDrafter, companyProfileDrafter } from './provider';
@@ -22,7 +23,16 @@ describe('company profile drafter provider', () => {
 });
 
 describe('campaign drafter provider', () => {
-  it('drafts campaigns offline without a key', async () => {
+  it('drafts campaigns with OpenAI when a key or its secret is configured, offline otherwise', async () => {
     expect(await withEnvironment({}, campaignDrafter)).toBe(offlineCampaignDrafter);
+    expect(await withEnvironment({ OPENAI_API_KEY: 'sk-test' }, campaignDrafter)).toBe(
+      openAiCampaignDrafter,
+    );
+    expect(
+      await withEnvironment(
+        { OPENAI_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:openai' },
+        campaignDrafter,
+      ),
+    ).toBe(openAiCampaignDrafter);
   });
 });

@@ -13,9 +13,10 @@ export const companyProfileDrafter = async (): Promise<CompanyProfileDrafter> =>
     : (await import('./offline-drafter')).offlineDrafter;
 };
 
-/**
- * The campaign generator's drafter, chosen the same way. Until the OpenAI campaign drafter lands,
- * every function drafts campaigns offline.
- */
-export const campaignDrafter = async (): Promise<CampaignDrafter> =>
-  (await import('./offline-campaign-drafter')).offlineCampaignDrafter;
+/** The campaign generator's drafter, chosen the same way. */
+export const campaignDrafter = async (): Promise<CampaignDrafter> => {
+  const { OPENAI_API_KEY, OPENAI_SECRET_ARN } = config();
+  return OPENAI_API_KEY || OPENAI_SECRET_ARN
+    ? (await import('./openai-campaign-drafter')).openAiCampaignDrafter
+    : (await import('./offline-campaign-drafter')).offlineCampaignDrafter;
+};
