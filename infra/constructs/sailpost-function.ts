@@ -63,12 +63,14 @@ export const FUNCTION_BUNDLE_BUDGET_BYTES = 600 * 1024;
 /**
  * Functions allowed more, each with its reason. billing: Stripe's SDK is ~250 KB minified and
  * cannot be tree-shaken (its client constructs every API resource on creation), so the group that
- * holds it gets the SDK's size on top of what every group has. ai: the OpenAI SDK (~150 KB
- * minified) for its drafters, beside the AI campaign generator's routes (~670 KB in all).
+ * holds it gets the SDK's size on top of what every group has. ai and campaign-generation: the
+ * OpenAI SDK (~150 KB minified) for the drafters, on top of the generator's own code (~680 KB and
+ * ~640 KB in all).
  */
 const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, number>> = {
   billing: 700 * 1024,
   ai: 720 * 1024,
+  'jobs/campaign-generation': 720 * 1024,
   // Ends a deleted company's subscription (the same SDK) and removes everything the company
   // owned, in a job nobody waits for.
   'jobs/company-cleanup': 720 * 1024,
