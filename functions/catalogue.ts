@@ -11,6 +11,7 @@ import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
 import { declaration as users } from './users/bindings';
 import { declaration as campaignCleanup } from './jobs/campaign-cleanup/bindings';
+import { declaration as campaignGeneration } from './jobs/campaign-generation/bindings';
 import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
@@ -37,6 +38,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'campaign-cleanup': campaignCleanup,
+  'campaign-generation': campaignGeneration,
   'company-cleanup': companyCleanup,
   'connection-health': connectionHealth,
   'media-thumbnail': mediaThumbnail,

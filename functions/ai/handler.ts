@@ -1,10 +1,16 @@
 import { aiRoutes } from '#shared/contract/ai';
+import { loadOwnedCompany } from '../core/auth/owned-company';
+import { loadOwnedGeneration } from '../core/auth/owned-generation';
 import { config } from '../core/config';
 import { createGroupHandler } from '../core/http/group-handler';
 import { summarisePage } from '../integrations/ai/page-summary';
 import { companyProfileDrafter } from '../integrations/ai/provider';
 import { spendDraftQuota } from './draft-quota';
+import { toGeneration } from './generation-view';
+import { campaignHistory, startGeneration, startRefinement } from './generations';
+import { analyzeImage } from './media-analysis';
 import { fetchPublicPage } from './safe-fetch';
+import { campaignSuggestions } from './suggestions';
 
 export const handler = createGroupHandler(aiRoutes, {
   companyProfile: async ({ body, caller }) => {
@@ -16,4 +22,22 @@ export const handler = createGroupHandler(aiRoutes, {
     const draft = await drafter.draft(summarisePage(page.url, page.html));
     return { ...draft, website: page.url, source: drafter.source };
   },
+
+  generateCampaign: async ({ body, caller }) =>
+    startGeneration(await loadOwnedCompany(body.companyId, caller), body),
+
+  refineCampaign: async ({ body, caller }) =>
+    startRefinement(await loadOwnedCompany(body.companyId, caller), body),
+
+  getGeneration: async ({ params, caller }) =>
+    toGeneration((await loadOwnedGeneration(params.generationId, caller)).generation),
+
+  campaignHistory: async ({ params, caller }) =>
+    campaignHistory((await loadOwnedCompany(params.companyId, caller)).companyId),
+
+  campaignSuggestions: async ({ params, caller }) =>
+    campaignSuggestions(await loadOwnedCompany(params.companyId, caller)),
+
+  analyzeMedia: async ({ body, caller }) =>
+    analyzeImage(await loadOwnedCompany(body.companyId, caller), body),
 });

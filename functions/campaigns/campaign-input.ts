@@ -9,9 +9,9 @@ import { campaignDateToIso } from '#shared/domain/campaign-dates';
 import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import type { CampaignRecord } from '../core/db/entities/campaign';
 import type { CompanyRecord } from '../core/db/entities/company';
-import { platformCredentialEntity } from '../core/db/entities/platform-credential';
 import { Conflict, Invalid } from '../core/errors';
 import { companyTimeZone } from '../core/companies/company-time-zone';
+import { connectedPlatforms } from '../core/companies/connected-platforms';
 
 type ScheduleInput = z.output<ReturnType<typeof scheduleBody>>;
 export type StoredSchedule = CampaignRecord['schedule'];
@@ -44,15 +44,6 @@ export const storedDate = (
 /** The end may not be before the start (the instants, whatever zones they were typed in). */
 export const checkDateOrder = (startDate: string, endDate: string): void => {
   if (endDate < startDate) throw invalidDate('endDate', CAMPAIGN_TEXTS.endBeforeStart);
-};
-
-/** The platforms the company has connected (read from its credentials, strongly consistent). */
-export const connectedPlatforms = async (companyId: string): Promise<Set<PlatformId>> => {
-  // At most one credential per platform: one small page.
-  const { data } = await platformCredentialEntity()
-    .query.byCompany({ companyId })
-    .go({ pages: 'all', consistent: true, attributes: ['platform', 'connected'] });
-  return new Set(data.filter((credential) => credential.connected).map((c) => c.platform));
 };
 
 export const platformNotConnectedMessage = (platforms: readonly PlatformId[]): string => {

@@ -1,37 +1,11 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { forEachConcurrently } from '../core/concurrency';
-import { db, tableName } from '../core/db/client';
 import { campaignEntity } from '../core/db/entities/campaign';
 import { campaignCleanupEntity } from '../core/db/entities/campaign-cleanup';
 import { campaignRefEntity } from '../core/db/entities/campaign-ref';
-import { Invalid, Unavailable } from '../core/errors';
+import { deleteItemKeys } from '../core/db/batch-delete';
+import { Invalid } from '../core/errors';
 
 /** A deleted campaign whose clean-up has not finished this long after is restarted by the sweeper. */
 export const CAMPAIGN_CLEANUP_GRACE_MINUTES = 15;
-
-const BATCH_SIZE = 25;
-const MAX_BATCH_TRIES = 8;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const deleteKeys = async (keys: readonly Record<string, unknown>[]): Promise<void> => {
-  const batches = Array.from({ length: Math.ceil(keys.length / BATCH_SIZE) }, (_, index) =>
-    keys.slice(index * BATCH_SIZE, (index + 1) * BATCH_SIZE),
-  );
-  await forEachConcurrently(batches, 8, async (batch) => {
-    let requests = batch.map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 1; requests.length; attempt++) {
-      if (attempt > MAX_BATCH_TRIES) {
-        throw new Unavailable('SERVICE_UNAVAILABLE', 'DynamoDB kept items unprocessed');
-      }
-      if (attempt > 1) await sleep(Math.min(50 * 2 ** attempt, 5000) * (0.5 + Math.random() / 2));
-      const { UnprocessedItems } = await db().send(
-        new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
-      );
-      requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
-  });
-};
 
 /**
  * The campaign-cleanup job's guard: the event may only name a campaign that is gone (its DELETE
@@ -72,7 +46,7 @@ export const removeCompanyCampaignRefs = async (companyId: string): Promise<numb
   const { data } = await campaignEntity()
     .query.byCompany({ companyId })
     .go({ pages: 'all', consistent: true, attributes: ['campaignId'] });
-  await deleteKeys(
+  await deleteItemKeys(
     data.map(
       ({ campaignId }) =>
         campaignRefEntity().delete({ campaignId }).params<{ Key: Record<string, unknown> }>().Key,

@@ -63,12 +63,17 @@ export const FUNCTION_BUNDLE_BUDGET_BYTES = 600 * 1024;
 /**
  * Functions allowed more, each with its reason. billing: Stripe's SDK is ~250 KB minified and
  * cannot be tree-shaken (its client constructs every API resource on creation), so the group that
- * holds it gets the SDK's size on top of what every group has.
+ * holds it gets the SDK's size on top of what every group has. ai and campaign-generation: the
+ * OpenAI SDK (~150 KB minified) for the drafters, on top of the generator's own code (~680 KB and
+ * ~640 KB in all).
  */
 const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, number>> = {
   billing: 700 * 1024,
-  // Ends a deleted company's subscription: the same SDK, in a job nobody waits for.
-  'jobs/company-cleanup': 700 * 1024,
+  ai: 720 * 1024,
+  'jobs/campaign-generation': 720 * 1024,
+  // Ends a deleted company's subscription (the same SDK) and removes everything the company
+  // owned, in a job nobody waits for.
+  'jobs/company-cleanup': 720 * 1024,
   // Decodes, scales and encodes images in pure JavaScript (so the same bundle runs on arm64 and in
   // the sandbox): @jimp/core, its JPEG, PNG and GIF codecs and its resize plugin add ~390 KB
   // (measured 724 KB in all; the whole `jimp` package would add ~1.5 MB). Their share: two copies

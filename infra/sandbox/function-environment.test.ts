@@ -61,6 +61,8 @@ describe('functionEnvironment', () => {
       OPENAI_API_KEY: 'sk-test',
       OPENAI_MODEL: 'gpt-test',
       FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8080',
+      JOB_CAMPAIGN_GENERATION_ARN:
+        'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-campaign-generation',
     });
   });
 
@@ -82,6 +84,16 @@ describe('functionEnvironment', () => {
         'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-company-cleanup',
       JOB_CAMPAIGN_CLEANUP_ARN:
         'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-campaign-cleanup',
+    });
+    // The campaign generator's worker reads websites: the tests' local site too.
+    expect(
+      functionEnvironment('campaign-generation', JOB_DECLARATIONS['campaign-generation'], wiring),
+    ).toEqual({
+      ...COMMON,
+      TABLE_NAME: 'sailpost-sandbox',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'gpt-test',
+      FETCH_ALLOW_ORIGINS: 'http://127.0.0.1:8080',
     });
   });
 

@@ -51,6 +51,10 @@ export const ERROR_STATUS = {
   WEBSITE_PRIVATE: 400,
   WEBSITE_UNREADABLE: 422,
   DRAFT_QUOTA_REACHED: 429,
+  // The AI campaign generator
+  GENERATION_NOT_FOUND: 404,
+  AI_FAIR_USE_REACHED: 429,
+  AI_UNAVAILABLE: 503,
   // Platforms: connecting, credentials, media, posting now
   CREDENTIAL_NOT_FOUND: 404,
   PLATFORM_NOT_IN_TIER: 403,

@@ -43,6 +43,20 @@ export const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine((value) => !UNSAFE_IN_TEXT.test(value), unsafeCharactersMessage(label));
 
+/** A required free text that may span lines (a prompt, feedback): blank counts as missing. */
+export const requiredLongText = (label: string, requiredMessage: string, max: number) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? requiredMessage
+          : `${label} must be text`,
+    })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !UNSAFE_IN_TEXT.test(value), unsafeCharactersMessage(label));
+
 /**
  * The error option of every request body (`z.strictObject(shape, bodyErrors())`): a body that is
  * no object says so once, and a field the route does not take is named and refused, never

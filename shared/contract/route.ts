@@ -52,6 +52,12 @@ export interface RouteDefinition {
    * (test/api/sweeps) calls the route with another tenant's ids.
    */
   readonly owners?: Readonly<Record<string, PathIdOwner>>;
+  /**
+   * The largest JSON body the route takes, in bytes, when it needs more than the HTTP layer's
+   * default (`MAX_JSON_BODY_BYTES`, 256 KB): an image sent as a data URL. Past it the body is
+   * refused (413) before it is parsed.
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /**
@@ -63,6 +69,8 @@ export interface RouteDefinition {
  * - `campaign`: a campaign of a company the caller owns (`loadOwnedCampaign`: the campaign's
  *   pointer names its company, whose owner is checked first).
  * - `media`: a media asset of the campaign in the same path (looked up in it).
+ * - `generation`: an AI campaign generation of a company the caller owns (its pointer names its
+ *   company, whose owner is checked first, as for campaigns).
  */
 export const PATH_ID_OWNERS = {
   caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
@@ -70,6 +78,7 @@ export const PATH_ID_OWNERS = {
   credential: { notFound: 'CREDENTIAL_NOT_FOUND', message: 'Platform connection not found' },
   campaign: { notFound: 'CAMPAIGN_NOT_FOUND', message: 'Campaign not found' },
   media: { notFound: 'MEDIA_NOT_FOUND', message: 'Media not found' },
+  generation: { notFound: 'GENERATION_NOT_FOUND', message: 'Generation not found' },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 

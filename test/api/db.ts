@@ -303,3 +303,191 @@ export const jobRunStatus = async (job: string, key: string): Promise<string | n
 export const forgetJobRun = async (job: string, key: string): Promise<void> => {
   await (await jobRuns()).delete({ job, key }).go();
 };
+
+/* ----- The AI campaign generator ----- */
+
+const aiEntities = async () => {
+  const [
+    { campaignGenerationEntity },
+    { generationRefEntity },
+    { dailyCountEntity },
+    { campaignSuggestionsEntity },
+  ] = await Promise.all([
+    import('#functions/core/db/entities/campaign-generation'),
+    import('#functions/core/db/entities/generation-ref'),
+    import('#functions/core/db/entities/daily-count'),
+    import('#functions/core/db/entities/campaign-suggestions'),
+  ]);
+  const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
+    generations: campaignGenerationEntity(),
+    refs: generationRefEntity(),
+    dailyCounts: dailyCountEntity(),
+    suggestions: campaignSuggestionsEntity(),
+  }));
+  for (const entity of Object.values(entities)) entity.setClient(client());
+  return entities;
+};
+
+/** A company's use of a daily allowance (`ai-campaign-runs`, `ai-media-analyses`) on a local day. */
+export const dailyUse = async (
+  companyId: string,
+  counter: string,
+  day: string,
+): Promise<number> => {
+  const { dailyCounts } = await aiEntities();
+  const { data } = await dailyCounts.get({ companyId, counter, day }).go({ consistent: true });
+  return data?.used ?? 0;
+};
+
+/** Records `used` uses of a daily allowance, as the counter writes them (to reach a limit quickly). */
+export const setDailyUse = async (
+  companyId: string,
+  counter: string,
+  day: string,
+  used: number,
+): Promise<void> => {
+  const { dailyCounts } = await aiEntities();
+  const later = Math.floor(Date.now() / 1000) + 3 * 86_400;
+  await dailyCounts.put({ companyId, counter, day, used, resetAt: later, expiresAt: later }).go();
+};
+
+/** A generation as stored (null when there is none), found through its pointer. */
+export const generationRecord = async (generationId: string) => {
+  const { generations, refs } = await aiEntities();
+  const { data: ref } = await refs.get({ generationId }).go({ consistent: true });
+  if (!ref) return null;
+  const { data } = await generations
+    .get({ companyId: ref.companyId, historyId: ref.historyId, version: ref.version })
+    .go({ consistent: true });
+  return data;
+};
+
+/** Whether the generation's pointer is still there. */
+export const generationRefExists = async (generationId: string): Promise<boolean> => {
+  const { refs } = await aiEntities();
+  return (await refs.get({ generationId }).go({ consistent: true })).data !== null;
+};
+
+/**
+ * Makes a generation look as if its worker had died: running, begun `agoMs` ago (the worker of a
+ * generation the test started has finished by then; the record is rewritten under it).
+ */
+export const loseGeneration = async (generationId: string, agoMs: number): Promise<void> => {
+  const { generations, refs } = await aiEntities();
+  const { data: ref } = await refs.get({ generationId }).go({ consistent: true });
+  if (!ref) throw new Error(`no generation ${generationId}`);
+  await generations
+    .patch({ companyId: ref.companyId, historyId: ref.historyId, version: ref.version })
+    .set({
+      status: 'running',
+      stage: 'drafting',
+      startedAt: new Date(Date.now() - agoMs).toISOString(),
+    })
+    .remove(['finishedAt'])
+    .go();
+};
+
+/** Makes a generation and its pointer expired (AI_HISTORY_DAYS old), as the TTL has not swept yet. */
+export const expireGeneration = async (generationId: string): Promise<void> => {
+  const { generations, refs } = await aiEntities();
+  const { data: ref } = await refs.get({ generationId }).go({ consistent: true });
+  if (!ref) throw new Error(`no generation ${generationId}`);
+  const past = Math.floor(Date.now() / 1000) - 1;
+  const keys = [
+    refs.get({ generationId }).params<{ Key: Record<string, string> }>().Key,
+    generations
+      .get({ companyId: ref.companyId, historyId: ref.historyId, version: ref.version })
+      .params<{ Key: Record<string, string> }>().Key,
+  ];
+  // `expiresAt` is read-only to the entities: raw updates, on the keys they compute.
+  for (const Key of keys) {
+    await client().send(
+      new UpdateCommand({
+        TableName: inject('tableName'),
+        Key,
+        UpdateExpression: 'SET #expiresAt = :past',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#expiresAt': 'expiresAt' },
+        ExpressionAttributeValues: { ':past': past },
+      }),
+    );
+  }
+};
+
+/**
+ * Seeds a finished history of `versions` versions for a company (items as the worker leaves
+ * them, with their pointers). Answers the history id and the generation ids, oldest first.
+ */
+export const seedHistory = async (
+  companyId: string,
+  versions: number,
+): Promise<{ historyId: string; generationIds: string[] }> => {
+  const { generations, refs } = await aiEntities();
+  const { newTimeOrderedId } = await import('#functions/core/ids');
+  const historyId = newTimeOrderedId();
+  const expiresAt = Math.floor(Date.now() / 1000) + 30 * 86_400;
+  const generationIds: string[] = [];
+  for (let version = 1; version <= versions; version++) {
+    const generationId = newTimeOrderedId();
+    generationIds.push(generationId);
+    const now = new Date().toISOString();
+    await generations
+      .create({
+        companyId,
+        historyId,
+        version,
+        generationId,
+        kind: version === 1 ? 'generate' : 'refine',
+        status: 'succeeded',
+        stage: 'done',
+        progress: 100,
+        input: {
+          prompt: 'A spring menu launch',
+          ...(version === 1 ? {} : { feedback: `Round ${version}` }),
+          campaignIntention: 'product-launch',
+          websiteUrls: [],
+          mediaAssets: [],
+        },
+        data: {
+          campaign: {
+            name: `Spring menu v${version}`,
+            description: '',
+            campaignIntention: 'product-launch',
+            platforms: [],
+            contentSeeds: { brandVoice: '', keyMessages: [], contentInstructions: '' },
+            mediaAssets: [],
+          },
+          analysis: {
+            promptUnderstanding: 'A spring menu launch',
+            websiteInsights: [],
+            recommendedNextSteps: [],
+            feedbackAnalysis: null,
+          },
+        },
+        source: 'offline',
+        fairUseDay: now.slice(0, 10),
+        createdAt: now,
+        finishedAt: now,
+        expiresAt,
+      })
+      .go();
+    await refs.create({ generationId, companyId, historyId, version, expiresAt }).go();
+  }
+  return { historyId, generationIds };
+};
+
+/** The campaign ideas kept for a company's local day, or null. */
+export const keptSuggestions = async (companyId: string, day: string) => {
+  const { suggestions } = await aiEntities();
+  return (await suggestions.get({ companyId, day }).go({ consistent: true })).data;
+};
+
+/** Replaces the campaign ideas kept for a company's local day (to see whether they are read). */
+export const replaceKeptSuggestions = async (
+  companyId: string,
+  day: string,
+  ideas: string[],
+): Promise<void> => {
+  const { suggestions } = await aiEntities();
+  await suggestions.patch({ companyId, day }).set({ suggestions: ideas }).go();
+};

@@ -6,7 +6,7 @@ import type { Caller } from '../auth/authenticate';
 import { DomainError, NotFound } from '../errors';
 import { logger } from '../logger';
 import { errorResponse, type Result } from './error-response';
-import { checkPathIds, parseInput, parseJsonBody } from './validation';
+import { checkPathIds, maxJsonBodyBytesOf, parseInput, parseJsonBody } from './validation';
 
 /** What the middlewares learn about a request, handed to the route handler on the Lambda context. */
 export interface RouteContext extends Context {
@@ -62,7 +62,12 @@ export const validateInput = (): Middleware => ({
     request.context.body = route.body
       ? parseInput(
           route.body,
-          parseJsonBody(event.body, event.isBase64Encoded, event.headers?.['content-type']),
+          parseJsonBody(
+            event.body,
+            event.isBase64Encoded,
+            event.headers?.['content-type'],
+            maxJsonBodyBytesOf(route),
+          ),
         )
       : undefined;
     request.context.query = route.query

@@ -8,6 +8,10 @@ import { Invalid, NotFound } from '../errors';
  */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 
+/** The largest body a route takes: its own limit (an image as a data URL), or the default. */
+export const maxJsonBodyBytesOf = (route: Pick<RouteDefinition, 'maxBodyBytes'>): number =>
+  route.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
+
 const TOO_DEEP_MESSAGE = 'The request is nested too deeply';
 
 /**
@@ -50,19 +54,21 @@ const isJsonContentType = (contentType: string | undefined): boolean => {
 
 /**
  * Decodes and parses an API Gateway body. An absent body counts as `{}` so each field says
- * "required"; a body must be JSON, say so in its content type, and stay under the size limit.
+ * "required"; a body must be JSON, say so in its content type, and stay under the size limit
+ * (the route's own, or MAX_JSON_BODY_BYTES).
  */
 export const parseJsonBody = (
   body: string | undefined,
   isBase64Encoded: boolean | undefined,
   contentType: string | undefined,
+  maxBytes: number = MAX_JSON_BODY_BYTES,
 ): unknown => {
   if (body === undefined || body === '') return {};
   const bytes = Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
-  if (bytes.length > MAX_JSON_BODY_BYTES) {
+  if (bytes.length > maxBytes) {
     throw new Invalid(
       'PAYLOAD_TOO_LARGE',
-      `The request body must be at most ${MAX_JSON_BODY_BYTES / 1024} KB`,
+      `The request body must be at most ${Math.floor(maxBytes / 1024)} KB`,
     );
   }
   if (!isJsonContentType(contentType)) {

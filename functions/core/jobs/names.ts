@@ -4,6 +4,7 @@
  */
 export const JOB_NAMES = [
   'campaign-cleanup',
+  'campaign-generation',
   'company-cleanup',
   'connection-health',
   'media-thumbnail',

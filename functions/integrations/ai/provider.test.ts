@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { withEnvironment } from '#functions/core/environment';
+import { offlineCampaignDrafter } from './offline-campaign-drafter';
+import { openAiCampaignDrafter } from './openai-campaign-drafter';
 import { offlineDrafter } from './offline-drafter';
 import { openAiDrafter } from './openai-drafter';
-import { companyProfileDrafter } from './provider';
+import { campaignDrafter, companyProfileDrafter } from './provider';
 
 describe('company profile drafter provider', () => {
   it('drafts with OpenAI when a key or its secret is configured, offline otherwise', async () => {
@@ -17,5 +19,20 @@ describe('company profile drafter provider', () => {
         companyProfileDrafter,
       ),
     ).toBe(openAiDrafter);
+  });
+});
+
+describe('campaign drafter provider', () => {
+  it('drafts campaigns with OpenAI when a key or its secret is configured, offline otherwise', async () => {
+    expect(await withEnvironment({}, campaignDrafter)).toBe(offlineCampaignDrafter);
+    expect(await withEnvironment({ OPENAI_API_KEY: 'sk-test' }, campaignDrafter)).toBe(
+      openAiCampaignDrafter,
+    );
+    expect(
+      await withEnvironment(
+        { OPENAI_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:openai' },
+        campaignDrafter,
+      ),
+    ).toBe(openAiCampaignDrafter);
   });
 });

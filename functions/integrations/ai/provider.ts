@@ -1,4 +1,5 @@
 import { config } from '#functions/core/config';
+import type { CampaignDrafter } from './campaign-drafter';
 import type { CompanyProfileDrafter } from './company-profile-drafter';
 
 /**
@@ -10,4 +11,12 @@ export const companyProfileDrafter = async (): Promise<CompanyProfileDrafter> =>
   return OPENAI_API_KEY || OPENAI_SECRET_ARN
     ? (await import('./openai-drafter')).openAiDrafter
     : (await import('./offline-drafter')).offlineDrafter;
+};
+
+/** The campaign generator's drafter, chosen the same way. */
+export const campaignDrafter = async (): Promise<CampaignDrafter> => {
+  const { OPENAI_API_KEY, OPENAI_SECRET_ARN } = config();
+  return OPENAI_API_KEY || OPENAI_SECRET_ARN
+    ? (await import('./openai-campaign-drafter')).openAiCampaignDrafter
+    : (await import('./offline-campaign-drafter')).offlineCampaignDrafter;
 };

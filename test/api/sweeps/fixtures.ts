@@ -40,6 +40,8 @@ export interface Tenant {
   gone: Set<PathIdOwner>;
   /** A file uploaded for the campaign (through its presigned POST), not yet confirmed. */
   uploadKey: string;
+  /** An AI campaign generation of the company, finished (so reading it twice answers alike). */
+  generationId: string;
 }
 
 /** Uploads a small PNG for the campaign as the browser does; answers the key to confirm. */
@@ -59,10 +61,29 @@ const uploadCampaignFile = async (token: string, campaignId: string): Promise<st
   return upload.body.key;
 };
 
+/** Drafts a campaign with the AI generator and waits for it to finish; answers its id. */
+const generateCampaign = async (token: string, companyId: string): Promise<string> => {
+  const started = await call<{ generationId: string }>('POST', '/ai/generate-campaign', {
+    token,
+    body: { companyId, prompt: 'A spring menu launch for our regulars' },
+  });
+  if (started.status !== 202) throw new Error(`generation not started: ${started.status}`);
+  const { generationId } = started.body;
+  for (let poll = 0; poll < 100; poll++) {
+    const generation = await call<{ status: string }>('GET', `/ai/generations/${generationId}`, {
+      token,
+    });
+    if (generation.body.status === 'succeeded') return generationId;
+    if (generation.body.status === 'failed') throw new Error('the tenant’s generation failed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the tenant’s generation did not finish');
+};
+
 /**
  * A registered account with a company on the gold tier (so every platform route is open to it),
  * an X and a LinkedIn account connected to the company (through the sandbox's stand-ins of their
- * consent pages), and a campaign with a media asset.
+ * consent pages), a campaign with a media asset, and a finished AI campaign generation.
  */
 export const createTenant = async (): Promise<Tenant> => {
   const { token, user } = await registerUser();
@@ -92,6 +113,7 @@ export const createTenant = async (): Promise<Tenant> => {
   // The media asset as the media API writes it (its file is not uploaded).
   const mediaId = await seedMediaAsset(companyId, campaignId);
   const uploadKey = await uploadCampaignFile(token, campaignId);
+  const generationId = await generateCampaign(token, companyId);
   return {
     token,
     userId: user._id,
@@ -100,6 +122,7 @@ export const createTenant = async (): Promise<Tenant> => {
     campaignId,
     mediaId,
     uploadKey,
+    generationId,
     gone: new Set(),
   };
 };
@@ -111,6 +134,7 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   credential: (tenant) => tenant.credentialId,
   campaign: (tenant) => tenant.campaignId,
   media: (tenant) => tenant.mediaId,
+  generation: (tenant) => tenant.generationId,
 };
 
 /** What holds each kind of thing: deleting a campaign deletes its media assets too. */
@@ -120,6 +144,7 @@ export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
   credential: 'company',
   campaign: 'company',
   media: 'campaign',
+  generation: 'company',
 };
 
 /** How deep inside a tenant's things a kind of path id is (a media asset: 3). */
@@ -181,6 +206,37 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   'POST /api/companies': { name: 'Harbor Coffee', description: 'Roasters' },
   'PUT /api/companies/{id}': { name: 'Hijacked', brandVoice: 'Loud' },
   'POST /api/ai/company-profile': { website: 'https://harbor.coffee' },
+  // The generator names the company in the body: an id of no one's company, as billing's.
+  'POST /api/ai/generate-campaign': {
+    companyId: NO_ONES_COMPANY,
+    prompt: 'A spring menu launch for our regulars',
+    campaignIntention: 'product-launch',
+    websiteUrls: ['https://harbor.coffee'],
+    mediaAssets: [{ fileName: 'harbor.jpg', type: 'image', description: 'The roastery' }],
+  },
+  'POST /api/ai/refine-campaign': {
+    companyId: NO_ONES_COMPANY,
+    prompt: 'A spring menu launch for our regulars',
+    feedback: 'Warmer, and mention the new oat latte',
+    historyId: '00000000-0000-7000-8000-000000000000',
+    previousCampaign: {
+      name: 'Spring menu',
+      description: 'Seasonal drinks',
+      platforms: ['twitter'],
+      contentSeeds: {
+        brandVoice: 'Warm',
+        keyMessages: ['Fresh roast daily'],
+        contentInstructions: '',
+      },
+      mediaAssets: [],
+    },
+  },
+  'POST /api/ai/analyze-media': {
+    companyId: NO_ONES_COMPANY,
+    fileName: 'dot.png',
+    image:
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  },
   'POST /api/companies/{companyId}/platform-media': {
     platform: 'twitter',
     fileName: 'harbor.jpg',

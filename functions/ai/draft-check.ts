@@ -1,0 +1,89 @@
+import * as z from 'zod';
+import { campaignAnalysisSchema } from '#shared/contract/ai';
+import {
+  campaignDescription,
+  campaignName,
+  contentInstructions,
+  keyMessages,
+  mediaDescription,
+} from '#shared/contract/campaigns';
+import { brandVoice } from '#shared/contract/companies';
+import { CAMPAIGN_INTENTIONS, MEDIA_TYPES, MEDIA_USAGES } from '#shared/domain/campaigns';
+import { PLATFORM_IDS } from '#shared/domain/tiers';
+import type { GenerationData } from '../core/db/entities/campaign-generation';
+import type { CampaignDraftInput } from '../integrations/ai/campaign-drafter';
+import { withinCampaignRules } from '../integrations/ai/campaign-rules';
+
+/**
+ * The server's own check of a drafted campaign, beside the drafter's: whichever drafter wrote it
+ * and whatever it promised, what is stored is what the campaign form takes as it is (so 'Use This
+ * Campaign' and 'Refine Campaign' can send it straight back) and what was asked: the allowed
+ * platforms only, one media entry per file of the media area in its order, one website insight
+ * per website, texts within the form's limits and free of control and text-direction characters.
+ * Anything still wrong after that is the drafter's invalid answer.
+ */
+
+/** What the form refuses in any text (fields.ts), taken out rather than failing the draft. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+const withoutUnsafe = <T>(value: T): T => {
+  if (typeof value === 'string') return value.replace(UNSAFE, '') as T;
+  if (Array.isArray(value)) return value.map(withoutUnsafe) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, withoutUnsafe(inner)]),
+    ) as T;
+  }
+  return value;
+};
+
+/** The campaign form's own field rules (shared/contract/campaigns.ts), as the browser sends them. */
+const campaignFormRules = z.object({
+  name: campaignName(),
+  description: campaignDescription(),
+  campaignIntention: z.enum(CAMPAIGN_INTENTIONS),
+  platforms: z.array(z.enum(PLATFORM_IDS)),
+  contentSeeds: z.object({
+    brandVoice: brandVoice(),
+    keyMessages: keyMessages(),
+    contentInstructions: contentInstructions(),
+  }),
+  mediaAssets: z.array(
+    z.object({
+      fileName: z.string().min(1),
+      type: z.enum(MEDIA_TYPES),
+      usage: z.enum(MEDIA_USAGES),
+      description: mediaDescription(),
+      platforms: z.array(z.enum(PLATFORM_IDS)),
+    }),
+  ),
+});
+
+export type DraftCheck = { ok: true; data: GenerationData } | { ok: false; problems: string[] };
+
+export const checkDraft = (drafted: GenerationData, input: CampaignDraftInput): DraftCheck => {
+  let held: GenerationData;
+  try {
+    held = withinCampaignRules(withoutUnsafe(drafted), input);
+  } catch (error) {
+    // A shape the rules cannot even walk (a missing list): the drafter broke its promise.
+    return { ok: false, problems: [`unreadable draft: ${(error as Error).message}`] };
+  }
+  const problems: string[] = [];
+  const campaign = campaignFormRules.safeParse(held.campaign);
+  if (!campaign.success) problems.push(...campaign.error.issues.map((issue) => issue.message));
+  const analysis = campaignAnalysisSchema.safeParse(held.analysis);
+  if (!analysis.success) problems.push(...analysis.error.issues.map((issue) => issue.message));
+  const { platforms, mediaAssets } = held.campaign;
+  const offPlan = platforms.filter((platform) => !input.allowedPlatforms.includes(platform));
+  if (offPlan.length) problems.push(`platforms not allowed: ${offPlan.join(', ')}`);
+  const files = input.media.map((file) => file.fileName);
+  if (mediaAssets.map((asset) => asset.fileName).join('\n') !== files.join('\n')) {
+    problems.push('the media assets are not one per file of the media area');
+  }
+  if (held.analysis.websiteInsights.length !== input.websites.length) {
+    problems.push('the website insights are not one per website');
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, data: held };
+};

@@ -1,0 +1,115 @@
+import type * as z from 'zod';
+import type { analyzeMediaBody, MediaAnalysis } from '#shared/contract/ai';
+import { AI_MEDIA_IMAGE_MAX_BYTES, GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
+import { MEDIA_DESCRIPTION_MAX, MEDIA_USAGES } from '#shared/domain/campaigns';
+import { draftablePlatforms } from '../core/companies/connected-platforms';
+import type { CompanyRecord } from '../core/db/entities/company';
+import { Invalid, Unavailable } from '../core/errors';
+import { refundDaily, spendDaily } from '../core/limits/daily-counter';
+import { logger } from '../core/logger';
+import { readImageHeader, type ImageHeader } from '../core/media/image-header';
+import { ensureMayGenerate } from '../core/plans/entitlement';
+import { DrafterRefused } from '../integrations/ai/campaign-drafter';
+import { clipText } from '../integrations/ai/campaign-rules';
+import { campaignDrafter } from '../integrations/ai/provider';
+import { drafterCompanyOf } from './drafter-context';
+import { MEDIA_ANALYSES } from './fair-use';
+
+type AnalyzeBody = z.output<typeof analyzeMediaBody>;
+
+export const MEDIA_ANALYSIS_MESSAGES = {
+  notTheImage: 'The image is not the JPEG, PNG, GIF or WebP file it says it is',
+  tooLarge: 'The image must be at most 2 MB',
+  refused: 'The AI declined to describe this image. Please try another one.',
+} as const;
+
+const invalidImage = (message: string) => new Invalid('MEDIA_INVALID', message, { image: message });
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * The image a data URL carries, held to what it claims: its first bytes must be the declared type
+ * (JPEG, PNG, GIF or WebP) and give a size — a renamed PDF or a truncated file is refused before
+ * anything is spent or sent anywhere.
+ */
+export const decodeImage = (dataUrl: string): ImageHeader & { bytes: Uint8Array } => {
+  // The contract has checked the shape: data:<type>;base64,<payload>.
+  const comma = dataUrl.indexOf(',');
+  const declared = dataUrl.slice('data:'.length, dataUrl.indexOf(';'));
+  const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  if (bytes.length > AI_MEDIA_IMAGE_MAX_BYTES) throw invalidImage(MEDIA_ANALYSIS_MESSAGES.tooLarge);
+  const header = readImageHeader(bytes);
+  if (!header || header.contentType !== declared) {
+    throw invalidImage(MEDIA_ANALYSIS_MESSAGES.notTheImage);
+  }
+  return { ...header, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
+};
+
+/**
+ * POST /ai/analyze-media: what an image shows and how to use it, from the drafter, at once (an
+ * image description is short work). The image is checked first, then the plan (402), then one
+ * unit of the company's daily image allowance is spent (429). A refusal answers 400 MEDIA_INVALID
+ * (the image is the problem; the unit stays spent, as the model did the work); an unavailable
+ * drafter or an unusable answer answers 503 AI_UNAVAILABLE and gives the unit back. Nothing is
+ * stored.
+ */
+export const analyzeImage = async (
+  company: CompanyRecord,
+  body: AnalyzeBody,
+): Promise<MediaAnalysis> => {
+  const image = decodeImage(body.image);
+  ensureMayGenerate(company);
+  const spend = await spendDaily(MEDIA_ANALYSES, company);
+  const [allowedPlatforms, drafter] = await Promise.all([
+    draftablePlatforms(company),
+    campaignDrafter(),
+  ]);
+  let analysis: MediaAnalysis['analysis'];
+  try {
+    analysis = await drafter.describeImage({
+      fileName: body.fileName,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      width: image.width,
+      height: image.height,
+      allowedPlatforms,
+      company: drafterCompanyOf(company),
+    });
+  } catch (error) {
+    if (error instanceof DrafterRefused) {
+      logger.warn('The drafter declined to describe an image', { source: drafter.source });
+      throw invalidImage(MEDIA_ANALYSIS_MESSAGES.refused);
+    }
+    logger.warn('The drafter could not describe an image', {
+      source: drafter.source,
+      error: error as Error,
+    });
+    await refundDaily(spend);
+    throw new Unavailable('AI_UNAVAILABLE', GENERATION_MESSAGES.unavailable);
+  }
+  const description = clipText(
+    (analysis.description ?? '').replace(UNSAFE, ' '),
+    MEDIA_DESCRIPTION_MAX,
+  );
+  if (!description) {
+    logger.warn('The drafter described an image with nothing', { source: drafter.source });
+    await refundDaily(spend);
+    throw new Unavailable('AI_UNAVAILABLE', GENERATION_MESSAGES.invalidAnswer);
+  }
+  return {
+    analysis: {
+      description,
+      suggestedUsage: MEDIA_USAGES.includes(analysis.suggestedUsage)
+        ? analysis.suggestedUsage
+        : 'secondary',
+      suggestedPlatforms: allowedPlatforms.filter((platform) =>
+        (analysis.suggestedPlatforms ?? []).includes(platform),
+      ),
+      // What the file says, whatever the drafter thought it saw.
+      width: image.width,
+      height: image.height,
+    },
+    source: drafter.source,
+  };
+};
