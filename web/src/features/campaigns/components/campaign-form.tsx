@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -121,6 +121,12 @@ export function CampaignForm({
     formState: { errors, isSubmitting, isDirty },
   } = form;
   const unsavedChanges = useUnsavedChanges(isDirty);
+  /*
+   * The fields hold still while the campaign is sent, not while the form checks itself:
+   * `isSubmitting` is already true then, and a disabled field cannot take the focus that goes to
+   * the first invalid one (it would depend on React re-enabling them in time).
+   */
+  const [sending, setSending] = useState(false);
   const startDate = watch('startDate');
 
   const submit = handleSubmit(async (values) => {
@@ -130,9 +136,11 @@ export function CampaignForm({
     }
     // A successful save navigates away at once: that is not leaving unsaved edits.
     unsavedChanges.allowLeaving();
+    setSending(true);
     try {
       await onSubmit(values);
     } catch (error) {
+      setSending(false);
       unsavedChanges.askBeforeLeaving();
       if (isSessionEnded(error)) return;
       toast.error(withServerMessage(failurePrefix, error));
@@ -149,7 +157,7 @@ export function CampaignForm({
   return (
     <div className="space-y-6">
       <form id={formId} onSubmit={submit} noValidate className="space-y-6">
-        <Section title="Campaign" disabled={isSubmitting}>
+        <Section title="Campaign" disabled={sending}>
           <TextField
             label="Campaign Name"
             maxLength={CAMPAIGN_NAME_MAX}
@@ -202,7 +210,7 @@ export function CampaignForm({
         <Section
           title="Where and when"
           description="The platforms this campaign posts to, and the days and times its posts go out."
-          disabled={isSubmitting}
+          disabled={sending}
         >
           <PlatformsField
             form={form}
@@ -218,7 +226,7 @@ export function CampaignForm({
         <Section
           title="Content Seeds"
           description="What the AI writes from: how the posts sound, what they say and anything it must know."
-          disabled={isSubmitting}
+          disabled={sending}
         >
           <TextAreaField
             label="Brand Voice"
