@@ -65,12 +65,16 @@ describe('campaigns in the browser', () => {
     await page.getByRole('link', { name: 'Create Your First Campaign' }).click();
     await page.waitForURL(`**${company}/campaigns/new`);
 
-    // The manual form: defaults, then a schedule of Mon/Wed/Fri at 9:00 and 17:30.
+    // The manual form: defaults, then a schedule of Mon/Wed/Fri at 9:00 and 17:30. (The page
+    // opens on the AI generator, whose hidden panel has a 'Campaign Intention' of its own.)
     await page.getByRole('tab', { name: 'Manual Campaign Creation' }).click();
-    await page.getByLabel('Campaign Name').fill('Autumn blend launch');
-    await page.getByLabel('Description').first().fill('Three weeks of the new roast.');
-    expect(await page.getByLabel('Status').inputValue()).toBe('draft');
-    expect(await page.getByLabel('Campaign Intention').inputValue()).toBe('personal-storytelling');
+    const manual = page.getByRole('tabpanel', { name: 'Manual Campaign Creation' });
+    await manual.getByLabel('Campaign Name').fill('Autumn blend launch');
+    await manual.getByLabel('Description').first().fill('Three weeks of the new roast.');
+    expect(await manual.getByLabel('Status').inputValue()).toBe('draft');
+    expect(await manual.getByLabel('Campaign Intention').inputValue()).toBe(
+      'personal-storytelling',
+    );
     await page.getByRole('checkbox', { name: 'X (Twitter)' }).check();
     await page.getByText('Media upload will be available after campaign creation').waitFor();
     for (const day of [

@@ -6,6 +6,8 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Something to show at the right of the label row (e.g. a dictation button). */
+  labelAside?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
@@ -14,6 +16,7 @@ export function TextAreaField({
   label,
   error,
   hint,
+  labelAside,
   id,
   className,
   rows = 4,
@@ -23,9 +26,18 @@ export function TextAreaField({
   const { inputId, errorId, hintId, describedBy } = useFieldIds(id, error, hint);
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      {labelAside ? (
+        <div className="mb-1.5 flex items-end justify-between gap-3">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            {label}
+          </label>
+          {labelAside}
+        </div>
+      ) : (
+        <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      )}
       <textarea
         ref={ref}
         id={inputId}

@@ -1,4 +1,10 @@
 import type {
+  CampaignAnalysis,
+  CampaignDraft,
+  CampaignHistory,
+  Generation,
+} from '#shared/contract/ai';
+import type {
   Campaign,
   CampaignList,
   CampaignSummary,
@@ -185,4 +191,78 @@ export const makeCampaignList = (
   limit: 10,
   nextCursor: null,
   ...overrides,
+});
+
+/** A campaign as the AI generator drafts it (one of the media area's files, used as primary). */
+export const makeCampaignDraft = (overrides: Partial<CampaignDraft> = {}): CampaignDraft => ({
+  name: 'Autumn Blend Mornings',
+  description: 'Four weeks of cosy posts introducing the autumn blend to Portland regulars.',
+  campaignIntention: 'product-launch',
+  platforms: ['twitter'],
+  contentSeeds: {
+    brandVoice: 'Warm, unhurried, a little playful.',
+    keyMessages: ['Roasted in Portland every morning', 'Notes of fig and cocoa'],
+    contentInstructions: 'Mention the Saturday tastings once a week. No discount talk.',
+  },
+  mediaAssets: [],
+  ...overrides,
+});
+
+/** The AI analysis of a draft: one website read, no feedback (a first version). */
+export const makeCampaignAnalysis = (
+  overrides: Partial<CampaignAnalysis> = {},
+): CampaignAnalysis => ({
+  promptUnderstanding: 'A product launch for the autumn blend, aimed at regulars.',
+  websiteInsights: [
+    {
+      url: 'https://www.harbor.coffee',
+      status: 'read',
+      insights: ['Roasts in small batches in Portland'],
+      error: null,
+    },
+  ],
+  recommendedNextSteps: ['Connect LinkedIn to reach local businesses'],
+  feedbackAnalysis: null,
+  ...overrides,
+});
+
+/**
+ * A generation as GET /ai/generations/{id} answers it: by default a first version that
+ * succeeded. A pending or running one has no data; a failed one has its error.
+ */
+export const makeGeneration = (overrides: Partial<Generation> = {}): Generation => {
+  const status = overrides.status ?? 'succeeded';
+  const finished = status === 'succeeded' || status === 'failed';
+  return {
+    _id: 'g1',
+    historyId: 'h1',
+    companyId: 'c1',
+    kind: 'generate',
+    version: 1,
+    status,
+    stage: finished ? 'done' : 'drafting',
+    progress: finished ? 100 : 40,
+    input: {
+      prompt: 'Launch our autumn blend to regulars',
+      feedback: null,
+      campaignIntention: 'product-launch',
+      websiteUrls: ['https://www.harbor.coffee'],
+      mediaAssets: [],
+    },
+    data:
+      status === 'succeeded'
+        ? { campaign: makeCampaignDraft(), analysis: makeCampaignAnalysis() }
+        : null,
+    error: status === 'failed' ? 'The AI service is busy. Please try again in a minute.' : null,
+    source: finished ? 'openai' : null,
+    createdAt: '2026-11-10T17:00:00.000Z',
+    finishedAt: finished ? '2026-11-10T17:00:20.000Z' : null,
+    ...overrides,
+  };
+};
+
+/** GET /ai/companies/{companyId}/campaign-history: none yet, or these versions of one history. */
+export const makeCampaignHistory = (versions: Generation[] = []): CampaignHistory => ({
+  historyId: versions[0]?.historyId ?? null,
+  versions,
 });

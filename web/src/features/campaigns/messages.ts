@@ -31,8 +31,6 @@ export const CAMPAIGN_SCREEN_TEXTS = {
   connectPlatforms: 'Connect a platform',
   aiTab: 'AI Campaign Generator',
   manualTab: 'Manual Campaign Creation',
-  aiComingSoon:
-    'The AI Campaign Generator is coming with the next update: describe your campaign and Sailpost drafts it for you. Until then, create it by hand.',
   scheduleIncomplete: 'Choose at least one day and one time to see when posts go out.',
   mediaEmpty: "No media yet. Add images or videos for this campaign's posts.",
   mediaFull: `This campaign has the most media files it can have. Delete one to add another.`,

@@ -1,11 +1,10 @@
+import clsx from 'clsx';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { CAMPAIGN_TEXTS, CAMPAIGN_TOASTS, MEDIA_MESSAGES } from '#shared/domain/campaigns';
-import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { CompanyLoadError, CompanyPageSkeleton } from '#web/components/company-page-states';
-import { IconSparkles } from '#web/components/icons';
 import { IconPhoto } from './components/campaign-icons';
 import { track } from '#web/lib/analytics';
 import { useCompany } from '#web/lib/api/get-company';
@@ -15,6 +14,7 @@ import { CampaignForm } from './components/campaign-form';
 import { CampaignFormHeader } from './components/campaign-form-header';
 import { CreationTabs } from './components/creation-tabs';
 import { useConnectedPlatforms } from './connected-platforms';
+import { CampaignGenerator } from './generator/campaign-generator';
 import { CAMPAIGN_SCREEN_TEXTS } from './messages';
 import { createCampaignBodyFrom, newCampaignForm } from './schemas';
 
@@ -35,24 +35,10 @@ function MediaAfterCreation() {
   );
 }
 
-function AiComingSoon({ onManual }: { onManual: () => void }) {
-  return (
-    <div className={`${cardClasses} flex flex-col items-center px-6 py-12 text-center`}>
-      <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <IconSparkles aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="mt-4 text-base font-semibold text-slate-900">Coming soon</h2>
-      <p className="mt-1.5 max-w-md text-sm text-slate-600">{CAMPAIGN_SCREEN_TEXTS.aiComingSoon}</p>
-      <Button variant="secondary" className="mt-5" onClick={onManual}>
-        Create it manually
-      </Button>
-    </div>
-  );
-}
-
 /**
- * /dashboard/company/{companyId}/campaigns/new: two tabs, 'AI Campaign Generator' (coming with
- * the next issue: it says so) and 'Manual Campaign Creation' (selected), the campaign form.
+ * /dashboard/company/{companyId}/campaigns/new: two tabs, 'AI Campaign Generator' (selected: the
+ * generator, two columns from 1024 px) and 'Manual Campaign Creation' (the campaign form). Both
+ * stay mounted, so a half-written brief or form survives a look at the other tab.
  */
 export function NewCampaignPage() {
   const companyId = useRouteCompanyId();
@@ -60,7 +46,7 @@ export function NewCampaignPage() {
   const { company, error } = useCompany(companyId);
   const platforms = useConnectedPlatforms(company?._id);
   const createCampaign = useCreateCampaign();
-  const [tab, setTab] = useState<Tab>('manual');
+  const [tab, setTab] = useState<Tab>('ai');
   // The dates start from today as the page opens, in the company's zone.
   const [openedAt] = useState(() => new Date());
 
@@ -69,7 +55,7 @@ export function NewCampaignPage() {
   const list = `${overview}/campaigns`;
 
   return (
-    <div className="mx-auto max-w-4xl">
+    <div className={clsx('mx-auto', tab === 'ai' ? 'max-w-6xl' : 'max-w-4xl')}>
       <title>{`New campaign · ${company.name} · Sailpost`}</title>
       <CampaignFormHeader
         company={company}
@@ -89,8 +75,7 @@ export function NewCampaignPage() {
           {
             id: 'ai',
             label: CAMPAIGN_SCREEN_TEXTS.aiTab,
-            note: 'Coming soon',
-            panel: <AiComingSoon onManual={() => setTab('manual')} />,
+            panel: <CampaignGenerator key={company._id} company={company} campaignsPath={list} />,
           },
           {
             id: 'manual',

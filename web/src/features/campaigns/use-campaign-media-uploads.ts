@@ -3,9 +3,7 @@ import type { MediaAsset } from '#shared/contract/campaigns';
 import type { MediaUsage } from '#shared/domain/campaigns';
 import type { PlatformId } from '#shared/domain/tiers';
 import { messageOf } from '#web/lib/error-text';
-import { uploadToPresignedPost } from '#web/lib/presigned-post';
-import { confirmMedia } from './api/confirm-media';
-import { createMediaUpload } from './api/create-media-upload';
+import { uploadCampaignMedia } from './upload-campaign-media';
 
 export type UploadStatus = 'ready' | 'uploading' | 'saving' | 'added' | 'failed';
 
@@ -40,9 +38,9 @@ export interface UploadSettings {
 }
 
 /**
- * The files of the Add Media dialog. Each goes up when the owner asks: a presigned POST from the
- * API, the file straight to S3 with its progress, then the confirm call that makes it a media
- * asset of the campaign. A failed file can be sent again; leaving the dialog stops what is running.
+ * The files of the Add Media dialog. Each goes up when the owner asks (uploadCampaignMedia: a
+ * presigned POST from the API, the file straight to S3 with its progress, then the confirm call
+ * that makes it a media asset of the campaign). A failed file can be sent again; leaving the dialog stops what is running.
  */
 export const useCampaignMediaUploads = (campaignId: string) => {
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -83,21 +81,19 @@ export const useCampaignMediaUploads = (campaignId: string) => {
     running.current.add(controller);
     update(item.id, { status: 'uploading', progress: 0, error: undefined });
     try {
-      const post = await createMediaUpload(campaignId, item.file, controller.signal);
-      await uploadToPresignedPost(post, item.file, {
-        signal: controller.signal,
-        onProgress: (progress) => update(item.id, { progress }),
-      });
-      update(item.id, { status: 'saving', progress: 1 });
-      const asset = await confirmMedia(
+      const asset = await uploadCampaignMedia(
         campaignId,
+        item.file,
         {
-          key: post.key,
           description: item.description.trim(),
           usage: settings.usage,
           platforms: settings.platforms,
         },
-        controller.signal,
+        {
+          signal: controller.signal,
+          onProgress: (progress) => update(item.id, { progress }),
+          onStored: () => update(item.id, { status: 'saving', progress: 1 }),
+        },
       );
       update(item.id, { status: 'added' });
       return asset;

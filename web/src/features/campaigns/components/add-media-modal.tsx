@@ -15,7 +15,7 @@ import {
 import type { PlatformId } from '#shared/domain/tiers';
 import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
-import { IconCheckCircle, IconClose, IconPlus, IconWarning } from '#web/components/icons';
+import { IconCheckCircle, IconPlus, IconWarning } from '#web/components/icons';
 import { Modal } from '#web/components/modal';
 import { ProgressTrack } from '#web/components/progress-bar';
 import { SelectField } from '#web/components/select-field';
@@ -31,6 +31,7 @@ import { USAGE_LABELS } from '../messages';
 import { useCampaignMediaUploads, type UploadItem } from '../use-campaign-media-uploads';
 import { MediaPlatformsField } from './media-platforms-field';
 import { FilePreview } from '#web/components/file-preview';
+import { MediaRefusals } from './media-refusals';
 
 const USAGE_OPTIONS = MEDIA_USAGES.map((value) => ({ value, label: USAGE_LABELS[value] }));
 
@@ -39,38 +40,6 @@ interface AddMediaModalProps {
   /** The new media assets, as they were added (even when others failed). */
   onAdded: (assets: MediaAsset[]) => void;
   onClose: () => void;
-}
-
-function Refusals({ refusals, onDismiss }: { refusals: MediaRefusal[]; onDismiss: () => void }) {
-  if (refusals.length === 0) return null;
-  return (
-    <div
-      role="alert"
-      className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
-    >
-      <IconWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">
-          {refusals.length === 1 ? 'This file was not added:' : 'These files were not added:'}
-        </p>
-        <ul className="mt-1 space-y-0.5">
-          {refusals.map((refusal, index) => (
-            <li key={`${refusal.fileName}-${index}`} className="break-words">
-              <span className="font-medium">{refusal.fileName}</span>: {refusal.reason}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Dismiss"
-        className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-amber-700 hover:bg-amber-100"
-      >
-        <IconClose aria-hidden="true" className="size-4" />
-      </button>
-    </div>
-  );
 }
 
 function Status({ item }: { item: UploadItem }) {
@@ -315,7 +284,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
             Select Files
           </Button>
         </div>
-        <Refusals refusals={refusals} onDismiss={() => setRefusals([])} />
+        <MediaRefusals refusals={refusals} onDismiss={() => setRefusals([])} />
         {uploads.items.length ? (
           <ul className="space-y-2" aria-label="Chosen files">
             {uploads.items.map((item) => (

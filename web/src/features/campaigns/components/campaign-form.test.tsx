@@ -37,6 +37,9 @@ const COMPANY_ANSWERS: Record<string, MockAnswer> = {
       }),
     ],
   },
+  // The AI generator's tab reads these as the page opens.
+  'GET /api/ai/companies/c1/campaign-history': { body: { historyId: null, versions: [] } },
+  'GET /api/ai/campaign-suggestions/c1': { body: { suggestions: [], source: 'offline' } },
 };
 
 const screens = [
@@ -48,6 +51,7 @@ const screens = [
   { path: '/dashboard/company/:companyId/platforms', element: <PathProbe name="platforms" /> },
 ];
 
+/** The new campaign page on its 'Manual Campaign Creation' tab (it opens on the generator). */
 const renderNew = async (answers: Record<string, MockAnswer> = {}) => {
   seedSession();
   const fetchMock = mockFetch({ ...COMPANY_ANSWERS, ...answers });
@@ -55,9 +59,14 @@ const renderNew = async (answers: Record<string, MockAnswer> = {}) => {
     at: '/dashboard/company/c1/campaigns/new',
     routes: screens,
   });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('tab', { name: 'Manual Campaign Creation' }));
   await screen.findByLabelText('Campaign Name');
-  return { fetchMock, user: userEvent.setup() };
+  return { fetchMock, user };
 };
+
+/** The manual tab's panel (the generator's, hidden, has a 'Campaign Intention' too). */
+const manualTab = () => within(screen.getByRole('tabpanel', { name: 'Manual Campaign Creation' }));
 
 const renderEdit = async (answers: Record<string, MockAnswer> = {}) => {
   seedSession();
@@ -103,7 +112,7 @@ describe('new campaign', () => {
       '/dashboard/company/c1/campaigns',
     );
     expect(screen.getByLabelText('Status')).toHaveValue('draft');
-    expect(screen.getByLabelText('Campaign Intention')).toHaveValue('personal-storytelling');
+    expect(manualTab().getByLabelText('Campaign Intention')).toHaveValue('personal-storytelling');
     expect(screen.getByLabelText('Start Date')).toHaveValue('2026-11-09');
     expect(screen.getByLabelText('End Date')).toHaveValue('2026-12-09');
     expect(screen.getByLabelText('End Date')).toHaveAttribute('min', '2026-11-09');
@@ -119,14 +128,14 @@ describe('new campaign', () => {
     );
   });
 
-  it("shows the two tabs with 'Manual Campaign Creation' selected; the AI tab says it is coming", async () => {
+  it('shows the two tabs, the generator first; the manual form keeps what was typed', async () => {
     const { user } = await renderNew();
     const manual = screen.getByRole('tab', { name: 'Manual Campaign Creation' });
-    const ai = screen.getByRole('tab', { name: /AI Campaign Generator/ });
+    const ai = screen.getByRole('tab', { name: 'AI Campaign Generator' });
     expect(manual).toHaveAttribute('aria-selected', 'true');
     expect(ai).toHaveAttribute('aria-selected', 'false');
     expect(screen.getByRole('tablist')).toHaveTextContent(
-      'AI Campaign GeneratorComing soonManual Campaign Creation',
+      'AI Campaign GeneratorManual Campaign Creation',
     );
 
     await user.type(screen.getByLabelText('Campaign Name'), 'Spring menu');
@@ -135,12 +144,10 @@ describe('new campaign', () => {
     await user.keyboard('{ArrowLeft}');
     expect(ai).toHaveFocus();
     expect(ai).toHaveAttribute('aria-selected', 'true');
-    expect(
-      screen.getByText(/The AI Campaign Generator is coming with the next update/),
-    ).toBeVisible();
+    expect(await screen.findByLabelText('Campaign Description')).toBeVisible();
     expect(screen.getByLabelText('Campaign Name')).not.toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Create it manually' }));
+    await user.keyboard('{ArrowRight}');
     expect(manual).toHaveAttribute('aria-selected', 'true');
     // The form kept what was typed.
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('Spring menu');
@@ -269,7 +276,7 @@ describe('new campaign', () => {
     await user.type(screen.getByLabelText('Campaign Name'), '  Spring menu ');
     await user.click(screen.getByLabelText('Description'));
     await user.paste('New dishes for spring.');
-    await user.selectOptions(screen.getByLabelText('Campaign Intention'), 'product-launch');
+    await user.selectOptions(manualTab().getByLabelText('Campaign Intention'), 'product-launch');
     await user.selectOptions(screen.getByLabelText('Status'), 'active');
     await user.click(screen.getByRole('checkbox', { name: 'X (Twitter)' }));
     await user.click(screen.getByLabelText('Brand Voice'));

@@ -1,0 +1,247 @@
+import clsx from 'clsx';
+import { useId, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { AI_MEDIA_FILES_MAX } from '#shared/domain/ai-campaigns';
+import { MEDIA_DESCRIPTION_MAX, MEDIA_MESSAGES } from '#shared/domain/campaigns';
+import { Button } from '#web/components/button';
+import { controlStateClasses } from '#web/components/field';
+import { IconPlus, IconSparkles, IconWarning } from '#web/components/icons';
+import { Spinner } from '#web/components/spinner';
+import {
+  formatSize,
+  MEDIA_ACCEPT,
+  MEDIA_DROP_LIMITS,
+  refusalsOf,
+  remainingSlots,
+  type MediaRefusal,
+} from '../../campaign-media-files';
+import { IconPhoto, IconPlay } from '../../components/campaign-icons';
+import { MediaRefusals } from '../../components/media-refusals';
+import { GENERATOR_TEXTS } from '../generator-texts';
+import type { GeneratorMediaItem, GeneratorMediaState } from '../use-generator-media';
+
+function Preview({ item }: { item: GeneratorMediaItem }) {
+  const box =
+    'flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-slate-400 ring-1 ring-slate-200';
+  if (!item.previewUrl) {
+    const Icon = item.type === 'video' ? IconPlay : IconPhoto;
+    return (
+      <div className={box} aria-hidden="true">
+        <Icon className="size-6" />
+      </div>
+    );
+  }
+  if (item.type === 'video') {
+    return (
+      <video
+        src={item.previewUrl}
+        muted
+        playsInline
+        preload="metadata"
+        aria-hidden="true"
+        className={clsx(box, 'object-cover')}
+      />
+    );
+  }
+  return <img src={item.previewUrl} alt="" className={clsx(box, 'object-cover')} />;
+}
+
+function MediaRow({
+  item,
+  disabled,
+  onRemove,
+  onDescription,
+  onAnalyze,
+}: {
+  item: GeneratorMediaItem;
+  disabled: boolean;
+  onRemove: () => void;
+  onDescription: (description: string) => void;
+  onAnalyze: () => void;
+}) {
+  const descriptionId = useId();
+  const analyzing = item.analysis === 'analyzing';
+  const canAnalyze = item.file !== null && item.type === 'image' && !analyzing;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3">
+      <div className="flex gap-3">
+        <Preview item={item} />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-900" title={item.fileName}>
+                {item.fileName}
+              </p>
+              <p className="text-xs text-slate-500">
+                {item.type === 'video' ? 'Video' : 'Image'}
+                {item.file ? ` · ${formatSize(item.file.size)}` : ''}
+              </p>
+            </div>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onRemove}
+              disabled={disabled}
+              aria-label={`Remove ${item.fileName}`}
+            >
+              Remove
+            </Button>
+          </div>
+          {analyzing ? (
+            <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-brand-700">
+              <Spinner label={null} size="sm" />
+              {GENERATOR_TEXTS.describing}
+            </p>
+          ) : null}
+          {item.analysis === 'failed' ? (
+            <p className="mt-1 flex items-start gap-1 text-xs font-medium text-amber-800">
+              <IconWarning aria-hidden="true" className="size-4 shrink-0" />
+              It could not be described: describe it yourself, or try again.
+            </p>
+          ) : null}
+          {item.file === null ? (
+            <p className="mt-1 text-xs text-slate-500">{GENERATOR_TEXTS.mediaNotKept}</p>
+          ) : null}
+        </div>
+      </div>
+      <div className="mt-3">
+        <div className="mb-1 flex items-end justify-between gap-2">
+          <label htmlFor={descriptionId} className="block text-xs font-medium text-slate-700">
+            Description<span className="sr-only"> of {item.fileName}</span>
+          </label>
+          {canAnalyze && item.analysis !== 'idle' ? (
+            <button
+              type="button"
+              onClick={onAnalyze}
+              disabled={disabled}
+              className="-my-1 inline-flex h-7 items-center gap-1 rounded-md px-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+            >
+              <IconSparkles aria-hidden="true" className="size-3.5" />
+              {GENERATOR_TEXTS.describeAgain}
+              <span className="sr-only"> ({item.fileName})</span>
+            </button>
+          ) : null}
+        </div>
+        <textarea
+          id={descriptionId}
+          rows={2}
+          value={item.description}
+          onChange={(event) => onDescription(event.target.value)}
+          maxLength={MEDIA_DESCRIPTION_MAX}
+          disabled={disabled || analyzing}
+          aria-busy={analyzing || undefined}
+          placeholder={
+            item.type === 'video'
+              ? 'What the video shows, for the AI and for people who can’t see it'
+              : 'What the image shows'
+          }
+          className={clsx(
+            'block w-full resize-y rounded-lg border bg-white px-3 py-2 text-base leading-6 text-slate-900 shadow-xs sm:text-sm',
+            controlStateClasses(false),
+          )}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** What the live region says about the media area: descriptions starting and arriving. */
+const announcementOf = (items: readonly GeneratorMediaItem[]): string => {
+  const analyzing = items.filter((item) => item.analysis === 'analyzing');
+  if (analyzing.length) return `Describing ${analyzing.map((item) => item.fileName).join(', ')}`;
+  const described = items.filter((item) => item.analysis === 'described');
+  return described.length ? `${described.length} described` : '';
+};
+
+/**
+ * The generator's optional media area: the campaign's media rules (JPG, PNG or GIF images and
+ * MP4, MPEG or MOV videos, 10 MB each, at most 5), each refusal said; each file with its
+ * description (images described by AI as they are added).
+ */
+export function GeneratorMediaField({
+  media,
+  disabled,
+}: {
+  media: GeneratorMediaState;
+  disabled: boolean;
+}) {
+  const hintId = useId();
+  const [refusals, setRefusals] = useState<MediaRefusal[]>([]);
+  const remaining = remainingSlots(0, media.items.length);
+
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    accept: MEDIA_ACCEPT,
+    ...MEDIA_DROP_LIMITS,
+    maxFiles: remaining,
+    multiple: true,
+    disabled: disabled || remaining === 0,
+    // The button opens the picker: one clear control for the keyboard, not a clickable region.
+    noClick: true,
+    noKeyboard: true,
+    useFsAccessApi: false,
+    onDrop: (accepted, rejections) => {
+      setRefusals(refusalsOf(rejections));
+      media.add(accepted);
+    },
+  });
+
+  return (
+    <fieldset aria-describedby={hintId} className="@container min-w-0">
+      <legend className="text-sm font-medium text-slate-800">{GENERATOR_TEXTS.mediaLegend}</legend>
+      <p id={hintId} className="mt-0.5 text-sm text-slate-500">
+        {GENERATOR_TEXTS.mediaHint}
+      </p>
+      <div
+        {...getRootProps({
+          role: 'group',
+          'aria-label': 'Media files',
+          className: clsx(
+            // Laid out by the column's width (two columns share a laptop screen), not the window's.
+            'mt-3 flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-4 text-center transition-colors @md:flex-row @md:text-left',
+            isDragActive ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
+          ),
+        })}
+      >
+        <input {...getInputProps({ 'aria-label': 'Choose media files' })} />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium text-slate-800">
+            {remaining === 0
+              ? MEDIA_MESSAGES.tooMany
+              : isDragActive
+                ? 'Drop to add'
+                : GENERATOR_TEXTS.mediaDrop}
+          </p>
+          <p className="mt-0.5 text-xs text-slate-500">
+            {remaining === 0
+              ? 'Remove a file to choose another.'
+              : `JPG, PNG or GIF images and MP4, MPEG or MOV videos, up to 10 MB each; ${remaining} of ${AI_MEDIA_FILES_MAX} left.`}
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={open} disabled={disabled || remaining === 0}>
+          <IconPlus aria-hidden="true" className="size-4" />
+          Select Files
+        </Button>
+      </div>
+      <div className="mt-3 empty:hidden">
+        <MediaRefusals refusals={refusals} onDismiss={() => setRefusals([])} />
+      </div>
+      {media.items.length ? (
+        <ul className="mt-3 space-y-2" aria-label="Chosen media">
+          {media.items.map((item) => (
+            <MediaRow
+              key={item.id}
+              item={item}
+              disabled={disabled}
+              onRemove={() => media.remove(item.id)}
+              onDescription={(description) => media.setDescription(item.id, description)}
+              onAnalyze={() => void media.analyze(item)}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <p role="status" className="sr-only">
+        {announcementOf(media.items)}
+      </p>
+    </fieldset>
+  );
+}
