@@ -1,51 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  dismissPhoneVerification,
-  logIn,
-  newPage,
-  registerThroughApi,
-  screenshot,
-  storedToken,
-  unique,
-  useBrowser,
-} from './browser';
+import { baseUrl, newPage, screenshot, storedToken, useBrowser } from './browser';
 import { gradientPng, noisePng } from './images';
-
-/** Signs a new account in and gives it a company in New York (through the API). */
-const ownerWithCompany = async (page: Page) => {
-  const account = await registerThroughApi();
-  await page.goto('/login');
-  await logIn(page, account.email);
-  await page.waitForURL('**/dashboard');
-  await dismissPhoneVerification(page);
-  const created = await fetch(`${baseUrl()}/api/companies`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${await storedToken(page)}`,
-    },
-    body: JSON.stringify({
-      name: 'Harbor Coffee',
-      description: 'Small-batch roaster',
-      timeZone: 'America/New_York',
-    }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { _id: companyId } = (await created.json()) as { _id: string };
-  return `/dashboard/company/${companyId}`;
-};
-
-/** Connects X through the sandbox's consent page. */
-const connectX = async (page: Page, company: string) => {
-  await page.goto(`${company}/platforms`);
-  const card = page.getByRole('region', { name: 'X (Twitter)' });
-  await card.getByRole('button', { name: 'Connect Now' }).click();
-  await page.getByLabel('Sign in as').fill(`harbor${unique()}`);
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await card.getByText('Connected', { exact: true }).waitFor();
-};
+import { connectX, ownerWithCompany } from './owners';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -140,7 +97,10 @@ describe('campaigns in the browser', () => {
         buffer: gradientPng(640, 480, [180, 83, 9], [254, 215, 170]),
       },
     ]);
-    await addMedia.getByRole('list', { name: 'Chosen files' }).getByText('roastery.png', { exact: true }).waitFor();
+    await addMedia
+      .getByRole('list', { name: 'Chosen files' })
+      .getByText('roastery.png', { exact: true })
+      .waitFor();
     await screenshot(page, 'campaign-add-media-1280');
     await addMedia.getByRole('button', { name: /^Upload/ }).click();
     const progress = addMedia.getByRole('progressbar', { name: 'Uploading roastery.png' });
