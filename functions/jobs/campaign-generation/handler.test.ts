@@ -110,6 +110,18 @@ describe('campaign-generation job with the OpenAI drafter', () => {
     expect(await usedToday(CAMPAIGN_RUNS, company)).toBe(1);
   });
 
+  it('fails as an unusable answer when OpenAI answers what is not the campaign twice, keeping nothing', async () => {
+    const { company, generationId } = await pending();
+    openai.otherwise(reply.notJson());
+    await handler({ generationId });
+    const failed = await readGeneration(generationId);
+    expect(failed).toMatchObject({ status: 'failed', error: GENERATION_MESSAGES.invalidAnswer });
+    expect(failed!.data).toBeUndefined();
+    // Asked once more after the first unusable answer, then given up.
+    expect(openai.requests).toHaveLength(2);
+    expect(await usedToday(CAMPAIGN_RUNS, company)).toBe(1);
+  });
+
   it('fails as unavailable after OpenAI keeps answering 429, and gives the unit back', async () => {
     const { company, generationId } = await pending();
     openai.otherwise(reply.rateLimited());
