@@ -1,6 +1,5 @@
 import clsx from 'clsx';
 import { useId, useState } from 'react';
-import { useDropzone } from 'react-dropzone';
 import toast from 'react-hot-toast';
 import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
 import {
@@ -19,19 +18,13 @@ import { IconCheckCircle, IconPlus, IconWarning } from '#web/components/icons';
 import { Modal } from '#web/components/modal';
 import { ProgressTrack } from '#web/components/progress-bar';
 import { SelectField } from '#web/components/select-field';
-import {
-  formatSize,
-  MEDIA_ACCEPT,
-  MEDIA_DROP_LIMITS,
-  refusalsOf,
-  remainingSlots,
-  type MediaRefusal,
-} from '../campaign-media-files';
+import { formatSize, remainingSlots } from '../campaign-media-files';
 import { USAGE_LABELS } from '../messages';
 import { useCampaignMediaUploads, type UploadItem } from '../use-campaign-media-uploads';
 import { MediaPlatformsField } from './media-platforms-field';
 import { FilePreview } from '#web/components/file-preview';
 import { MediaRefusals } from './media-refusals';
+import { useMediaDropzone } from '../use-media-dropzone';
 
 const USAGE_OPTIONS = MEDIA_USAGES.map((value) => ({ value, label: USAGE_LABELS[value] }));
 
@@ -175,33 +168,23 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
   const uploads = useCampaignMediaUploads(campaign._id);
   // Counted as the dialog opened: the files added here are counted as its items.
   const [existing] = useState(campaign.contentSeeds.mediaAssets.length);
-  const [refusals, setRefusals] = useState<MediaRefusal[]>([]);
   const [usage, setUsage] = useState<MediaUsage>(DEFAULT_MEDIA_USAGE);
   const [platforms, setPlatforms] = useState<PlatformId[]>(campaign.platforms);
   const [sending, setSending] = useState(false);
   const busy = sending || uploads.busy;
   const remaining = remainingSlots(existing, uploads.items.length);
 
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
-    accept: MEDIA_ACCEPT,
-    ...MEDIA_DROP_LIMITS,
-    maxFiles: remaining,
-    multiple: true,
-    disabled: busy || remaining === 0,
-    // The button opens the picker: one clear control for the keyboard, not a clickable region.
-    noClick: true,
-    noKeyboard: true,
-    useFsAccessApi: false,
-    onDrop: (accepted, rejections) => {
-      setRefusals(refusalsOf(rejections));
-      uploads.add(accepted);
-    },
-  });
+  const { getRootProps, getInputProps, open, isDragActive, refusals, clearRefusals } =
+    useMediaDropzone({
+      remaining,
+      disabled: busy,
+      onAccepted: (accepted) => uploads.add(accepted),
+    });
 
   const toSend = uploads.pending.length;
   const submit = async () => {
     if (busy || toSend === 0) return;
-    setRefusals([]);
+    clearRefusals();
     setSending(true);
     const { added, failed } = await uploads.uploadAll({ usage, platforms });
     setSending(false);
@@ -284,7 +267,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
             Select Files
           </Button>
         </div>
-        <MediaRefusals refusals={refusals} onDismiss={() => setRefusals([])} />
+        <MediaRefusals refusals={refusals} onDismiss={() => clearRefusals()} />
         {uploads.items.length ? (
           <ul className="space-y-2" aria-label="Chosen files">
             {uploads.items.map((item) => (

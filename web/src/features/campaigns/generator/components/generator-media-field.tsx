@@ -1,24 +1,17 @@
 import clsx from 'clsx';
-import { useId, useState } from 'react';
-import { useDropzone } from 'react-dropzone';
+import { useId } from 'react';
 import { AI_MEDIA_FILES_MAX } from '#shared/domain/ai-campaigns';
 import { MEDIA_DESCRIPTION_MAX, MEDIA_MESSAGES } from '#shared/domain/campaigns';
 import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
 import { IconPlus, IconSparkles, IconWarning } from '#web/components/icons';
 import { Spinner } from '#web/components/spinner';
-import {
-  formatSize,
-  MEDIA_ACCEPT,
-  MEDIA_DROP_LIMITS,
-  refusalsOf,
-  remainingSlots,
-  type MediaRefusal,
-} from '../../campaign-media-files';
+import { formatSize, remainingSlots } from '../../campaign-media-files';
 import { IconPhoto, IconPlay } from '../../components/campaign-icons';
 import { MediaRefusals } from '../../components/media-refusals';
 import { GENERATOR_TEXTS } from '../generator-texts';
 import type { GeneratorMediaItem, GeneratorMediaState } from '../use-generator-media';
+import { useMediaDropzone } from '../../use-media-dropzone';
 
 function Preview({ item }: { item: GeneratorMediaItem }) {
   const box =
@@ -166,24 +159,14 @@ export function GeneratorMediaField({
   disabled: boolean;
 }) {
   const hintId = useId();
-  const [refusals, setRefusals] = useState<MediaRefusal[]>([]);
   const remaining = remainingSlots(0, media.items.length);
 
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
-    accept: MEDIA_ACCEPT,
-    ...MEDIA_DROP_LIMITS,
-    maxFiles: remaining,
-    multiple: true,
-    disabled: disabled || remaining === 0,
-    // The button opens the picker: one clear control for the keyboard, not a clickable region.
-    noClick: true,
-    noKeyboard: true,
-    useFsAccessApi: false,
-    onDrop: (accepted, rejections) => {
-      setRefusals(refusalsOf(rejections));
-      media.add(accepted);
-    },
-  });
+  const { getRootProps, getInputProps, open, isDragActive, refusals, clearRefusals } =
+    useMediaDropzone({
+      remaining,
+      disabled: disabled,
+      onAccepted: (accepted) => media.add(accepted),
+    });
 
   return (
     <fieldset aria-describedby={hintId} className="@container min-w-0">
@@ -223,7 +206,7 @@ export function GeneratorMediaField({
         </Button>
       </div>
       <div className="mt-3 empty:hidden">
-        <MediaRefusals refusals={refusals} onDismiss={() => setRefusals([])} />
+        <MediaRefusals refusals={refusals} onDismiss={() => clearRefusals()} />
       </div>
       {media.items.length ? (
         <ul className="mt-3 space-y-2" aria-label="Chosen media">
