@@ -10,14 +10,14 @@ import { Button, buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { CompanyLoadError } from '#web/components/company-page-states';
 import { IconArrowLeft, IconClock, IconPencil, IconTrash } from '#web/components/icons';
-import { PlatformIcon } from '#web/components/platform-icon';
 import { Skeleton } from '#web/components/skeleton';
 import { useCompany } from '#web/lib/api/get-company';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCampaign } from './api/get-campaign';
-import { isoDay, longDate, platformName } from './campaign-format';
+import { isoDay, longDate } from './campaign-format';
 import { IconCalendar } from './components/campaign-icons';
 import { CampaignMedia } from './components/campaign-media';
+import { PlatformChips } from './components/platform-chips';
 import { StatusBadge } from './components/status-badge';
 import { INTENTION_LABELS } from './messages';
 import { useDeleteCampaignFlow } from './use-delete-campaign-flow';
@@ -51,25 +51,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PlatformChips({ campaign }: { campaign: Campaign }) {
-  if (campaign.platforms.length === 0) {
-    return <span className="text-slate-500">{CAMPAIGN_TEXTS.noPlatforms}</span>;
-  }
-  return (
-    <ul aria-label="Platforms" className="flex flex-wrap gap-2">
-      {campaign.platforms.map((platform) => (
-        <li
-          key={platform}
-          className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 py-0.5 pr-3 pl-0.5 text-sm font-medium text-slate-800 ring-1 ring-slate-200 ring-inset"
-        >
-          <PlatformIcon platform={platform} size="sm" className="rounded-full" />
-          {platformName(platform)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function Details({ campaign }: { campaign: Campaign }) {
   const zone = campaign.schedule.timeZone;
   return (
@@ -97,7 +78,7 @@ function Details({ campaign }: { campaign: Campaign }) {
         </Fact>
         <Fact label="Intention">{INTENTION_LABELS[campaign.campaignIntention]}</Fact>
         <Fact label="Platforms">
-          <PlatformChips campaign={campaign} />
+          <PlatformChips platforms={campaign.platforms} />
         </Fact>
         <Fact label="Schedule">
           <span className="inline-flex items-start gap-2">

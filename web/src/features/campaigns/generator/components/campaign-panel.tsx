@@ -2,13 +2,11 @@ import clsx from 'clsx';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import type { CampaignDraft } from '#shared/contract/ai';
 import { AI_CAMPAIGN_TEXTS } from '#shared/domain/ai-campaigns';
-import { CAMPAIGN_TEXTS } from '#shared/domain/campaigns';
 import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { EmptyState } from '#web/components/empty-state';
 import { IconSparkles } from '#web/components/icons';
-import { PlatformIcon } from '#web/components/platform-icon';
 import { ProgressTrack } from '#web/components/progress-bar';
 import { platformName } from '../../campaign-format';
 import { IconPhoto, IconPlay } from '../../components/campaign-icons';
@@ -19,6 +17,7 @@ import type { AdoptPhase } from '../use-adopt-draft';
 import type { Running } from '../use-generation-session';
 import { CampaignAnalysis } from './campaign-analysis';
 import { GenerationProgress } from './generation-progress';
+import { PlatformChips } from '../../components/platform-chips';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,23 +29,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const none = (text: string) => <span className="text-slate-500">{text}</span>;
-
-function PlatformChips({ platforms }: { platforms: CampaignDraft['platforms'] }) {
-  if (platforms.length === 0) return none(CAMPAIGN_TEXTS.noPlatforms);
-  return (
-    <ul aria-label="Platforms" className="flex flex-wrap gap-2">
-      {platforms.map((platform) => (
-        <li
-          key={platform}
-          className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 py-0.5 pr-3 pl-0.5 text-sm font-medium text-slate-800 ring-1 ring-slate-200 ring-inset"
-        >
-          <PlatformIcon platform={platform} size="sm" className="rounded-full" />
-          {platformName(platform)}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function MediaAssets({ assets }: { assets: CampaignDraft['mediaAssets'] }) {
   if (assets.length === 0) return none('No media');
