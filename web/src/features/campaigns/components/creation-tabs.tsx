@@ -4,8 +4,6 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 export interface CreationTab {
   id: string;
   label: string;
-  /** A small note beside the label ('Coming soon'). */
-  note?: string;
   panel: ReactNode;
 }
 
@@ -82,11 +80,6 @@ export function CreationTabs({
               )}
             >
               {tab.label}
-              {tab.note ? (
-                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
-                  {tab.note}
-                </span>
-              ) : null}
             </button>
           );
         })}
