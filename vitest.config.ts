@@ -61,8 +61,10 @@ export default defineConfig({
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/api/global-setup.ts'],
           // One sandbox serves every file; files run in turn so counters (founder seats) are exact.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // A pool of their own (the others use forks), so these files run beside the rest
+          // rather than after them: Vitest runs a pool's single worker after its parallel ones.
+          pool: 'threads',
+          poolOptions: { threads: { singleThread: true } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,7 +8,9 @@ export default defineConfig({
     name: 'e2e',
     include: ['test/e2e/**/*.e2e.test.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
-    fileParallelism: false,
+    // Two files at a time: a browser test mostly waits (on the sandbox, on Chromium), so two share
+    // 2 cores well. Each browser context is its own visitor and account, so files do not collide.
+    maxWorkers: 2,
     testTimeout: 90_000,
     // The sandbox's jobs (emails, texts) and the SPA's lazy screens take longer than Vitest's 1 s
     // default on a busy 2-core CI machine; waiting is not what these tests judge.
