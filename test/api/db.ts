@@ -273,13 +273,14 @@ export const recordGenerations = async (
   day: string,
   used: number,
 ): Promise<void> => {
-  const { generationCountEntity } = await import('#functions/core/db/entities/generation-count');
-  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () =>
-    generationCountEntity(),
-  );
+  const { dailyCountEntity } = await import('#functions/core/db/entities/daily-count');
+  const { GENERATIONS_COUNTER } = await import('#functions/core/plans/generation-quota');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => dailyCountEntity());
   entity.setClient(client());
   const later = Math.floor(Date.now() / 1000) + 3 * 86_400;
-  await entity.put({ companyId, day, used, resetAt: later, expiresAt: later }).go();
+  await entity
+    .put({ companyId, counter: GENERATIONS_COUNTER, day, used, resetAt: later, expiresAt: later })
+    .go();
 };
 
 const jobRuns = async () => {

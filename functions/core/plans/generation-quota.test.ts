@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { LAPSED_MESSAGES } from '#shared/domain/subscription';
 import type { TierId } from '#shared/domain/tiers';
 import { useLocalTable } from '#test/support/local-table';
-import { generationCountEntity } from '../db/entities/generation-count';
+import { dailyCountEntity } from '../db/entities/daily-count';
 import { DomainError, LimitReached, RateLimited } from '../errors';
 import {
+  GENERATIONS_COUNTER,
   generationLimitMessage,
   generationsUsedToday,
   refundGenerations,
@@ -219,14 +220,14 @@ describe('the daily generation counter', () => {
     const yesterday = await spendGenerations(company('silver'), 1, now);
     const today = { ...yesterday, day: '2026-06-11' };
     await refundGenerations(yesterday);
-    const { data } = await generationCountEntity()
-      .get({ companyId: yesterday.companyId, day: '2026-06-10' })
+    const { data } = await dailyCountEntity()
+      .get({ companyId: yesterday.companyId, counter: GENERATIONS_COUNTER, day: '2026-06-10' })
       .go({ consistent: true });
     expect(data?.used).toBe(0);
     // Nothing was spent on the other day: the refund there gives nothing back and fails nothing.
     await refundGenerations(today);
-    const { data: none } = await generationCountEntity()
-      .get({ companyId: yesterday.companyId, day: '2026-06-11' })
+    const { data: none } = await dailyCountEntity()
+      .get({ companyId: yesterday.companyId, counter: GENERATIONS_COUNTER, day: '2026-06-11' })
       .go({ consistent: true });
     expect(none).toBeNull();
   });
@@ -234,8 +235,8 @@ describe('the daily generation counter', () => {
   it('keeps the counter a couple of days past its day, then lets the TTL remove it', async () => {
     const intro = onTrial();
     const spend = await spendGenerations(intro, 1, at('2026-06-10T15:00:00Z'));
-    const { data } = await generationCountEntity()
-      .get({ companyId: intro.companyId, day: spend.day })
+    const { data } = await dailyCountEntity()
+      .get({ companyId: intro.companyId, counter: GENERATIONS_COUNTER, day: spend.day })
       .go({ consistent: true });
     const midnight = Date.parse('2026-06-11T05:00:00Z') / 1000;
     expect(data).toMatchObject({ used: 1, resetAt: midnight, expiresAt: midnight + 2 * 86_400 });

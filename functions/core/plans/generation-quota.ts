@@ -1,10 +1,8 @@
 import { TIERS } from '#shared/domain/tiers';
-import { isConditionFailure } from '../db/conditions';
 import type { CompanyRecord } from '../db/entities/company';
-import { generationCountEntity } from '../db/entities/generation-count';
 import { LimitReached, RateLimited } from '../errors';
+import { addToDay, giveBackToDay, readDay } from '../limits/daily-counter';
 import { waitText } from '../limits/wait-text';
-import { logger } from '../logger';
 import {
   companyEffectiveTier,
   companyEntitlement,
@@ -21,6 +19,9 @@ import { companyTimeZone } from '../companies/company-time-zone';
  * total stays within the limit, so however many requests arrive at once, the limit is never
  * passed; a request for more than is left is refused as a whole.
  */
+
+/** The daily counter (functions/core/limits/daily-counter.ts) the generated posts are counted on. */
+export const GENERATIONS_COUNTER = 'ai-generations';
 
 export type QuotaCompany = CompanyPlan & Pick<CompanyRecord, 'companyId' | 'timeZone'>;
 
@@ -43,11 +44,6 @@ export interface GenerationUsage {
   limit: number;
   resetsAt: string;
 }
-
-/** Leftover counters are removed by the TTL this long after their day has ended. */
-const TTL_AFTER_DAY_SECONDS = 2 * 24 * 60 * 60;
-/** A spend refused while a refund made room is tried again, a few times at most. */
-const MAX_ROUNDS = 3;
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -90,10 +86,11 @@ const todayOf = (company: QuotaCompany, now: number) => {
   };
 };
 
-const readUsed = async (companyId: string, day: string): Promise<number> => {
-  const { data } = await generationCountEntity().get({ companyId, day }).go({ consistent: true });
-  return data?.used ?? 0;
-};
+const dayKey = (companyId: string, day: string) => ({
+  companyId,
+  counter: GENERATIONS_COUNTER,
+  day,
+});
 
 /**
  * Counts `count` generated posts against today's limit (in the company's time zone), or refuses
@@ -128,31 +125,16 @@ export const spendGenerations = async (
   };
   if (count > limit) throw refusal(0);
 
-  const resetAt = Math.floor(endsAt.getTime() / 1000);
-  const key = { companyId: company.companyId, day };
-  for (let round = 1; ; round++) {
-    try {
-      const { data } = await generationCountEntity()
-        .update(key)
-        .add({ used: count })
-        .set({ resetAt, expiresAt: resetAt + TTL_AFTER_DAY_SECONDS })
-        .where((attr, op) => `${op.notExists(attr.used)} OR ${op.lte(attr.used, limit - count)}`)
-        .go({ response: 'all_new' });
-      return {
-        companyId: company.companyId,
-        day,
-        count,
-        used: data.used ?? count,
-        limit,
-        resetsAt: endsAt.toISOString(),
-      };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    const used = await readUsed(company.companyId, day);
-    // A refund may have made room since the refusal: try again, a few times at most.
-    if (used + count > limit || round >= MAX_ROUNDS) throw refusal(used);
-  }
+  const { added, used } = await addToDay(dayKey(company.companyId, day), count, limit, endsAt);
+  if (!added) throw refusal(used);
+  return {
+    companyId: company.companyId,
+    day,
+    count,
+    used,
+    limit,
+    resetsAt: endsAt.toISOString(),
+  };
 };
 
 /**
@@ -166,21 +148,7 @@ export const refundGenerations = async (
   if (!Number.isInteger(count) || count < 1 || count > spend.count) {
     throw new Error(`A refund must be between 1 and the ${spend.count} spent, not ${count}`);
   }
-  try {
-    await generationCountEntity()
-      .patch({ companyId: spend.companyId, day: spend.day })
-      .add({ used: -count })
-      .where((attr, op) => op.gte(attr.used, count))
-      .go({ response: 'none' });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // Its day's counter has expired, or holds less than this spend: there is nothing to give back.
-    logger.warn('A generation refund found nothing to give back', {
-      companyId: spend.companyId,
-      day: spend.day,
-      count,
-    });
-  }
+  await giveBackToDay(dayKey(spend.companyId, spend.day), count);
 };
 
 /**
@@ -194,7 +162,7 @@ export const generationsUsedToday = async (
   const { day, endsAt, limit } = todayOf(company, now);
   const lapsed = companyEntitlement(company, now).kind === 'lapsed';
   return {
-    used: await readUsed(company.companyId, day),
+    used: await readDay(dayKey(company.companyId, day)),
     limit: lapsed ? 0 : limit,
     resetsAt: endsAt.toISOString(),
   };

@@ -4,8 +4,8 @@ import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
 
 /**
- * How many times a company used one daily allowance (`counter`: AI campaign runs, image
- * descriptions) on one calendar day in the company's time zone (`day`, `yyyy-MM-dd`). Changed
+ * How many times a company used one daily allowance (`counter`: generated posts, AI campaign
+ * runs, image descriptions) on one calendar day in the company's time zone (`day`, `yyyy-MM-dd`). Changed
  * only by conditional atomic updates (functions/core/limits/daily-counter.ts). In the company's
  * item collection, so a deleted company's clean-up removes it; the TTL removes it a couple of days
  * after its day anyway.
