@@ -13,6 +13,7 @@ import { PLATFORM_IDS } from '#shared/domain/tiers';
 import type { GenerationData } from '../core/db/entities/campaign-generation';
 import type { CampaignDraftInput } from '../integrations/ai/campaign-drafter';
 import { withinCampaignRules } from '../integrations/ai/campaign-rules';
+import { replaceUnsafeInText } from '#shared/contract/fields';
 
 /**
  * The server's own check of a drafted campaign, beside the drafter's: whichever drafter wrote it
@@ -23,12 +24,9 @@ import { withinCampaignRules } from '../integrations/ai/campaign-rules';
  * Anything still wrong after that is the drafter's invalid answer.
  */
 
-/** What the form refuses in any text (fields.ts), taken out rather than failing the draft. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
+/** What the form refuses in any text, taken out rather than failing the draft. */
 const withoutUnsafe = <T>(value: T): T => {
-  if (typeof value === 'string') return value.replace(UNSAFE, '') as T;
+  if (typeof value === 'string') return replaceUnsafeInText(value, '') as T;
   if (Array.isArray(value)) return value.map(withoutUnsafe) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(

@@ -14,6 +14,7 @@ import { clipText } from '../integrations/ai/campaign-rules';
 import { campaignDrafter } from '../integrations/ai/provider';
 import { drafterCompanyOf } from './drafter-context';
 import { MEDIA_ANALYSES } from './fair-use';
+import { replaceUnsafeInText } from '#shared/contract/fields';
 
 type AnalyzeBody = z.output<typeof analyzeMediaBody>;
 
@@ -24,9 +25,6 @@ export const MEDIA_ANALYSIS_MESSAGES = {
 } as const;
 
 const invalidImage = (message: string) => new Invalid('MEDIA_INVALID', message, { image: message });
-
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 /**
  * The image a data URL carries, held to what it claims: its first bytes must be the declared type
@@ -89,7 +87,7 @@ export const analyzeImage = async (
     throw new Unavailable('AI_UNAVAILABLE', GENERATION_MESSAGES.unavailable);
   }
   const description = clipText(
-    (analysis.description ?? '').replace(UNSAFE, ' '),
+    replaceUnsafeInText(analysis.description ?? '', ' '),
     MEDIA_DESCRIPTION_MAX,
   );
   if (!description) {

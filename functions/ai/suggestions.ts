@@ -10,21 +10,19 @@ import type { CampaignDrafter, SuggestionsInput } from '../integrations/ai/campa
 import { clipText } from '../integrations/ai/campaign-rules';
 import { campaignDrafter } from '../integrations/ai/provider';
 import { drafterCompanyOf, recentCampaignNames } from './drafter-context';
+import { replaceUnsafeInLine } from '#shared/contract/fields';
 
 /** A suggestion fills step one's description: one line, well inside the prompt's limit. */
 const SUGGESTION_MAX = 300;
 /** A day's ideas are kept a day past its end, then the TTL removes them. */
 const KEEP_AFTER_DAY_SECONDS = 24 * 60 * 60;
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
 /** Three to five distinct one-line ideas, or null when the drafter gave fewer than three. */
 const usable = (ideas: readonly string[]): string[] | null => {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const idea of ideas) {
-    const text = clipText(idea.replace(UNSAFE, ' '), SUGGESTION_MAX);
+    const text = clipText(replaceUnsafeInLine(idea, ' '), SUGGESTION_MAX);
     if (!text || seen.has(text.toLowerCase())) continue;
     seen.add(text.toLowerCase());
     kept.push(text);

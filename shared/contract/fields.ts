@@ -14,6 +14,15 @@ const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- as above, but tab (U+0009) and line feed (U+000A) pass
 const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
+/**
+ * What the fields refuse, taken out of text that is not refused but cleaned (what the AI wrote):
+ * each unsafe character becomes `by`.
+ */
+export const replaceUnsafeInLine = (text: string, by: string): string =>
+  text.replace(new RegExp(UNSAFE_IN_LINE.source, 'g'), by);
+export const replaceUnsafeInText = (text: string, by: string): string =>
+  text.replace(new RegExp(UNSAFE_IN_TEXT.source, 'g'), by);
+
 export const unsafeCharactersMessage = (label: string) =>
   `${label} must not contain control characters or text-direction marks`;
 
