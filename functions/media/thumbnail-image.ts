@@ -3,6 +3,7 @@ import gif from '@jimp/js-gif';
 import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import { methods as resize } from '@jimp/plugin-resize';
+import { readImageHeader } from '../core/media/image-header';
 
 /**
  * An image asset's thumbnail for the media grid: decoded, scaled down and encoded with jimp,
@@ -56,70 +57,6 @@ export const thumbnailSize = (
     : { width: Math.max(1, Math.round(width * scale)), height: maxSide };
 };
 
-const uint16BE = (bytes: Uint8Array, at: number) => (bytes[at]! << 8) | bytes[at + 1]!;
-const uint16LE = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
-const uint32BE = (bytes: Uint8Array, at: number) =>
-  uint16BE(bytes, at) * 0x10000 + uint16BE(bytes, at + 2);
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
-  bytes.length >= signature.length && signature.every((value, index) => bytes[index] === value);
-
-/** A JPEG's start-of-frame markers (SOF0–SOF15 less DHT, JPG and DAC), which carry its size. */
-const isStartOfFrame = (marker: number) =>
-  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-
-const jpegDimensions = (bytes: Uint8Array): Dimensions | null => {
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1]!;
-    // Fill bytes before a marker.
-    if (marker === 0xff) {
-      at += 1;
-      continue;
-    }
-    // Markers without a length: TEM, RSTn, SOI.
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
-      at += 2;
-      continue;
-    }
-    // The scan (or the end) before any frame header: no size to be had.
-    if (marker === 0xda || marker === 0xd9) return null;
-    const length = uint16BE(bytes, at + 2);
-    if (length < 2) return null;
-    if (isStartOfFrame(marker)) {
-      if (at + 9 > bytes.length) return null;
-      return { height: uint16BE(bytes, at + 5), width: uint16BE(bytes, at + 7) };
-    }
-    at += 2 + length;
-  }
-  return null;
-};
-
-/**
- * An image's size as its header states it, read before anything is decoded (so a huge image is
- * refused before it takes the memory): PNG's IHDR, GIF's logical screen, a JPEG's frame header.
- * Null when the header says nothing usable.
- */
-export const imageDimensions = (bytes: Uint8Array): Dimensions | null => {
-  let size: Dimensions | null = null;
-  if (startsWith(bytes, PNG_SIGNATURE)) {
-    // The first chunk is IHDR: length (13), type, width, height (big-endian).
-    if (bytes.length >= 24 && String.fromCharCode(...bytes.subarray(12, 16)) === 'IHDR') {
-      size = { width: uint32BE(bytes, 16), height: uint32BE(bytes, 20) };
-    }
-  } else if (
-    bytes.length >= 10 &&
-    ['GIF87a', 'GIF89a'].includes(String.fromCharCode(...bytes.subarray(0, 6)))
-  ) {
-    size = { width: uint16LE(bytes, 6), height: uint16LE(bytes, 8) };
-  } else if (startsWith(bytes, [0xff, 0xd8, 0xff])) {
-    size = jpegDimensions(bytes);
-  }
-  return size && size.width > 0 && size.height > 0 ? size : null;
-};
-
 const Jimp = createJimp({ formats: [jpeg, png, gif], plugins: [resize] });
 
 /** White: a transparent pixel of a PNG or GIF, flattened onto it (a JPEG has no transparency). */
@@ -134,7 +71,8 @@ const BACKGROUND = 0xffffffff;
 export const makeThumbnail = async (
   bytes: Uint8Array,
 ): Promise<Dimensions & { bytes: Uint8Array; source: Dimensions }> => {
-  const stated = imageDimensions(bytes);
+  // Read before anything is decoded, so a huge image is refused before it takes the memory.
+  const stated = readImageHeader(bytes);
   if (!stated) throw new UnusableImage('The image header states no size');
   if (stated.width * stated.height > MAX_DECODE_PIXELS) {
     throw new UnusableImage(
