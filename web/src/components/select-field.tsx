@@ -4,7 +4,8 @@ import { controlStateClasses, FieldMessage, useFieldIds } from './field';
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
-  options: readonly { value: string; label: string }[];
+  /** The choices; or `<option>` and `<optgroup>` children instead. */
+  options?: readonly { value: string; label: string }[];
   error?: string;
   hint?: ReactNode;
   ref?: Ref<HTMLSelectElement>;
@@ -14,6 +15,7 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 export function SelectField({
   label,
   options,
+  children,
   error,
   hint,
   id,
@@ -38,11 +40,13 @@ export function SelectField({
         )}
         {...props}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {options
+          ? options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))
+          : children}
       </select>
       <FieldMessage error={error} hint={hint} errorId={errorId} hintId={hintId} />
     </div>

@@ -1,6 +1,5 @@
-import clsx from 'clsx';
-import { useMemo, type Ref, type SelectHTMLAttributes } from 'react';
-import { controlStateClasses, FieldMessage, useFieldIds } from './field';
+import { useMemo } from 'react';
+import { SelectField, type SelectFieldProps } from './select-field';
 
 interface ZoneOption {
   zone: string;
@@ -62,58 +61,28 @@ export const timeZoneGroups = (current: string, at: Date = new Date()): ZoneGrou
     }));
 };
 
-interface TimeZoneFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
-  label: string;
+interface TimeZoneFieldProps extends Omit<SelectFieldProps, 'children' | 'options'> {
   /** The zone selected now (always offered, even if the browser does not list it). */
   current: string;
-  error?: string;
-  hint?: string;
-  ref?: Ref<HTMLSelectElement>;
 }
 
 /**
  * A native select of IANA zones: the keyboard's type-ahead finds a place by its first letters,
  * and phones show their own picker.
  */
-export function TimeZoneField({
-  label,
-  current,
-  error,
-  hint,
-  id,
-  className,
-  ref,
-  ...props
-}: TimeZoneFieldProps) {
-  const { inputId, errorId, hintId, describedBy } = useFieldIds(id, error, hint);
+export function TimeZoneField({ current, ...props }: TimeZoneFieldProps) {
   const groups = useMemo(() => timeZoneGroups(current), [current]);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={clsx(
-          'block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-xs transition-colors sm:h-10 sm:text-sm',
-          controlStateClasses(!!error),
-        )}
-        {...props}
-      >
-        {groups.map((group) => (
-          <optgroup key={group.region} label={group.region}>
-            {group.zones.map((option) => (
-              <option key={option.zone} value={option.zone}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      <FieldMessage error={error} hint={hint} errorId={errorId} hintId={hintId} />
-    </div>
+    <SelectField {...props}>
+      {groups.map((group) => (
+        <optgroup key={group.region} label={group.region}>
+          {group.zones.map((option) => (
+            <option key={option.zone} value={option.zone}>
+              {option.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </SelectField>
   );
 }
