@@ -9,6 +9,9 @@ export interface PresignedPost {
   fields: Readonly<Record<string, string>>;
 }
 
+/** What a failed upload says when neither the API nor S3 said why. */
+export const UPLOAD_FAILED = "The upload didn't finish. Check your connection and try again.";
+
 export class UploadError extends Error {
   override readonly name = 'UploadError';
   constructor(

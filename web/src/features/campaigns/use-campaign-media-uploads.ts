@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MediaAsset } from '#shared/contract/campaigns';
 import type { MediaUsage } from '#shared/domain/campaigns';
 import type { PlatformId } from '#shared/domain/tiers';
 import { messageOf } from '#web/lib/error-text';
+import { UPLOAD_FAILED } from '#web/lib/presigned-post';
+import { isAbort, previewOf, useFileItems } from '#web/lib/use-file-items';
 import { uploadCampaignMedia } from './upload-campaign-media';
 
 export type UploadStatus = 'ready' | 'uploading' | 'saving' | 'added' | 'failed';
@@ -21,17 +22,6 @@ export interface UploadItem {
   error?: string;
 }
 
-export const UPLOAD_FAILED = "The upload didn't finish. Check your connection and try again.";
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-/** Object URLs exist only in browsers (jsdom has none). */
-const previewOf = (file: File): string =>
-  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
-const releasePreview = (url: string) => {
-  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
-};
-
 export interface UploadSettings {
   usage: MediaUsage;
   platforms: PlatformId[];
@@ -43,42 +33,25 @@ export interface UploadSettings {
  * that makes it a media asset of the campaign). A failed file can be sent again; leaving the dialog stops what is running.
  */
 export const useCampaignMediaUploads = (campaignId: string) => {
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const nextId = useRef(0);
-  const running = useRef(new Set<AbortController>());
-  const latest = useRef(items);
-  useEffect(() => {
-    latest.current = items;
-  });
-
-  const update = useCallback((id: string, patch: Partial<UploadItem>) => {
-    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
-  }, []);
+  const { items, latest, newId, update, append, startWork, remove } =
+    useFileItems<UploadItem>('upload');
 
   const add = (files: readonly File[]) =>
-    setItems((list) => [
-      ...list,
-      ...files.map((file): UploadItem => ({
-        id: `upload-${(nextId.current += 1)}`,
+    append(
+      files.map((file): UploadItem => ({
+        id: newId(),
         file,
         previewUrl: previewOf(file),
         description: '',
         status: 'ready',
         progress: 0,
       })),
-    ]);
-
-  const remove = (id: string) => {
-    const item = items.find((candidate) => candidate.id === id);
-    if (item) releasePreview(item.previewUrl);
-    setItems((list) => list.filter((candidate) => candidate.id !== id));
-  };
+    );
 
   const setDescription = (id: string, description: string) => update(id, { description });
 
   const send = async (item: UploadItem, settings: UploadSettings): Promise<MediaAsset | null> => {
-    const controller = new AbortController();
-    running.current.add(controller);
+    const work = startWork(item.id);
     update(item.id, { status: 'uploading', progress: 0, error: undefined });
     try {
       const asset = await uploadCampaignMedia(
@@ -90,7 +63,7 @@ export const useCampaignMediaUploads = (campaignId: string) => {
           platforms: settings.platforms,
         },
         {
-          signal: controller.signal,
+          signal: work.signal,
           onProgress: (progress) => update(item.id, { progress }),
           onStored: () => update(item.id, { status: 'saving', progress: 1 }),
         },
@@ -103,7 +76,7 @@ export const useCampaignMediaUploads = (campaignId: string) => {
       update(item.id, { status: 'failed', error: messageOf(error, UPLOAD_FAILED) });
       return null;
     } finally {
-      running.current.delete(controller);
+      work.done();
     }
   };
 
@@ -116,16 +89,6 @@ export const useCampaignMediaUploads = (campaignId: string) => {
     const added = results.filter((asset): asset is MediaAsset => asset !== null);
     return { added, failed: pending.length - added.length };
   };
-
-  // Leaving the dialog stops every upload and frees the previews.
-  useEffect(() => {
-    const controllers = running.current;
-    return () => {
-      for (const controller of controllers) controller.abort();
-      controllers.clear();
-      for (const item of latest.current) releasePreview(item.previewUrl);
-    };
-  }, []);
 
   return {
     items,

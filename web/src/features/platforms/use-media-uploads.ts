@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { messageOf } from '#web/lib/error-text';
-import { uploadToPresignedPost } from '#web/lib/presigned-post';
+import { UPLOAD_FAILED, uploadToPresignedPost } from '#web/lib/presigned-post';
+import { isAbort, previewOf, useFileItems } from '#web/lib/use-file-items';
 import { createMediaUpload } from './api/create-media-upload';
 import { sortNewFiles, type MediaKindName, type MediaRefusal } from './media-files';
 
@@ -24,48 +25,24 @@ export interface MediaItem {
   error?: string;
 }
 
-export const UPLOAD_FAILED = "The upload didn't finish. Check your connection and try again.";
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-/** Object URLs exist only in browsers (jsdom has none). */
-const previewOf = (file: File): string =>
-  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
-const releasePreview = (url: string) => {
-  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
-};
-
 /**
  * The media of a post being written: files are checked as they are chosen (type, size, the set),
  * then each uploads at once, straight to S3, with its progress. A failed upload can be retried;
  * removing a file or leaving the dialog stops its upload.
  */
 export const useMediaUploads = (companyId: string, platform: ConnectablePlatform) => {
-  const [items, setItems] = useState<MediaItem[]>([]);
+  const { items, newId, update, append, startWork, remove } = useFileItems<MediaItem>('media');
   const [refusals, setRefusals] = useState<MediaRefusal[]>([]);
-  const uploads = useRef(new Map<string, AbortController>());
-  const nextId = useRef(0);
-  // What cleanup on leaving needs: the current items, whatever render it runs after.
-  const latest = useRef(items);
-  useEffect(() => {
-    latest.current = items;
-  });
-
-  const update = useCallback((id: string, patch: Partial<MediaItem>) => {
-    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
-  }, []);
 
   const upload = useCallback(
     (id: string, file: File) => {
-      uploads.current.get(id)?.abort();
-      const controller = new AbortController();
-      uploads.current.set(id, controller);
+      const work = startWork(id);
       update(id, { status: 'uploading', progress: 0, error: undefined, key: undefined });
       void (async () => {
         try {
-          const post = await createMediaUpload(companyId, platform, file, controller.signal);
+          const post = await createMediaUpload(companyId, platform, file, work.signal);
           await uploadToPresignedPost(post, file, {
-            signal: controller.signal,
+            signal: work.signal,
             onProgress: (progress) => update(id, { progress }),
           });
           update(id, { status: 'uploaded', progress: 1, key: post.key });
@@ -74,11 +51,11 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
           // The API's refusal (type, size) says why; S3's or the network's does not.
           update(id, { status: 'failed', error: messageOf(error, UPLOAD_FAILED) });
         } finally {
-          if (uploads.current.get(id) === controller) uploads.current.delete(id);
+          work.done();
         }
       })();
     },
-    [companyId, platform, update],
+    [companyId, platform, startWork, update],
   );
 
   const add = (files: readonly File[]) => {
@@ -89,7 +66,7 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
     );
     setRefusals(refused);
     const added = accepted.map(({ file, kind }): MediaItem => ({
-      id: `media-${(nextId.current += 1)}`,
+      id: newId(),
       file,
       kind,
       previewUrl: previewOf(file),
@@ -97,15 +74,8 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
       status: 'uploading',
       progress: 0,
     }));
-    setItems((list) => [...list, ...added]);
+    append(added);
     for (const item of added) upload(item.id, item.file);
-  };
-
-  const remove = (id: string) => {
-    uploads.current.get(id)?.abort();
-    const item = items.find((candidate) => candidate.id === id);
-    if (item) releasePreview(item.previewUrl);
-    setItems((list) => list.filter((candidate) => candidate.id !== id));
   };
 
   const retry = (id: string) => {
@@ -114,16 +84,6 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
   };
 
   const setAltText = (id: string, altText: string) => update(id, { altText });
-
-  // Leaving the dialog stops every upload and frees the previews.
-  useEffect(() => {
-    const running = uploads.current;
-    return () => {
-      for (const controller of running.values()) controller.abort();
-      running.clear();
-      for (const item of latest.current) releasePreview(item.previewUrl);
-    };
-  }, []);
 
   return {
     items,

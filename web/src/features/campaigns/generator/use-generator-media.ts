@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import type { GeneratorMedia } from '#shared/contract/ai';
 import { AI_CAMPAIGN_TOASTS } from '#shared/domain/ai-campaigns';
 import { CAMPAIGN_MEDIA_TYPES, type MediaType } from '#shared/domain/campaigns';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
+import { isAbort, previewOf, useFileItems } from '#web/lib/use-file-items';
 import { analyzeMedia } from './api/analyze-media';
 import { mediaDescriptionOf } from './draft-to-campaign';
 import { imageForAnalysis } from './scale-image';
@@ -27,15 +28,6 @@ export interface GeneratorMediaItem {
 const typeOf = (file: File): MediaType =>
   CAMPAIGN_MEDIA_TYPES[file.type as keyof typeof CAMPAIGN_MEDIA_TYPES]?.type ?? 'image';
 
-/** Object URLs exist only in browsers (jsdom has none). */
-const previewOf = (file: File): string =>
-  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
-const releasePreview = (url: string) => {
-  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
-};
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 /** Why a description failed, after 'Failed to analyze media: '. */
 const analysisFailure = (error: unknown): string =>
   messageOf(error, error instanceof Error && error.message ? error.message : 'Please try again.');
@@ -48,30 +40,19 @@ const analysisFailure = (error: unknown): string =>
  * Campaign'; leaving the page stops what runs and frees the previews.
  */
 export const useGeneratorMedia = (companyId: string) => {
-  const [items, setItems] = useState<GeneratorMediaItem[]>([]);
-  const nextId = useRef(0);
-  const running = useRef(new Map<string, AbortController>());
-  const latest = useRef(items);
-  useEffect(() => {
-    latest.current = items;
-  });
-
-  const update = useCallback((id: string, patch: Partial<GeneratorMediaItem>) => {
-    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
-  }, []);
+  const { items, newId, update, append, startWork, remove, replaceAll } =
+    useFileItems<GeneratorMediaItem>('media');
 
   const analyze = useCallback(
     async (item: GeneratorMediaItem) => {
       if (!item.file || item.type !== 'image') return;
-      const controller = new AbortController();
-      running.current.get(item.id)?.abort();
-      running.current.set(item.id, controller);
+      const work = startWork(item.id);
       update(item.id, { analysis: 'analyzing' });
       try {
         const image = await imageForAnalysis(item.file);
         const { analysis } = await analyzeMedia(
           { companyId, fileName: item.fileName, image },
-          controller.signal,
+          work.signal,
         );
         update(item.id, {
           analysis: 'described',
@@ -85,15 +66,15 @@ export const useGeneratorMedia = (companyId: string) => {
           toast.error(`${AI_CAMPAIGN_TOASTS.analyzeFailed}: ${analysisFailure(error)}`);
         }
       } finally {
-        if (running.current.get(item.id) === controller) running.current.delete(item.id);
+        work.done();
       }
     },
-    [companyId, update],
+    [companyId, startWork, update],
   );
 
   const add = (files: readonly File[]) => {
     const added = files.map((file): GeneratorMediaItem => ({
-      id: `media-${(nextId.current += 1)}`,
+      id: newId(),
       file,
       fileName: file.name,
       type: typeOf(file),
@@ -101,34 +82,20 @@ export const useGeneratorMedia = (companyId: string) => {
       description: '',
       analysis: 'idle',
     }));
-    setItems((list) => [...list, ...added]);
+    append(added);
     for (const item of added) void analyze(item);
-  };
-
-  const remove = (id: string) => {
-    running.current.get(id)?.abort();
-    running.current.delete(id);
-    const item = latest.current.find((candidate) => candidate.id === id);
-    if (item) releasePreview(item.previewUrl);
-    setItems((list) => list.filter((candidate) => candidate.id !== id));
   };
 
   const setDescription = (id: string, description: string) => update(id, { description });
 
-  const clear = useCallback(() => {
-    for (const controller of running.current.values()) controller.abort();
-    running.current.clear();
-    for (const item of latest.current) releasePreview(item.previewUrl);
-    setItems([]);
-  }, []);
+  const clear = useCallback(() => replaceAll(), [replaceAll]);
 
   /** The media of a generation asked before the page was left: names and descriptions only. */
   const restore = useCallback(
-    (media: readonly GeneratorMedia[]) => {
-      clear();
-      setItems(
-        media.map((entry) => ({
-          id: `media-${(nextId.current += 1)}`,
+    (media: readonly GeneratorMedia[]) =>
+      replaceAll(
+        media.map((entry): GeneratorMediaItem => ({
+          id: newId(),
           file: null,
           fileName: entry.fileName,
           type: entry.type,
@@ -136,20 +103,9 @@ export const useGeneratorMedia = (companyId: string) => {
           description: entry.description,
           analysis: 'idle',
         })),
-      );
-    },
-    [clear],
+      ),
+    [newId, replaceAll],
   );
-
-  // Leaving the page stops every description under way and frees the previews.
-  useEffect(() => {
-    const controllers = running.current;
-    return () => {
-      for (const controller of controllers.values()) controller.abort();
-      controllers.clear();
-      for (const item of latest.current) releasePreview(item.previewUrl);
-    };
-  }, []);
 
   return {
     items,
