@@ -10,13 +10,14 @@ import { planUsageKey } from './plan-usage';
 /**
  * Puts a company as the server answered it (a plan changed, a cancellation) into every cache
  * that shows it: the company, its overview, its summary in the user's list (sidebar, cards: the
- * tier badges) and its plan usage, read again.
+ * tier badges) and its plan usage, read again. With `rereadList` the list is read again too: a
+ * rename can move the company to another place in it.
  */
 export const useStoreCompany = () => {
   const { mutate } = useSWRConfig();
   const userId = useSession().user?._id;
   return useCallback(
-    (company: Company) => {
+    (company: Company, { rereadList = false }: { rereadList?: boolean } = {}) => {
       void mutate(companyKey(company._id), company, { revalidate: false });
       void mutate<CompanyOverview>(
         companyOverviewKey(company._id),
@@ -25,7 +26,7 @@ export const useStoreCompany = () => {
       );
       if (userId) {
         void mutate<CompanyList>(companiesKey(userId), (list) => withSavedCompany(list, company), {
-          revalidate: false,
+          revalidate: rereadList,
         });
       }
       void mutate(planUsageKey(company._id));
