@@ -7,20 +7,20 @@ import {
   DEFAULT_MEDIA_USAGE,
   MAX_CAMPAIGN_MEDIA,
   MEDIA_DESCRIPTION_MAX,
-  MEDIA_MESSAGES,
   MEDIA_USAGES,
   type MediaUsage,
 } from '#shared/domain/campaigns';
 import type { PlatformId } from '#shared/domain/tiers';
 import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
-import { IconCheckCircle, IconPlus, IconWarning } from '#web/components/icons';
+import { IconCheckCircle, IconWarning } from '#web/components/icons';
 import { Modal } from '#web/components/modal';
 import { ProgressTrack } from '#web/components/progress-bar';
 import { SelectField } from '#web/components/select-field';
 import { formatSize, remainingSlots } from '../campaign-media-files';
 import { USAGE_LABELS } from '../messages';
 import { useCampaignMediaUploads, type UploadItem } from '../use-campaign-media-uploads';
+import { MediaDropArea } from './media-drop-area';
 import { MediaPlatformsField } from './media-platforms-field';
 import { FilePreview } from '#web/components/file-preview';
 import { MediaRefusals } from './media-refusals';
@@ -174,12 +174,11 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
   const busy = sending || uploads.busy;
   const remaining = remainingSlots(existing, uploads.items.length);
 
-  const { getRootProps, getInputProps, open, isDragActive, refusals, clearRefusals } =
-    useMediaDropzone({
-      remaining,
-      disabled: busy,
-      onAccepted: (accepted) => uploads.add(accepted),
-    });
+  const { refusals, clearRefusals, ...dropzone } = useMediaDropzone({
+    remaining,
+    disabled: busy,
+    onAccepted: (accepted) => uploads.add(accepted),
+  });
 
   const toSend = uploads.pending.length;
   const submit = async () => {
@@ -234,39 +233,22 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
           void submit();
         }}
       >
-        <div
-          {...getRootProps({
-            role: 'group',
-            'aria-label': 'Files',
-            'aria-describedby': guidanceId,
-            className: clsx(
-              'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
-              isDragActive ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
-            ),
-          })}
-        >
-          <input {...getInputProps({ 'aria-label': 'Choose media files' })} />
-          <div className="min-w-0 flex-1">
-            <p className="text-sm font-medium text-slate-800">
-              {remaining === 0
-                ? MEDIA_MESSAGES.tooMany
-                : isDragActive
-                  ? 'Drop to add'
-                  : 'Drag files here, or select them'}
-            </p>
-            <p id={guidanceId} className="mt-0.5 text-xs text-slate-500">
-              {remaining === 0
-                ? existing >= MAX_CAMPAIGN_MEDIA
-                  ? 'Delete a file from the campaign to add another.'
-                  : 'Remove a file here to choose another.'
-                : `${remaining} more ${remaining === 1 ? 'file' : 'files'} can be added to this campaign.`}
-            </p>
-          </div>
-          <Button variant="secondary" size="sm" onClick={open} disabled={busy || remaining === 0}>
-            <IconPlus aria-hidden="true" className="size-4" />
-            Select Files
-          </Button>
-        </div>
+        <MediaDropArea
+          dropzone={dropzone}
+          label="Files"
+          title="Drag files here, or select them"
+          guidance={
+            remaining === 0
+              ? existing >= MAX_CAMPAIGN_MEDIA
+                ? 'Delete a file from the campaign to add another.'
+                : 'Remove a file here to choose another.'
+              : `${remaining} more ${remaining === 1 ? 'file' : 'files'} can be added to this campaign.`
+          }
+          guidanceId={guidanceId}
+          full={remaining === 0}
+          disabled={busy}
+          className="py-5 sm:flex-row sm:text-left"
+        />
         <MediaRefusals refusals={refusals} onDismiss={() => clearRefusals()} />
         {uploads.items.length ? (
           <ul className="space-y-2" aria-label="Chosen files">

@@ -1,16 +1,17 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 import { AI_MEDIA_FILES_MAX } from '#shared/domain/ai-campaigns';
-import { MEDIA_DESCRIPTION_MAX, MEDIA_MESSAGES } from '#shared/domain/campaigns';
+import { MEDIA_DESCRIPTION_MAX } from '#shared/domain/campaigns';
 import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
-import { IconPlus, IconSparkles, IconWarning } from '#web/components/icons';
+import { IconSparkles, IconWarning } from '#web/components/icons';
 import { Spinner } from '#web/components/spinner';
 import { formatSize, remainingSlots } from '../../campaign-media-files';
 import { IconPhoto, IconPlay } from '../../components/campaign-icons';
 import { MediaRefusals } from '../../components/media-refusals';
 import { GENERATOR_TEXTS } from '../generator-texts';
 import type { GeneratorMediaItem, GeneratorMediaState } from '../use-generator-media';
+import { MediaDropArea } from '../../components/media-drop-area';
 import { useMediaDropzone } from '../../use-media-dropzone';
 
 function Preview({ item }: { item: GeneratorMediaItem }) {
@@ -161,12 +162,11 @@ export function GeneratorMediaField({
   const hintId = useId();
   const remaining = remainingSlots(0, media.items.length);
 
-  const { getRootProps, getInputProps, open, isDragActive, refusals, clearRefusals } =
-    useMediaDropzone({
-      remaining,
-      disabled: disabled,
-      onAccepted: (accepted) => media.add(accepted),
-    });
+  const { refusals, clearRefusals, ...dropzone } = useMediaDropzone({
+    remaining,
+    disabled,
+    onAccepted: (accepted) => media.add(accepted),
+  });
 
   return (
     <fieldset aria-describedby={hintId} className="@container min-w-0">
@@ -174,37 +174,20 @@ export function GeneratorMediaField({
       <p id={hintId} className="mt-0.5 text-sm text-slate-500">
         {GENERATOR_TEXTS.mediaHint}
       </p>
-      <div
-        {...getRootProps({
-          role: 'group',
-          'aria-label': 'Media files',
-          className: clsx(
-            // Laid out by the column's width (two columns share a laptop screen), not the window's.
-            'mt-3 flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-4 text-center transition-colors @md:flex-row @md:text-left',
-            isDragActive ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
-          ),
-        })}
-      >
-        <input {...getInputProps({ 'aria-label': 'Choose media files' })} />
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium text-slate-800">
-            {remaining === 0
-              ? MEDIA_MESSAGES.tooMany
-              : isDragActive
-                ? 'Drop to add'
-                : GENERATOR_TEXTS.mediaDrop}
-          </p>
-          <p className="mt-0.5 text-xs text-slate-500">
-            {remaining === 0
-              ? 'Remove a file to choose another.'
-              : `JPG, PNG or GIF images and MP4, MPEG or MOV videos, up to 10 MB each; ${remaining} of ${AI_MEDIA_FILES_MAX} left.`}
-          </p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={open} disabled={disabled || remaining === 0}>
-          <IconPlus aria-hidden="true" className="size-4" />
-          Select Files
-        </Button>
-      </div>
+      <MediaDropArea
+        dropzone={dropzone}
+        label="Media files"
+        title={GENERATOR_TEXTS.mediaDrop}
+        guidance={
+          remaining === 0
+            ? 'Remove a file to choose another.'
+            : `JPG, PNG or GIF images and MP4, MPEG or MOV videos, up to 10 MB each; ${remaining} of ${AI_MEDIA_FILES_MAX} left.`
+        }
+        full={remaining === 0}
+        disabled={disabled}
+        // Laid out by the column's width (two columns share a laptop screen), not the window's.
+        className="mt-3 py-4 @md:flex-row @md:text-left"
+      />
       <div className="mt-3 empty:hidden">
         <MediaRefusals refusals={refusals} onDismiss={() => clearRefusals()} />
       </div>
