@@ -1,8 +1,7 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../core/db/client';
+import { deleteItemKeys } from '../core/db/batch-delete';
 import { campaignEntity } from '../core/db/entities/campaign';
 import { mediaAssetEntity } from '../core/db/entities/media-asset';
-import { Invalid, Unavailable } from '../core/errors';
+import { Invalid } from '../core/errors';
 import { deleteMediaObjectsUnder } from '../core/storage/media-bucket';
 import {
   campaignMediaPrefix,
@@ -10,11 +9,6 @@ import {
   companyMediaPrefix,
   companyUploadPrefix,
 } from '../core/storage/media-keys';
-
-const BATCH_SIZE = 25;
-const MAX_BATCH_TRIES = 8;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Removes a deleted campaign's media: every object under the campaign's prefix in the bucket (its
@@ -39,19 +33,7 @@ export const removeCampaignMedia = async (
   const keys = data.map(
     (asset) => mediaAssetEntity().delete(asset).params<{ Key: Record<string, string> }>().Key,
   );
-  for (let start = 0; start < keys.length; start += BATCH_SIZE) {
-    let requests = keys.slice(start, start + BATCH_SIZE).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 1; requests.length; attempt++) {
-      if (attempt > MAX_BATCH_TRIES) {
-        throw new Unavailable('SERVICE_UNAVAILABLE', 'DynamoDB kept media items unprocessed');
-      }
-      if (attempt > 1) await sleep(Math.min(50 * 2 ** attempt, 5000));
-      const { UnprocessedItems } = await db().send(
-        new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
-      );
-      requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
-  }
+  await deleteItemKeys(keys);
   return { objects, assets: keys.length };
 };
 
