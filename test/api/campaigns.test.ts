@@ -579,15 +579,31 @@ describe('deleting a campaign', () => {
   const prefixOf = (companyId: string, campaignId: string) =>
     `companies/${companyId}/campaigns/${campaignId}/`;
 
-  it('removes it at once, then its media items and files through the clean-up job', async () => {
+  it('removes it at once, then its media items, files and posts through the clean-up job', async () => {
     const owner = await newOwner();
     const doomed = await created(owner, { status: 'active' });
     const kept = await created(owner);
-    const { mediaAssets } = await useSandboxTable();
+    const { mediaAssets, content } = await useSandboxTable();
+    const postsOf = async (campaignId: string) =>
+      (
+        await content.query
+          .byCampaign({ companyId: owner.companyId, campaignId })
+          .go({ consistent: true })
+      ).data;
     for (const campaign of [doomed, kept]) {
       for (let index = 0; index < 2; index++) {
         const mediaId = await seedMediaAsset(owner.companyId, campaign._id);
         await putObject(`${prefixOf(owner.companyId, campaign._id)}${mediaId}.jpg`);
+        await content
+          .create({
+            companyId: owner.companyId,
+            campaignId: campaign._id,
+            contentId: randomUUID(),
+            platform: 'twitter',
+            content: `Post ${index + 1}`,
+            params: { platform: 'twitter', source: 'offline' },
+          })
+          .go();
       }
     }
     // An upload never confirmed is under the prefix too.
@@ -629,11 +645,13 @@ describe('deleting a campaign', () => {
           .byCampaign({ companyId: owner.companyId, campaignId: doomed._id })
           .go({ consistent: true });
         expect(left.data).toEqual([]);
+        expect(await postsOf(doomed._id)).toEqual([]);
       },
       { timeout: 15_000, interval: 200 },
     );
     // Nothing of the other campaign went.
     expect(await objectsUnder(prefixOf(owner.companyId, kept._id))).toHaveLength(2);
+    expect(await postsOf(kept._id)).toHaveLength(2);
     const keptRead = await call<Campaign>('GET', `/campaigns/${kept._id}`, { token: owner.token });
     expect(keptRead.body.contentSeeds.mediaAssets).toHaveLength(2);
 

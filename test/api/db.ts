@@ -52,6 +52,7 @@ export const useSandboxTable = async () => {
     { mediaAssetEntity },
     { platformCredentialEntity },
     { companyEntity },
+    { contentEntity },
   ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/campaign-ref'),
@@ -60,6 +61,7 @@ export const useSandboxTable = async () => {
     import('#functions/core/db/entities/media-asset'),
     import('#functions/core/db/entities/platform-credential'),
     import('#functions/core/db/entities/company'),
+    import('#functions/core/db/entities/content'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
@@ -69,6 +71,7 @@ export const useSandboxTable = async () => {
     mediaAssets: mediaAssetEntity(),
     credentials: platformCredentialEntity(),
     companies: companyEntity(),
+    content: contentEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;

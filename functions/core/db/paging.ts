@@ -44,14 +44,26 @@ export const toElectroCursor = (cursor: string | undefined): string | undefined 
 
 /** An ElectroDB query, before `.go()`. */
 interface PagedQuery<T> {
-  go(options: { limit: number; cursor?: string }): Promise<{ data: T[]; cursor: string | null }>;
+  go(options: {
+    limit?: number;
+    count?: number;
+    cursor?: string;
+  }): Promise<{ data: T[]; cursor: string | null }>;
 }
 
-/** One page of a query: at most `limit` items and the cursor of the next page (null after the last). */
-export const readPage = async <T>(query: PagedQuery<T>, page: PageQuery): Promise<Page<T>> => {
+/**
+ * One page of a query: at most `limit` items and the cursor of the next page (null after the
+ * last). For a query with a filter, `filtered`: DynamoDB's Limit counts the items read before the
+ * filter, so ElectroDB is asked for a count instead and reads on until that many pass it.
+ */
+export const readPage = async <T>(
+  query: PagedQuery<T>,
+  page: PageQuery,
+  { filtered = false }: { filtered?: boolean } = {},
+): Promise<Page<T>> => {
   const cursor = toElectroCursor(page.cursor);
   const { data, cursor: next } = await query.go({
-    limit: page.limit,
+    ...(filtered ? { count: page.limit } : { limit: page.limit }),
     ...(cursor ? { cursor } : {}),
   });
   return { data, nextCursor: next };

@@ -1,8 +1,8 @@
 import { declareFunction } from '#functions/core/bindings';
 
 /**
- * Removes what a deleted campaign owned: its media assets and their files (and, as they arrive,
- * its generated content and its posts' schedules).
+ * Removes what a deleted campaign owned: its media assets and their files, its generated content
+ * (and, with the publisher, its posts' schedules).
  */
 export const declaration = declareFunction({
   bindings: { table: 'read-write', mediaBucket: 'read-write' },

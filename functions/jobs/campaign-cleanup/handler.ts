@@ -3,13 +3,14 @@ import {
   assertCampaignDeleted,
   finishCampaignCleanup,
 } from '#functions/campaigns/campaign-removal';
+import { removeCampaignContent } from '#functions/campaigns/content-store';
 import { defineJob } from '#functions/core/jobs/define-job';
 import { removeCampaignMedia } from '#functions/media/campaign-media-removal';
 
 /**
  * Removes everything a deleted campaign owned — the one place that grows as campaigns own more:
- * its media assets and their files today; its generated content and its posts' one-time
- * schedules join here with their issues (before `finishCampaignCleanup`). Started by
+ * its media assets and their files, and its generated content; its posts' one-time schedules
+ * join here with the publisher (before `finishCampaignCleanup`). Started by
  * DELETE /campaigns/{id} once the campaign itself is gone, and by the sweeper for a clean-up that
  * never finished. Every step is safe to run twice; a live campaign is refused.
  */
@@ -20,8 +21,9 @@ export const handler = defineJob({
   run: async ({ companyId, campaignId }, { logger }) => {
     await assertCampaignDeleted(companyId, campaignId);
     const media = await removeCampaignMedia(companyId, campaignId);
+    const content = await removeCampaignContent(companyId, campaignId);
     await finishCampaignCleanup(companyId, campaignId);
-    logger.info('Campaign cleaned up', { companyId, campaignId, media });
-    return { media };
+    logger.info('Campaign cleaned up', { companyId, campaignId, media, content });
+    return { media, content };
   },
 });

@@ -1,0 +1,86 @@
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { CONTENT_STATUSES, type ModifyAspect } from '#shared/domain/content';
+import { PLATFORM_IDS } from '#shared/domain/tiers';
+import { db, tableName } from '../client';
+import { lazy } from '#functions/core/lazy';
+import { timestampAttributes } from './timestamps';
+
+/**
+ * A post the AI wrote for one platform of a campaign, and what became of it. In the company's
+ * item collection under its campaign (the campaign's clean-up removes it). Ids are UUIDv7, so
+ * every listing reads newest first by reading backwards: by campaign (the table), by campaign and
+ * status (gsi1: the default 'draft' filter), by campaign and platform (gsi2). `version` counts
+ * the revisions; each review appends to `modificationHistory`.
+ */
+export const contentEntity = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'content', version: '1', service: 'sailpost' },
+        attributes: {
+          companyId: { type: 'string', required: true, readOnly: true },
+          campaignId: { type: 'string', required: true, readOnly: true },
+          contentId: { type: 'string', required: true, readOnly: true },
+          platform: { type: PLATFORM_IDS, required: true, readOnly: true },
+          status: { type: CONTENT_STATUSES, required: true, default: 'draft' },
+          content: { type: 'string', required: true },
+          imageIds: {
+            type: 'list',
+            items: { type: 'string' },
+            required: true,
+            default: () => [],
+          },
+          publishError: { type: 'string' },
+          modificationHistory: {
+            type: 'list',
+            required: true,
+            default: () => [],
+            items: {
+              type: 'map',
+              properties: {
+                date: { type: 'string', required: true },
+                status: { type: CONTENT_STATUSES, required: true },
+                comment: { type: 'string' },
+                modifyAspects: {
+                  type: 'list',
+                  items: { type: CustomAttributeType<ModifyAspect>('string') },
+                },
+              },
+            },
+          },
+          /** What the post was generated with: the platform, and which drafter wrote it. */
+          params: {
+            type: 'map',
+            required: true,
+            properties: {
+              platform: { type: PLATFORM_IDS, required: true },
+              source: { type: ['openai', 'offline'] as const, required: true },
+              generationId: { type: 'string' },
+            },
+          },
+          version: { type: 'number', required: true, default: 1 },
+          ...timestampAttributes,
+        },
+        indexes: {
+          byCampaign: {
+            collection: 'companyItems',
+            pk: { field: 'pk', composite: ['companyId'] },
+            sk: { field: 'sk', composite: ['campaignId', 'contentId'] },
+          },
+          byCampaignStatus: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['campaignId', 'status'] },
+            sk: { field: 'gsi1sk', composite: ['contentId'] },
+          },
+          byCampaignPlatform: {
+            index: 'gsi2',
+            pk: { field: 'gsi2pk', composite: ['campaignId', 'platform'] },
+            sk: { field: 'gsi2sk', composite: ['contentId'] },
+          },
+        },
+      },
+      { table: tableName(), client: db() },
+    ),
+);
+
+export type ContentRecord = EntityItem<ReturnType<typeof contentEntity>>;
