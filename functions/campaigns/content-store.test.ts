@@ -48,7 +48,8 @@ describe('content store', () => {
       version: 1,
       imageIds: [],
       modificationHistory: [],
-      params: { platform: 'twitter', source: 'openai', generationId: 'gen-1' },
+      platform: 'twitter',
+      generation: { source: 'openai', generationId: 'gen-1' },
     });
   });
 

@@ -27,8 +27,7 @@ export const recordDraft = async (draft: NewDraft, now = Date.now()): Promise<Co
       status: 'draft',
       content: draft.content,
       imageIds: draft.imageIds ?? [],
-      params: {
-        platform: draft.platform,
+      generation: {
         source: draft.source,
         ...(draft.generationId ? { generationId: draft.generationId } : {}),
       },
@@ -44,73 +43,37 @@ export interface ContentFilter {
 
 /**
  * One page of a campaign's content, newest first, read from the index that fits the filter: the
- * campaign and status (gsi1), the campaign and platform (gsi2, with the status checked there when
- * both are asked), or the campaign's own items. `hidden` posts are never listed.
+ * campaign and platform (gsi2), the campaign and status (gsi1), or the campaign's own items. The
+ * same condition checks every page's items: the company's (the indexes are keyed by campaign
+ * alone), of the status asked for, never `hidden`.
  */
-export const listContent = async (
+export const listContent = (
   companyId: string,
   campaignId: string,
-  filter: ContentFilter,
+  { platform, status }: ContentFilter,
   page: PageQuery,
 ): Promise<Page<ContentRecord>> => {
-  const entity = contentEntity();
-  const newestFirst = { order: 'desc' } as const;
-  if (filter.status && !filter.platform) {
-    return readPage(
-      {
-        go: (options) =>
-          entity.query
-            .byCampaignStatus({ campaignId, status: filter.status! })
-            .where((attr, op) => op.eq(attr.companyId, companyId))
-            .go({ ...options, ...newestFirst }),
-      },
-      page,
-      { filtered: true },
-    );
-  }
-  if (filter.platform) {
-    return readPage(
-      {
-        go: (options) =>
-          entity.query
-            .byCampaignPlatform({ campaignId, platform: filter.platform! })
-            .where((attr, op) =>
-              filter.status
-                ? `${op.eq(attr.companyId, companyId)} AND ${op.eq(attr.status, filter.status)}`
-                : `${op.eq(attr.companyId, companyId)} AND ${op.ne(attr.status, 'hidden')}`,
-            )
-            .go({ ...options, ...newestFirst }),
-      },
-      page,
-      { filtered: true },
-    );
-  }
-  return readPage(
-    {
-      go: (options) =>
-        entity.query
-          .byCampaign({ companyId, campaignId })
-          .where((attr, op) => op.ne(attr.status, 'hidden'))
-          .go({ ...options, ...newestFirst }),
-    },
-    page,
-    { filtered: true },
+  const { query } = contentEntity();
+  const matching = platform
+    ? query.byCampaignPlatform({ campaignId, platform })
+    : status
+      ? query.byCampaignStatus({ campaignId, status })
+      : query.byCampaign({ companyId, campaignId });
+  const filtered = matching.where(
+    (attr, op) =>
+      `${op.eq(attr.companyId, companyId)} AND ${
+        status ? op.eq(attr.status, status) : op.ne(attr.status, 'hidden')
+      }`,
   );
+  return readPage({ go: (options) => filtered.go({ ...options, order: 'desc' }) }, page, {
+    filtered: true,
+  });
 };
 
-/** One post of the company's campaign, or null. */
-export const findContent = async (
-  companyId: string,
-  campaignId: string,
-  contentId: string,
-): Promise<ContentRecord | null> => {
-  const { data } = await contentEntity()
-    .get({ companyId, campaignId, contentId })
-    .go({ consistent: true });
-  return data;
-};
-
-/** Removes every post of a deleted campaign (its clean-up job). Safe to run twice. */
+/**
+ * Removes every post of a deleted campaign (its clean-up job, which has checked the campaign is
+ * gone). Safe to run twice.
+ */
 export const removeCampaignContent = async (
   companyId: string,
   campaignId: string,

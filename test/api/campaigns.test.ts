@@ -601,7 +601,7 @@ describe('deleting a campaign', () => {
             contentId: randomUUID(),
             platform: 'twitter',
             content: `Post ${index + 1}`,
-            params: { platform: 'twitter', source: 'offline' },
+            generation: { source: 'offline' },
           })
           .go();
       }

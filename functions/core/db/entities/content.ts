@@ -48,12 +48,11 @@ export const contentEntity = lazy(
               },
             },
           },
-          /** What the post was generated with: the platform, and which drafter wrote it. */
-          params: {
+          /** What wrote the post: the drafter, and the generation it came from. */
+          generation: {
             type: 'map',
             required: true,
             properties: {
-              platform: { type: PLATFORM_IDS, required: true },
               source: { type: ['openai', 'offline'] as const, required: true },
               generationId: { type: 'string' },
             },
