@@ -1,7 +1,5 @@
 import { deleteItemKeys } from '../core/db/batch-delete';
-import { campaignEntity } from '../core/db/entities/campaign';
 import { mediaAssetEntity } from '../core/db/entities/media-asset';
-import { Invalid } from '../core/errors';
 import { deleteMediaObjectsUnder } from '../core/storage/media-bucket';
 import {
   campaignMediaPrefix,
@@ -14,16 +12,13 @@ import {
  * Removes a deleted campaign's media: every object under the campaign's prefix in the bucket (its
  * assets' files) and under its upload prefix (uploads never confirmed), then its media-asset
  * items. Safe to run twice (the campaign-cleanup job may be delivered again): a second run finds
- * nothing. Refuses a campaign that still exists — the event cannot make it strip a live one.
+ * nothing. Only for a campaign that is gone: the job checks that once, before any of its steps
+ * (assertCampaignDeleted).
  */
 export const removeCampaignMedia = async (
   companyId: string,
   campaignId: string,
 ): Promise<{ objects: number; assets: number }> => {
-  const { data: campaign } = await campaignEntity()
-    .get({ companyId, campaignId })
-    .go({ consistent: true, attributes: ['campaignId'] });
-  if (campaign) throw new Invalid('VALIDATION_FAILED', `Campaign ${campaignId} is not deleted`);
   const objects =
     (await deleteMediaObjectsUnder(campaignMediaPrefix(companyId, campaignId))) +
     (await deleteMediaObjectsUnder(campaignUploadPrefix(companyId, campaignId)));
