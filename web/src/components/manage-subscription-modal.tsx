@@ -148,7 +148,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
         if (leaveAppFor(answer.url)) return;
         toast.error(BILLING_MESSAGES.checkoutFailed);
       } else {
-        storeCompany(answer.company);
+        storeCompany(answer.company, 'plan');
         toast.success(BILLING_MESSAGES.nowOnPlan(tierName(answer.company.subscriptionTier)));
         onClose();
         return;
@@ -164,7 +164,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
     if (!window.confirm(CANCEL_CONFIRMATION)) return;
     start({ kind: 'cancel' });
     try {
-      storeCompany((await cancelSubscription(company._id)).company);
+      storeCompany((await cancelSubscription(company._id)).company, 'plan');
       toast.success(CANCEL_SUCCESS_MESSAGE);
       setFocusNext('resume');
     } catch (error) {
@@ -176,7 +176,7 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
   const resume = async () => {
     start({ kind: 'resume' });
     try {
-      storeCompany((await resumeSubscription(company._id)).company);
+      storeCompany((await resumeSubscription(company._id)).company, 'plan');
       toast.success(RESUME_SUCCESS_MESSAGE);
       setFocusNext('cancel');
     } catch (error) {

@@ -8,16 +8,16 @@ import { companiesKey, withSavedCompany, type CompanyList } from './list-compani
 import { planUsageKey } from './plan-usage';
 
 /**
- * Puts a company as the server answered it (a plan changed, a cancellation) into every cache
- * that shows it: the company, its overview, its summary in the user's list (sidebar, cards: the
- * tier badges) and its plan usage, read again. With `rereadList` the list is read again too: a
- * rename can move the company to another place in it.
+ * Puts a company as the server answered it into every cache that shows it: the company, its
+ * overview and its summary in the user's list (sidebar, cards: the tier badges). What the change
+ * can move is read again: after a plan change its plan usage, after an edit the user's list (a
+ * rename can move the company in it).
  */
 export const useStoreCompany = () => {
   const { mutate } = useSWRConfig();
   const userId = useSession().user?._id;
   return useCallback(
-    (company: Company, { rereadList = false }: { rereadList?: boolean } = {}) => {
+    (company: Company, changed: 'plan' | 'profile') => {
       void mutate(companyKey(company._id), company, { revalidate: false });
       void mutate<CompanyOverview>(
         companyOverviewKey(company._id),
@@ -26,10 +26,10 @@ export const useStoreCompany = () => {
       );
       if (userId) {
         void mutate<CompanyList>(companiesKey(userId), (list) => withSavedCompany(list, company), {
-          revalidate: rereadList,
+          revalidate: changed === 'profile',
         });
       }
-      void mutate(planUsageKey(company._id));
+      if (changed === 'plan') void mutate(planUsageKey(company._id));
     },
     [mutate, userId],
   );

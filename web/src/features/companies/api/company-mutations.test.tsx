@@ -32,7 +32,7 @@ function Harness() {
       <p>{`Companies: ${companies.map((company) => company.name).join(', ') || 'none'}`}</p>
       <p>{`Tiers: ${companies.map((company) => company.subscriptionTier).join(', ')}`}</p>
       <p>{`Total: ${total}`}</p>
-      <button onClick={() => storeCompany(harborOnGold)}>Upgrade</button>
+      <button onClick={() => storeCompany(harborOnGold, 'plan')}>Upgrade</button>
       <button onClick={() => void createCompany({ name: 'Tide Yoga' })}>Create</button>
       <button onClick={() => void updateCompany('c1', { name: 'Harbor Tea' })}>Rename</button>
       <button onClick={() => void deleteCompany('c1')}>Delete</button>

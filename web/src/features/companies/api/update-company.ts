@@ -15,7 +15,7 @@ export const useUpdateCompany = () => {
   return useCallback(
     async (companyId: string, body: UpdateCompanyBody): Promise<Company> => {
       const updated = await updateCompany(companyId, body);
-      storeCompany(updated, { rereadList: true });
+      storeCompany(updated, 'profile');
       return updated;
     },
     [storeCompany],
