@@ -11,8 +11,10 @@ describe('the AI campaign generator in the browser', () => {
   it('describe → generate with progress → refine with feedback → two versions → restore version 1 → Use This Campaign → the draft', async () => {
     const { context, page } = await newPage(browser());
     const company = await ownerWithCompany(page, {
-      description: 'Small-batch coffee roasters in Portland who roast every morning.',
-      brandVoice: 'Warm, upbeat and neighbourly.',
+      company: {
+        description: 'Small-batch coffee roasters in Portland who roast every morning.',
+        brandVoice: 'Warm, upbeat and neighbourly.',
+      },
     });
     await connectX(page, company);
 

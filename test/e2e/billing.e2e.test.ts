@@ -1,41 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setRole } from '../api/db';
-import {
-  baseUrl,
-  dismissPhoneVerification,
-  logIn,
-  newPage,
-  registerThroughApi,
-  screenshot,
-  storedToken,
-  useBrowser,
-} from './browser';
-
-/** Signs a new account in (made a founder or an ordinary one) and gives it a company. */
-const ownerWithCompany = async (page: Page, role: 'user' | 'founder') => {
-  const account = await registerThroughApi();
-  await page.goto('/login');
-  await logIn(page, account.email);
-  await page.waitForURL('**/dashboard');
-  await dismissPhoneVerification(page);
-  // The first 50 accounts of a sandbox are founders: which this one is depends on the tests before.
-  const userId = await page.evaluate(
-    () => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { _id?: string })._id,
-  );
-  await setRole(userId!, role);
-  const created = await fetch(`${baseUrl()}/api/companies`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${await storedToken(page)}`,
-    },
-    body: JSON.stringify({ name: 'Harbor Coffee', description: 'Small-batch roaster' }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { _id: companyId } = (await created.json()) as { _id: string };
-  return `/dashboard/company/${companyId}`;
-};
+import { newPage, screenshot, useBrowser } from './browser';
+import { ownerWithCompany } from './owners';
 
 const heading = (page: Page) => page.getByRole('heading', { name: 'Harbor Coffee', level: 1 });
 
@@ -44,7 +10,7 @@ describe('plans in the browser', () => {
 
   it('trial banner → Gold through the sandbox checkout → the badge says Gold → LinkedIn connects → cancel → the pending-downgrade sentence', async () => {
     const { context, page } = await newPage(browser());
-    const overview = await ownerWithCompany(page, 'user');
+    const overview = await ownerWithCompany(page, { role: 'user' });
     await page.goto(overview);
     await heading(page).waitFor();
 
@@ -115,7 +81,7 @@ describe('plans in the browser', () => {
 
   it("a founder's company has no trial: a Founder badge, and Intro is free for life", async () => {
     const { context, page } = await newPage(browser());
-    const overview = await ownerWithCompany(page, 'founder');
+    const overview = await ownerWithCompany(page, { role: 'founder' });
     await page.goto(overview);
     await heading(page).waitFor();
     await page.getByText('Founder', { exact: true }).first().waitFor();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { setRole } from '../api/db';
 import {
   baseUrl,
   dismissPhoneVerification,
@@ -11,17 +12,24 @@ import {
 
 /**
  * Signs a new account in and gives it a company in New York (through the API); answers the
- * company's overview path.
+ * company's overview path. `role` makes the account a founder or an ordinary one first: the first
+ * 50 accounts of a sandbox are founders, so which one it is otherwise depends on the tests before.
  */
 export const ownerWithCompany = async (
   page: Page,
-  company: Record<string, unknown> = {},
+  { company = {}, role }: { company?: Record<string, unknown>; role?: 'user' | 'founder' } = {},
 ): Promise<string> => {
   const account = await registerThroughApi();
   await page.goto('/login');
   await logIn(page, account.email);
   await page.waitForURL('**/dashboard');
   await dismissPhoneVerification(page);
+  if (role) {
+    const userId = await page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('user') ?? '{}') as { _id?: string })._id,
+    );
+    await setRole(userId!, role);
+  }
   const created = await fetch(`${baseUrl()}/api/companies`, {
     method: 'POST',
     headers: {
