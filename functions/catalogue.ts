@@ -6,6 +6,7 @@ import { declaration as auth } from './auth/bindings';
 import { declaration as billing } from './billing/bindings';
 import { declaration as campaigns } from './campaigns/bindings';
 import { declaration as companies } from './companies/bindings';
+import { declaration as content } from './content/bindings';
 import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
@@ -13,6 +14,7 @@ import { declaration as users } from './users/bindings';
 import { declaration as campaignCleanup } from './jobs/campaign-cleanup/bindings';
 import { declaration as campaignGeneration } from './jobs/campaign-generation/bindings';
 import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
+import { declaration as contentGeneration } from './jobs/content-generation/bindings';
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
@@ -32,6 +34,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   campaigns,
   media,
   ai,
+  content,
   billing,
   meta,
 };
@@ -40,6 +43,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'campaign-cleanup': campaignCleanup,
   'campaign-generation': campaignGeneration,
   'company-cleanup': companyCleanup,
+  'content-generation': contentGeneration,
   'connection-health': connectionHealth,
   'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,

@@ -20,7 +20,8 @@ import {
 import { summarisePage } from '../integrations/ai/page-summary';
 import { campaignDrafter } from '../integrations/ai/provider';
 import { checkDraft } from './draft-check';
-import { drafterCompanyOf, recentCampaignNames } from './drafter-context';
+import { drafterCompanyOf } from '../core/companies/drafter-company';
+import { recentCampaignNames } from './drafter-context';
 import { CAMPAIGN_RUNS } from './fair-use';
 import {
   markFailed,
@@ -29,7 +30,7 @@ import {
   readGeneration,
   setStage,
 } from './generation-store';
-import { isLost } from './generation-view';
+import { isLost } from '#shared/domain/ai-campaigns';
 import { fetchPublicPage } from './safe-fetch';
 
 /** The progress bar's position at each stage. */

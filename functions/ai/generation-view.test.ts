@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATION_LOST_AFTER_MS, GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
 import type { CampaignGenerationRecord } from '../core/db/entities/campaign-generation';
-import { isLost, toGeneration } from './generation-view';
+import { isLost } from '#shared/domain/ai-campaigns';
+import { toGeneration } from './generation-view';
 
 const createdAt = '2026-11-23T12:00:00.000Z';
 const at = (ms: number) => Date.parse(createdAt) + ms;

@@ -1,18 +1,8 @@
 import type { Generation } from '#shared/contract/ai';
-import { GENERATION_LOST_AFTER_MS, GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
+import type { ContentGeneration } from '#shared/contract/content';
+import { GENERATION_MESSAGES, isLost } from '#shared/domain/ai-campaigns';
 import type { CampaignGenerationRecord } from '../core/db/entities/campaign-generation';
-
-/**
- * A generation still pending or running GENERATION_LOST_AFTER_MS after its worker last began (or,
- * pending, after it was made) has lost its worker — a crash, a time-out, a job that never ran. It
- * is not rewritten: it reads as failed, and its worker refuses to finish it (generation-run.ts).
- */
-export const isLost = (
-  generation: Pick<CampaignGenerationRecord, 'status' | 'startedAt' | 'createdAt'>,
-  now: number = Date.now(),
-): boolean =>
-  (generation.status === 'pending' || generation.status === 'running') &&
-  now - Date.parse(generation.startedAt ?? generation.createdAt) > GENERATION_LOST_AFTER_MS;
+import type { ContentGenerationRecord } from '../core/db/entities/content-generation';
 
 /** A generation as the API answers it: the contract's shape, a lost one as failed. */
 export const toGeneration = (
@@ -40,6 +30,30 @@ export const toGeneration = (
     data: !lost && record.status === 'succeeded' ? (record.data ?? null) : null,
     error: lost ? GENERATION_MESSAGES.lost : (record.error ?? null),
     source: record.source ?? null,
+    createdAt: record.createdAt,
+    finishedAt: record.finishedAt ?? null,
+  };
+};
+
+/** A post's generation as the API answers it; `contentId` only once the post is written. */
+export const toContentGeneration = (
+  record: ContentGenerationRecord,
+  now: number = Date.now(),
+): ContentGeneration => {
+  const lost = isLost(record, now);
+  return {
+    _id: record.generationId,
+    kind: record.kind,
+    companyId: record.companyId,
+    campaignId: record.campaignId,
+    platform: record.platform,
+    status: lost ? 'failed' : record.status,
+    stage: record.stage,
+    progress: record.progress,
+    contentId: record.kind === 'revision' || record.written ? record.contentId : null,
+    error: lost ? GENERATION_MESSAGES.lost : (record.error ?? null),
+    source: record.source ?? null,
+    notification: record.notification ?? null,
     createdAt: record.createdAt,
     finishedAt: record.finishedAt ?? null,
   };

@@ -6,7 +6,7 @@ import { createGroupHandler } from '../core/http/group-handler';
 import { summarisePage } from '../integrations/ai/page-summary';
 import { companyProfileDrafter } from '../integrations/ai/provider';
 import { spendDraftQuota } from './draft-quota';
-import { toGeneration } from './generation-view';
+import { toContentGeneration, toGeneration } from './generation-view';
 import { campaignHistory, startGeneration, startRefinement } from './generations';
 import { analyzeImage } from './media-analysis';
 import { fetchPublicPage } from './safe-fetch';
@@ -29,8 +29,12 @@ export const handler = createGroupHandler(aiRoutes, {
   refineCampaign: async ({ body, caller }) =>
     startRefinement(await loadOwnedCompany(body.companyId, caller), body),
 
-  getGeneration: async ({ params, caller }) =>
-    toGeneration((await loadOwnedGeneration(params.generationId, caller)).generation),
+  getGeneration: async ({ params, caller }) => {
+    const owned = await loadOwnedGeneration(params.generationId, caller);
+    return owned.kind === 'content'
+      ? toContentGeneration(owned.generation)
+      : toGeneration(owned.generation);
+  },
 
   campaignHistory: async ({ params, caller }) =>
     campaignHistory((await loadOwnedCompany(params.companyId, caller)).companyId),

@@ -12,7 +12,7 @@ import { ensureMayGenerate } from '../core/plans/entitlement';
 import { DrafterRefused } from '../integrations/ai/campaign-drafter';
 import { clipText } from '../integrations/ai/campaign-rules';
 import { campaignDrafter } from '../integrations/ai/provider';
-import { drafterCompanyOf } from './drafter-context';
+import { drafterCompanyOf } from '../core/companies/drafter-company';
 import { MEDIA_ANALYSES } from './fair-use';
 import { replaceUnsafeInText } from '#shared/contract/fields';
 

@@ -9,7 +9,8 @@ import { localDayOf } from '../core/plans/local-day';
 import type { CampaignDrafter, SuggestionsInput } from '../integrations/ai/campaign-drafter';
 import { clipText } from '../integrations/ai/campaign-rules';
 import { campaignDrafter } from '../integrations/ai/provider';
-import { drafterCompanyOf, recentCampaignNames } from './drafter-context';
+import { drafterCompanyOf } from '../core/companies/drafter-company';
+import { recentCampaignNames } from './drafter-context';
 import { replaceUnsafeInLine } from '#shared/contract/fields';
 
 /** A suggestion fills step one's description: one line, well inside the prompt's limit. */

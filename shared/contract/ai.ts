@@ -7,6 +7,7 @@ import {
   AI_MEDIA_IMAGE_TYPES,
   AI_PROMPT_MAX,
   AI_WEBSITE_URLS_MAX,
+  DRAFT_SOURCES,
   GENERATION_KINDS,
   GENERATION_STAGES,
   GENERATION_STATUSES,
@@ -30,6 +31,7 @@ import {
   mediaUsage,
 } from './campaigns';
 import { brandVoice, website, WEBSITE_MAX } from './companies';
+import { contentGenerationSchema } from './content';
 import { bodyErrors, companyIdValue, requiredLongText, text } from './fields';
 import { defineRoute, PATH_ID_PATTERN } from './route';
 
@@ -38,9 +40,7 @@ const companyProfileBody = z.strictObject(
   bodyErrors(),
 );
 
-/** Which drafter wrote a draft: a language model, or the offline drafter from the page's own words. */
-export const DRAFT_SOURCES = ['openai', 'offline'] as const;
-export type DraftSource = (typeof DRAFT_SOURCES)[number];
+export { DRAFT_SOURCES, type DraftSource } from '../domain/ai-campaigns';
 
 /**
  * What a drafter writes: a first draft of the company's profile for the owner to edit, inside the
@@ -169,6 +169,13 @@ export const generationSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type Generation = z.infer<typeof generationSchema>;
+
+/** What GET /ai/generations/{id} answers: a campaign generation, or a post's (kind content or revision). */
+export const anyGenerationSchema = z.discriminatedUnion('kind', [
+  generationSchema,
+  contentGenerationSchema,
+]);
+export type AnyGeneration = z.infer<typeof anyGenerationSchema>;
 
 /** Step one's media area, as the generate and refine bodies carry it. */
 const generatorMediaBody = () =>
@@ -369,8 +376,9 @@ export const aiRoutes = {
     owners: { generationId: 'generation' },
     group: 'ai',
     access: 'user',
-    summary: 'How a generation is going; when it succeeded, its campaign and analysis (`data`)',
-    response: generationSchema,
+    summary:
+      'How a generation is going: a campaign (when it succeeded, its campaign and analysis in `data`) or a post (the `contentId` written)',
+    response: anyGenerationSchema,
     errors: ['GENERATION_NOT_FOUND'],
   }),
   campaignHistory: defineRoute({

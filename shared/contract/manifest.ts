@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { campaignsRoutes, mediaRoutes } from './campaigns';
 import { companiesRoutes } from './companies';
+import { contentRoutes } from './content';
 import { metaRoutes } from './meta';
 import { platformsRoutes } from './platforms';
 import { routeKeyOf, type RouteDefinition } from './route';
@@ -17,6 +18,7 @@ export const contract = {
   campaigns: campaignsRoutes,
   media: mediaRoutes,
   ai: aiRoutes,
+  content: contentRoutes,
   billing: billingRoutes,
   meta: metaRoutes,
 } as const;

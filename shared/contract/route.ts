@@ -18,6 +18,7 @@ export const ENDPOINT_GROUPS = [
   'campaigns',
   'media',
   'ai',
+  'content',
   'billing',
   'meta',
 ] as const;
@@ -79,6 +80,7 @@ export const PATH_ID_OWNERS = {
   campaign: { notFound: 'CAMPAIGN_NOT_FOUND', message: 'Campaign not found' },
   media: { notFound: 'MEDIA_NOT_FOUND', message: 'Media not found' },
   generation: { notFound: 'GENERATION_NOT_FOUND', message: 'Generation not found' },
+  content: { notFound: 'CONTENT_NOT_FOUND', message: 'Content not found' },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 

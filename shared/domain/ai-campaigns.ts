@@ -56,6 +56,10 @@ export const AI_SUGGESTIONS_MAX = 5;
 
 /* ----- A generation's life ----- */
 
+/** Which drafter wrote a draft: a language model, or the offline drafter from the page's own words. */
+export const DRAFT_SOURCES = ['openai', 'offline'] as const;
+export type DraftSource = (typeof DRAFT_SOURCES)[number];
+
 export const GENERATION_KINDS = ['generate', 'refine'] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
@@ -87,6 +91,18 @@ export const GENERATION_POLL_MS = 1500;
  * or a time-out): it reads as failed with GENERATION_MESSAGES.lost.
  */
 export const GENERATION_LOST_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * A generation still pending or running GENERATION_LOST_AFTER_MS after its worker last began (or,
+ * pending, after it was made) has lost its worker — a crash, a time-out, a job that never ran. It
+ * is not rewritten: it reads as failed, and its worker refuses to finish it.
+ */
+export const isLost = (
+  generation: { status: GenerationStatus; startedAt?: string; createdAt: string },
+  now: number = Date.now(),
+): boolean =>
+  (generation.status === 'pending' || generation.status === 'running') &&
+  now - Date.parse(generation.startedAt ?? generation.createdAt) > GENERATION_LOST_AFTER_MS;
 
 /** Why a generation failed, as the screen shows it after 'Failed to generate campaign: '. */
 export const GENERATION_MESSAGES = {

@@ -73,3 +73,18 @@ export const defaultCampaignDates = (
     endDate: campaignDateInZone(end.toISOString(), timeZone),
   };
 };
+
+/**
+ * Where today (in the campaign's zone) falls against the campaign's dates, both days inclusive:
+ * content is generated only while it is `running`.
+ */
+export const campaignDayState = (
+  campaign: { startDate: string; endDate: string; schedule: { timeZone: string } },
+  now: Date = new Date(),
+): 'not-started' | 'running' | 'ended' => {
+  const zone = campaign.schedule.timeZone;
+  const today = campaignDateInZone(now.toISOString(), zone);
+  if (today < campaignDateInZone(campaign.startDate, zone)) return 'not-started';
+  if (today > campaignDateInZone(campaign.endDate, zone)) return 'ended';
+  return 'running';
+};

@@ -1,3 +1,5 @@
+import type { PlatformId } from './tiers';
+
 /**
  * A generated post's life: drafted, reviewed (approved, rejected, or sent back for changes),
  * slotted, published or failed. `hidden` is never shown.
@@ -15,6 +17,113 @@ export const CONTENT_STATUSES = [
 ] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
+/** The statuses a list may be filtered by (every one but `hidden`). */
+export const VISIBLE_CONTENT_STATUSES = CONTENT_STATUSES.filter(
+  (status): status is Exclude<ContentStatus, 'hidden'> => status !== 'hidden',
+);
+export type VisibleContentStatus = (typeof VISIBLE_CONTENT_STATUSES)[number];
+
+/** Only these can be approved, rejected or sent back for changes. */
+export const REVIEWABLE_STATUSES = ['draft', 'modify'] as const satisfies readonly ContentStatus[];
+export const isReviewable = (status: ContentStatus): boolean =>
+  (REVIEWABLE_STATUSES as readonly ContentStatus[]).includes(status);
+
+/** What a review sets: approve, reject, or ask for changes. */
+export const REVIEW_DECISIONS = ['approved', 'rejected', 'modify'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
 /** What a revision request may ask to change. */
 export const MODIFY_ASPECTS = ['tone', 'length', 'messaging', 'style'] as const;
 export type ModifyAspect = (typeof MODIFY_ASPECTS)[number];
+
+/** The content list's default filter (spec: draft only). */
+export const DEFAULT_CONTENT_STATUS_FILTER: VisibleContentStatus = 'draft';
+export const CONTENT_PAGE_SIZE = 10;
+export const CONTENT_FEEDBACK_MAX = 2000;
+/** A direct edit may be as long as the longest platform allows (Facebook). */
+export const CONTENT_TEXT_MAX = 63206;
+
+/**
+ * How many images a post may carry, per platform, as the owner picks them in review (spec 2 §3):
+ * single-image platforms take one. Stricter than what X and LinkedIn's APIs accept
+ * (PLATFORM_MEDIA), on purpose: it is the product's rule for a generated post.
+ */
+export const CONTENT_IMAGE_LIMITS: Record<PlatformId, number> = {
+  facebook: 30,
+  twitter: 1,
+  instagram: 10,
+  linkedin: 1,
+};
+export const contentImageLimit = (platform: string): number =>
+  CONTENT_IMAGE_LIMITS[platform as PlatformId] ?? 1;
+
+/** Spec texts of the Content section and its modals. */
+export const CONTENT_TEXTS = {
+  sectionHeading: 'Content',
+  generate: 'Generate Content',
+  generateMore: 'Generate More Content',
+  clearFilters: 'Clear all filters',
+  publishingFailed: 'Publishing failed',
+  noImages: 'No images available for this platform. Upload images in the Media Assets section.',
+  platformRequired: 'Choose a platform',
+  feedbackRequired: 'Please describe the changes you want',
+  directEditRequired: 'Please enter the post text',
+  aiAssistance: 'AI Assistance',
+  directEdit: 'Direct Edit',
+} as const;
+
+/**
+ * Spec toasts. Failures read `${prefix}: ${message}`, except generation, whose server message is
+ * shown alone when there is one. (The original's approval toast read "approveed": a typo, fixed.)
+ */
+export const CONTENT_TOASTS = {
+  generated: 'Content generated successfully',
+  modificationSent: 'Content modification request sent successfully',
+  approved: 'Content approved successfully',
+  rejected: 'Content rejected successfully',
+  generateFailed: 'Failed to generate content',
+  modifyFailed: 'Failed to modify content',
+  approveFailed: 'Failed to approve content',
+  rejectFailed: 'Failed to reject content',
+} as const;
+
+/** Why a generation or review is refused, in the owner's words. */
+export const CONTENT_MESSAGES = {
+  notFound: 'Content not found',
+  campaignNotActive:
+    'Content can only be generated for an active campaign. Activate the campaign first.',
+  campaignNotStarted:
+    'This campaign has not started yet. Content can be generated from its start date.',
+  campaignEnded: 'This campaign has ended. Extend its end date to generate more content.',
+  platformNotInCampaign: 'This platform is not one of the campaign’s platforms',
+  notReviewable: 'This post has already been reviewed. Refresh to see where it is now.',
+  imageNotAllowed: 'Choose images from this campaign’s media for this platform',
+  feedbackOrEdit: 'Send feedback or a direct edit, not both',
+  modifyNeedsChange: 'Say what to change, or edit the text directly',
+} as const;
+
+/** Where a content generation is, for its progress bar. */
+export const CONTENT_GENERATION_STAGES = ['queued', 'drafting', 'checking', 'done'] as const;
+export type ContentGenerationStage = (typeof CONTENT_GENERATION_STAGES)[number];
+export const CONTENT_GENERATION_STAGE_LABELS: Record<ContentGenerationStage, string> = {
+  queued: 'Getting ready…',
+  drafting: 'Writing your post…',
+  checking: 'Checking it against the platform’s rules…',
+  done: 'Done',
+};
+
+/** What became of the text that announces a draft. */
+export const DRAFT_TEXT_OUTCOMES = ['sent', 'off', 'no-verified-phone', 'failed'] as const;
+export type DraftTextOutcome = (typeof DRAFT_TEXT_OUTCOMES)[number];
+
+/**
+ * AI revisions ("Request Changes" with feedback) a company may ask for per day, fair use. They
+ * rewrite a post rather than add one, so they do not count against the plan's daily generations.
+ */
+export const AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY = 30;
+
+/** Why a post's generation stopped, beyond the AI's own failures (GENERATION_MESSAGES). */
+export const CONTENT_GENERATION_MESSAGES = {
+  campaignGone: 'The campaign was deleted before the post was written.',
+  changedMeanwhile: 'The post was reviewed or changed meanwhile, so it was not revised.',
+} as const;

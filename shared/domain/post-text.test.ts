@@ -27,4 +27,21 @@ describe('postTextLength', () => {
     expect(postTextLength('linkedin', 'a'.repeat(3000)).withinLimit).toBe(true);
     expect(postTextLength('linkedin', 'a'.repeat(3001)).withinLimit).toBe(false);
   });
+
+  it('holds Instagram to 2200 characters and 30 hashtags, Facebook to 63206', () => {
+    const tags = (count: number) =>
+      Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ');
+    expect(postTextLength('instagram', tags(30))).toMatchObject({
+      hashtags: 30,
+      withinLimit: true,
+    });
+    expect(postTextLength('instagram', tags(31))).toMatchObject({
+      hashtags: 31,
+      withinLimit: false,
+    });
+    expect(postTextLength('instagram', 'a'.repeat(2201)).withinLimit).toBe(false);
+    expect(postTextLength('facebook', tags(31)).withinLimit).toBe(true);
+    expect(postTextLength('facebook', 'a'.repeat(63206)).withinLimit).toBe(true);
+    expect(postTextLength('facebook', 'a'.repeat(63207)).withinLimit).toBe(false);
+  });
 });

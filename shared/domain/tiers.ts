@@ -9,7 +9,10 @@ export const PLATFORM_IDS = ['twitter', 'linkedin', 'facebook', 'instagram'] as 
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
 /** The platforms an owner can connect today (facebook and instagram are Coming Soon). */
-export const CONNECTABLE_PLATFORMS = ['twitter', 'linkedin'] as const satisfies readonly PlatformId[];
+export const CONNECTABLE_PLATFORMS = [
+  'twitter',
+  'linkedin',
+] as const satisfies readonly PlatformId[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
 interface PlatformInfo {

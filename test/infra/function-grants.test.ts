@@ -123,7 +123,7 @@ describe('each function is granted exactly what its declaration names', () => {
     const texting = functionsOf(built)
       .filter((checked) => checked.declaration.bindings.sms)
       .map((checked) => checked.name);
-    expect(texting).toEqual(['auth', 'jobs/connection-health']);
+    expect(texting).toEqual(['auth', 'jobs/content-generation', 'jobs/connection-health']);
   });
 
   it('lets only the platforms endpoints and the company clean-up (which revokes grants) read the credential key, and gives the endpoints the media bucket', () => {

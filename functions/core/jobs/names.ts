@@ -6,6 +6,7 @@ export const JOB_NAMES = [
   'campaign-cleanup',
   'campaign-generation',
   'company-cleanup',
+  'content-generation',
   'connection-health',
   'media-thumbnail',
   'password-reset-email',

@@ -20,7 +20,7 @@ import { clipText, readFeedback, sentencesOf, withinCampaignRules } from './camp
 
 /* ----- Words ----- */
 
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   `a an the and or but of to in on at for with from by about into over under our your their my we us
   i you they it its this that these those is are was were be been being am do does did have has had
   will would should could can may might must shall want wants need needs like let lets please also
@@ -42,7 +42,7 @@ const titleCase = (text: string): string =>
 
 const capitalise = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-const asSentence = (text: string): string => {
+export const asSentence = (text: string): string => {
   const trimmed = text.trim().replace(/[,;:\s]+$/, '');
   return trimmed ? capitalise(/[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`) : '';
 };
@@ -50,7 +50,7 @@ const asSentence = (text: string): string => {
 const withoutFinalStop = (text: string): string => text.trim().replace(/[.!?…]+$/, '');
 
 /** A small stable hash (FNV-1a), for choices that vary by company and day but never by run. */
-const hashOf = (text: string): number => {
+export const hashOf = (text: string): number => {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
@@ -92,8 +92,8 @@ const asMessage = (clause: string): string => {
   return asSentence(text);
 };
 
-/** Two texts say the same when they share nearly all their words ("&" and "and" alike). */
-const wordsOf = (text: string): Set<string> =>
+/** A text's words, lower-cased, "&" read as "and": two texts that share nearly all say the same. */
+export const wordsOf = (text: string): Set<string> =>
   new Set(
     text
       .toLowerCase()
@@ -780,7 +780,7 @@ export interface OfflineCampaignDrafterOptions {
 /** Stages of about 1.5 s in all; no wait under Vitest, so the tests stay fast. */
 const STAGE_PAUSES_MS = { drafting: 900, checking: 600 } as const;
 
-const defaultPause = (ms: number): Promise<void> =>
+export const defaultPause = (ms: number): Promise<void> =>
   process.env.VITEST ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
 
 export const createOfflineCampaignDrafter = (

@@ -133,7 +133,7 @@ const campaignSchemaFor = (input: CampaignDraftInput): JsonSchema => {
   return narrowed(CAMPAIGN_JSON_SCHEMA, changes);
 };
 
-const responseFormat = (name: string, schema: JsonSchema) => ({
+export const responseFormat = (name: string, schema: JsonSchema) => ({
   type: 'json_schema' as const,
   json_schema: { name, strict: true, schema },
 });
@@ -147,7 +147,7 @@ const WEBSITE_HEADINGS_MAX = 8;
 const platformList = (platforms: readonly PlatformId[]) =>
   platforms.map((id) => `${id} (${PLATFORMS[id].name})`).join(', ');
 
-const companyProfile = (company: DrafterCompany): string =>
+export const companyProfile = (company: DrafterCompany): string =>
   [
     `Company: ${company.name}`,
     company.website && `Website: ${company.website}`,
@@ -228,7 +228,7 @@ const campaignPrompt = (input: CampaignDraftInput): string =>
 
 /* ----- Calling the model ----- */
 
-interface Asked<T> {
+export interface Asked<T> {
   value: T;
   usage: TokenUsage | null;
 }
@@ -305,20 +305,27 @@ const withinDeadline = async <T>(
   }
 };
 
-export const createOpenAiCampaignDrafter = (
-  limits: OpenAiCampaignDrafterLimits = DEFAULT_LIMITS,
-): CampaignDrafter => {
-  /** One client per container; the key from the environment (sandbox, tests) or Secrets Manager. */
+/** Asks OpenAI for one structured answer (see `createStructuredAsk`). */
+export type StructuredAsk = <T>(
+  what: string,
+  request: Omit<ChatCompletionCreateParamsNonStreaming, 'model'>,
+  schema: z.ZodType<T>,
+  callLimits: CallLimits,
+) => Promise<Asked<T>>;
+
+/**
+ * How every OpenAI drafter asks: one client (made on first use, the key from the environment in the
+ * sandbox and tests or from Secrets Manager), and one structured answer per call: a refusal is
+ * final, an answer cut short is invalid, an answer that does not fit the schema is asked for once
+ * more, then invalid. SDK failures are unavailability.
+ */
+export const createStructuredAsk = (): StructuredAsk => {
   const client = lazyAsync(async () => {
     const apiKey = await readDeclaredSecret('openAiKey');
     return new OpenAI({ apiKey, baseURL: config().OPENAI_BASE_URL });
   });
 
-  /**
-   * One structured answer: a refusal is final, an answer cut short is invalid, an answer that does
-   * not fit the schema is asked for once more, then invalid. SDK failures are unavailability.
-   */
-  const ask = async <T>(
+  return async <T>(
     what: string,
     request: Omit<ChatCompletionCreateParamsNonStreaming, 'model'>,
     schema: z.ZodType<T>,
@@ -365,6 +372,12 @@ export const createOpenAiCampaignDrafter = (
       if (attempt === 2) throw new DrafterInvalidAnswer('The answer did not fit the schema twice');
     }
   };
+};
+
+export const createOpenAiCampaignDrafter = (
+  limits: OpenAiCampaignDrafterLimits = DEFAULT_LIMITS,
+): CampaignDrafter => {
+  const ask = createStructuredAsk();
 
   return {
     source: 'openai',

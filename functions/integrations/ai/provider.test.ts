@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { withEnvironment } from '#functions/core/environment';
 import { offlineCampaignDrafter } from './offline-campaign-drafter';
+import { offlineContentDrafter } from './offline-content-drafter';
 import { openAiCampaignDrafter } from './openai-campaign-drafter';
+import { openAiContentDrafter } from './openai-content-drafter';
 import { offlineDrafter } from './offline-drafter';
 import { openAiDrafter } from './openai-drafter';
-import { campaignDrafter, companyProfileDrafter } from './provider';
+import { campaignDrafter, companyProfileDrafter, contentDrafter } from './provider';
 
 describe('company profile drafter provider', () => {
   it('drafts with OpenAI when a key or its secret is configured, offline otherwise', async () => {
@@ -34,5 +36,20 @@ describe('campaign drafter provider', () => {
         campaignDrafter,
       ),
     ).toBe(openAiCampaignDrafter);
+  });
+});
+
+describe('content drafter provider', () => {
+  it('drafts posts with OpenAI when a key or its secret is configured, offline otherwise', async () => {
+    expect(await withEnvironment({}, contentDrafter)).toBe(offlineContentDrafter);
+    expect(await withEnvironment({ OPENAI_API_KEY: 'sk-test' }, contentDrafter)).toBe(
+      openAiContentDrafter,
+    );
+    expect(
+      await withEnvironment(
+        { OPENAI_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:openai' },
+        contentDrafter,
+      ),
+    ).toBe(openAiContentDrafter);
   });
 });

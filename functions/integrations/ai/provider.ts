@@ -1,6 +1,7 @@
 import { config } from '#functions/core/config';
 import type { CampaignDrafter } from './campaign-drafter';
 import type { CompanyProfileDrafter } from './company-profile-drafter';
+import type { ContentDrafter } from './content-drafter';
 
 /**
  * OpenAI where a key is configured; otherwise the offline drafter, which uses only the page's own
@@ -19,4 +20,12 @@ export const campaignDrafter = async (): Promise<CampaignDrafter> => {
   return OPENAI_API_KEY || OPENAI_SECRET_ARN
     ? (await import('./openai-campaign-drafter')).openAiCampaignDrafter
     : (await import('./offline-campaign-drafter')).offlineCampaignDrafter;
+};
+
+/** The post drafter, chosen the same way. */
+export const contentDrafter = async (): Promise<ContentDrafter> => {
+  const { OPENAI_API_KEY, OPENAI_SECRET_ARN } = config();
+  return OPENAI_API_KEY || OPENAI_SECRET_ARN
+    ? (await import('./openai-content-drafter')).openAiContentDrafter
+    : (await import('./offline-content-drafter')).offlineContentDrafter;
 };

@@ -3,7 +3,7 @@ import {
   assertCampaignDeleted,
   finishCampaignCleanup,
 } from '#functions/campaigns/campaign-removal';
-import { removeCampaignContent } from '#functions/campaigns/content-store';
+import { removeCampaignContent } from '#functions/content/content-store';
 import { defineJob } from '#functions/core/jobs/define-job';
 import { removeCampaignMedia } from '#functions/media/campaign-media-removal';
 

@@ -42,6 +42,8 @@ export interface Tenant {
   uploadKey: string;
   /** An AI campaign generation of the company, finished (so reading it twice answers alike). */
   generationId: string;
+  /** A post the AI wrote for the campaign (a draft). */
+  contentId: string;
 }
 
 /** Uploads a small PNG for the campaign as the browser does; answers the key to confirm. */
@@ -61,24 +63,26 @@ const uploadCampaignFile = async (token: string, campaignId: string): Promise<st
   return upload.body.key;
 };
 
-/** Drafts a campaign with the AI generator and waits for it to finish; answers its id. */
-const generateCampaign = async (token: string, companyId: string): Promise<string> => {
-  const started = await call<{ generationId: string }>('POST', '/ai/generate-campaign', {
-    token,
-    body: { companyId, prompt: 'A spring menu launch for our regulars' },
-  });
+/** Waits for a generation to succeed; answers what it finished with. */
+const finished = async <T>(token: string, started: ApiResult<{ generationId: string }>) => {
   if (started.status !== 202) throw new Error(`generation not started: ${started.status}`);
   const { generationId } = started.body;
   for (let poll = 0; poll < 100; poll++) {
-    const generation = await call<{ status: string }>('GET', `/ai/generations/${generationId}`, {
-      token,
-    });
-    if (generation.body.status === 'succeeded') return generationId;
+    const generation = await call<T & { status: string }>(
+      'GET',
+      `/ai/generations/${generationId}`,
+      { token },
+    );
+    if (generation.body.status === 'succeeded') return { generationId, ...generation.body };
     if (generation.body.status === 'failed') throw new Error('the tenant’s generation failed');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the tenant’s generation did not finish');
 };
+
+/** A campaign date `days` from today (UTC), as the form sends it. */
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**
  * A registered account with a company on the gold tier (so every platform route is open to it),
@@ -104,8 +108,9 @@ export const createTenant = async (): Promise<Tenant> => {
       name: 'Spring menu',
       status: 'active',
       platforms: ['twitter', 'linkedin'],
-      startDate: '2026-03-01',
-      endDate: '2026-03-31',
+      // Running today, so the AI may write its posts.
+      startDate: dayFromToday(-1),
+      endDate: dayFromToday(30),
     },
   });
   if (campaign.status !== 201) throw new Error(`campaign not created: ${campaign.status}`);
@@ -113,7 +118,20 @@ export const createTenant = async (): Promise<Tenant> => {
   // The media asset as the media API writes it (its file is not uploaded).
   const mediaId = await seedMediaAsset(companyId, campaignId);
   const uploadKey = await uploadCampaignFile(token, campaignId);
-  const generationId = await generateCampaign(token, companyId);
+  const { generationId } = await finished(
+    token,
+    await call('POST', '/ai/generate-campaign', {
+      token,
+      body: { companyId, prompt: 'A spring menu launch for our regulars' },
+    }),
+  );
+  const { contentId } = await finished<{ contentId: string }>(
+    token,
+    await call('POST', `/campaigns/${campaignId}/generate`, {
+      token,
+      body: { platform: 'twitter', sendNotification: false },
+    }),
+  );
   return {
     token,
     userId: user._id,
@@ -123,6 +141,7 @@ export const createTenant = async (): Promise<Tenant> => {
     mediaId,
     uploadKey,
     generationId,
+    contentId,
     gone: new Set(),
   };
 };
@@ -135,6 +154,7 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   campaign: (tenant) => tenant.campaignId,
   media: (tenant) => tenant.mediaId,
   generation: (tenant) => tenant.generationId,
+  content: (tenant) => tenant.contentId,
 };
 
 /** What holds each kind of thing: deleting a campaign deletes its media assets too. */
@@ -145,6 +165,7 @@ export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
   campaign: 'company',
   media: 'campaign',
   generation: 'company',
+  content: 'campaign',
 };
 
 /** How deep inside a tenant's things a kind of path id is (a media asset: 3). */
@@ -263,13 +284,20 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   'PUT /api/campaigns/{id}': {
     name: 'Hijacked',
     description: 'Changed',
-    startDate: '2026-04-01',
-    endDate: '2026-04-30',
+    // Still running today: the content routes are swept after it.
+    startDate: dayFromToday(-2),
+    endDate: dayFromToday(20),
     platforms: ['twitter'],
     contentSeeds: { brandVoice: 'Loud', keyMessages: [], contentInstructions: '' },
     schedule: { days: ['fri'], times: ['17:30'] },
   },
-  'PATCH /api/campaigns/{id}/status': { status: 'paused' },
+  // Active, as it was: the content routes, swept after it, need an active campaign.
+  'PATCH /api/campaigns/{id}/status': { status: 'active' },
+  'POST /api/campaigns/{campaignId}/generate': { platform: 'twitter', sendNotification: false },
+  'POST /api/campaigns/{campaignId}/content/{contentId}/approve': {
+    status: 'approved',
+    feedback: 'Lovely',
+  },
   'POST /api/campaigns/{campaignId}/media/uploads': {
     fileName: 'harbor.jpg',
     contentType: 'image/jpeg',

@@ -14,7 +14,7 @@ import { ApiError } from '#web/lib/api-client';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
 import { useCampaignHistory } from './api/campaign-history';
 import { generateCampaign } from './api/generate-campaign';
-import { isFinished, useGeneration } from './api/get-generation';
+import { isCampaignGeneration, isFinished, useGeneration } from '#web/lib/api/get-generation';
 import { refineCampaign } from './api/refine-campaign';
 import { EMPTY_HISTORY, inFlightOf, versionsOf, withGeneration, type Version } from './history';
 
@@ -81,6 +81,7 @@ export const useGenerationSession = (companyId: string, callbacks: Callbacks) =>
   }, []);
 
   const { generation: polled, error: pollError } = useGeneration(pollId, {
+    ofKind: isCampaignGeneration,
     onAnswer: (generation) => {
       change((current) => withGeneration(current, generation));
       if (isFinished(generation)) settle(generation);

@@ -1,0 +1,22 @@
+import type { GeneratedContent } from '#shared/contract/content';
+import type { ContentRecord } from '../core/db/entities/content';
+
+/** A post as the API answers it: spec 2 §3's shape (`metadata.params.platform`). */
+export const toGeneratedContent = (record: ContentRecord): GeneratedContent => ({
+  _id: record.contentId,
+  campaignId: record.campaignId,
+  content: record.content,
+  status: record.status,
+  imageIds: [...record.imageIds],
+  publishError: record.publishError ?? null,
+  metadata: { params: { platform: record.platform }, source: record.generation.source },
+  modificationHistory: record.modificationHistory.map((entry) => ({
+    date: entry.date,
+    status: entry.status,
+    comment: entry.comment ?? null,
+    modifyAspects: [...(entry.modifyAspects ?? [])],
+  })),
+  version: record.version,
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+});

@@ -1,0 +1,30 @@
+import { contentRoutes } from '#shared/contract/content';
+import { loadOwnedCampaign } from '../core/auth/owned-campaign';
+import { createGroupHandler } from '../core/http/group-handler';
+import { listContent } from './content-store';
+import { toGeneratedContent } from './content-view';
+import { startContentGeneration } from './generate';
+import { reviewContent } from './review';
+
+export const handler = createGroupHandler(contentRoutes, {
+  list: async ({ params, query, caller }) => {
+    const { campaign } = await loadOwnedCampaign(params.campaignId, caller);
+    const page = await listContent(
+      campaign.companyId,
+      campaign.campaignId,
+      { platform: query.platform, status: query.status },
+      query,
+    );
+    return {
+      data: page.data.map(toGeneratedContent),
+      limit: query.limit,
+      nextCursor: page.nextCursor,
+    };
+  },
+
+  generate: async ({ params, body, caller }) =>
+    startContentGeneration(await loadOwnedCampaign(params.campaignId, caller), body),
+
+  review: async ({ params, body, caller }) =>
+    reviewContent(await loadOwnedCampaign(params.campaignId, caller), params.contentId, body),
+});

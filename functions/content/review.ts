@@ -1,0 +1,230 @@
+import type * as z from 'zod';
+import type { ReviewedContent, reviewContentBody } from '#shared/contract/content';
+import { GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
+import {
+  AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY,
+  CONTENT_MESSAGES,
+  REVIEWABLE_STATUSES,
+  type ModifyAspect,
+} from '#shared/domain/content';
+import type { OwnedCampaign } from '../core/auth/owned-campaign';
+import { isConditionFailure } from '../core/db/conditions';
+import { contentEntity, type ContentRecord } from '../core/db/entities/content';
+import { contentGenerationEntity } from '../core/db/entities/content-generation';
+import { writeTransaction } from '../core/db/transaction';
+import { Conflict, Invalid, NotFound, Unavailable } from '../core/errors';
+import {
+  refundDaily,
+  spendDaily,
+  type DailyRule,
+  type DailySpend,
+} from '../core/limits/daily-counter';
+import { waitText } from '../core/limits/wait-text';
+import { logger } from '../core/logger';
+import { ensureMayGenerate } from '../core/plans/entitlement';
+import { jobStarter } from '../integrations/jobs/provider';
+import { markFailed, pendingGeneration } from './content-generations';
+import { toGeneratedContent } from './content-view';
+import { checkPostImages } from './post-media';
+
+type ReviewBody = z.output<typeof reviewContentBody>;
+
+/** AI revisions, per company per day in its zone (fair use; they cost a model call each). */
+export const CONTENT_REVISIONS: DailyRule = {
+  counter: 'ai-content-revisions',
+  limit: AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY,
+  code: 'AI_FAIR_USE_REACHED',
+  message: ({ timeZone, secondsToReset }) =>
+    `This company has asked the AI for today's ${AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY} post revisions (fair use). They reset at midnight (${timeZone}), in ${waitText(secondsToReset)}. You can still edit posts directly.`,
+};
+
+const notFound = () => new NotFound('CONTENT_NOT_FOUND', CONTENT_MESSAGES.notFound);
+const notReviewable = () => new Conflict('CONTENT_NOT_REVIEWABLE', CONTENT_MESSAGES.notReviewable);
+
+/** A post of the campaign, never a hidden one. */
+export const loadCampaignPost = async (
+  { campaign }: OwnedCampaign,
+  contentId: string,
+): Promise<ContentRecord> => {
+  const { data } = await contentEntity()
+    .get({ companyId: campaign.companyId, campaignId: campaign.campaignId, contentId })
+    .go({ consistent: true });
+  if (!data || data.status === 'hidden') throw notFound();
+  return data;
+};
+
+interface HistoryEntry {
+  date: string;
+  status: ContentRecord['status'];
+  comment?: string;
+  modifyAspects?: ModifyAspect[];
+}
+
+const entry = (
+  status: ContentRecord['status'],
+  comment?: string,
+  modifyAspects?: ModifyAspect[],
+): HistoryEntry => ({
+  date: new Date().toISOString(),
+  status,
+  ...(comment ? { comment } : {}),
+  ...(modifyAspects?.length ? { modifyAspects } : {}),
+});
+
+/** The review's change to the post, conditional on the post still being reviewable. */
+const reviewPatch = (
+  post: ContentRecord,
+  change: { status: ContentRecord['status']; content?: string; imageIds?: string[] },
+  history: HistoryEntry,
+  newVersion: boolean,
+) => {
+  const patch = contentEntity()
+    .patch({ companyId: post.companyId, campaignId: post.campaignId, contentId: post.contentId })
+    .set({
+      status: change.status,
+      ...(change.content === undefined ? {} : { content: change.content }),
+      ...(change.imageIds === undefined ? {} : { imageIds: change.imageIds }),
+    })
+    .append({ modificationHistory: [history] });
+  return (newVersion ? patch.add({ version: 1 }) : patch).where(({ status }, { eq }) =>
+    REVIEWABLE_STATUSES.map((value) => eq(status, value as ContentRecord['status'])).join(' OR '),
+  );
+};
+
+const applyReview = async (
+  post: ContentRecord,
+  change: Parameters<typeof reviewPatch>[1],
+  history: HistoryEntry,
+  newVersion = false,
+): Promise<ContentRecord> => {
+  try {
+    const { data } = await reviewPatch(post, change, history, newVersion).go({
+      response: 'all_new',
+    });
+    return data as ContentRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) throw notReviewable();
+    throw error;
+  }
+};
+
+/** A direct edit, held to the platform's own limits. */
+const checkEditedText = async (post: ContentRecord, text: string) => {
+  // twitter-text builds large regular expressions as it loads: only an edit pays for them.
+  const { postTextLength } = await import('#shared/domain/post-text');
+  const length = postTextLength(post.platform, text);
+  if (length.withinLimit) return;
+  const message =
+    length.length > length.max
+      ? `The post is ${length.length} characters; this platform takes at most ${length.max}`
+      : `The post has ${length.hashtags} hashtags; this platform takes at most ${length.maxHashtags}`;
+  throw new Invalid('POST_TOO_LONG', message, { directEdit: message });
+};
+
+/**
+ * Sends the post back to the AI with the owner's feedback: the post moves to `modify` (the
+ * feedback on its history) and a revision generation is recorded, in one transaction that only
+ * commits while the post is reviewable; then the worker is started. A worker that cannot start
+ * fails the revision and gives the fair-use unit back; the post stays in `modify`, to be tried
+ * again.
+ */
+const startRevision = async (
+  owned: OwnedCampaign,
+  post: ContentRecord,
+  body: ReviewBody & { feedback: string },
+  imageIds: string[] | undefined,
+): Promise<ReviewedContent> => {
+  ensureMayGenerate(owned.company);
+  const spend: DailySpend = await spendDaily(CONTENT_REVISIONS, owned.company);
+  const generation = pendingGeneration({
+    kind: 'revision',
+    companyId: post.companyId,
+    campaignId: post.campaignId,
+    platform: post.platform,
+    revises: { contentId: post.contentId, version: post.version },
+    sendNotification: false,
+    quotaDay: spend.day,
+  });
+  const history = entry('modify', body.feedback, body.modifyAspects);
+  const outcome = await writeTransaction(
+    { contents: contentEntity(), generations: contentGenerationEntity() },
+    ({ contents, generations }) => ({
+      post: contents
+        .patch({
+          companyId: post.companyId,
+          campaignId: post.campaignId,
+          contentId: post.contentId,
+        })
+        .set({ status: 'modify', ...(imageIds === undefined ? {} : { imageIds }) })
+        .append({ modificationHistory: [history] })
+        .where(({ status }, { eq }) =>
+          REVIEWABLE_STATUSES.map((value) => eq(status, value as ContentRecord['status'])).join(
+            ' OR ',
+          ),
+        )
+        .commit(),
+      generation: generations.create(generation).commit(),
+    }),
+  );
+  if (!outcome.committed) {
+    await refundDaily(spend);
+    if (outcome.failedConditions.has('post')) throw notReviewable();
+    throw new Error(`Revision not recorded: ${JSON.stringify(outcome.reasons)}`);
+  }
+  try {
+    await (
+      await jobStarter()
+    ).start('content-generation', {
+      generationId: generation.generationId,
+    });
+  } catch (error) {
+    logger.error('Could not start a revision', {
+      generationId: generation.generationId,
+      error: error as Error,
+    });
+    if (await markFailed(generation, GENERATION_MESSAGES.notStarted, ['pending'])) {
+      await refundDaily(spend);
+      throw new Unavailable('AI_UNAVAILABLE', GENERATION_MESSAGES.notStarted);
+    }
+  }
+  const revised = await loadCampaignPost(owned, post.contentId);
+  return { content: toGeneratedContent(revised), generationId: generation.generationId };
+};
+
+/**
+ * POST /campaigns/{campaignId}/content/{contentId}/approve. Only a draft, or a post sent back for
+ * changes, is reviewed: anything else (reviewed meanwhile, in another tab or by text) is a
+ * conflict, checked again by the write itself. Approving leaves the post `approved` for the
+ * publisher to slot.
+ */
+export const reviewContent = async (
+  owned: OwnedCampaign,
+  contentId: string,
+  body: ReviewBody,
+): Promise<ReviewedContent> => {
+  const post = await loadCampaignPost(owned, contentId);
+  if (!(REVIEWABLE_STATUSES as readonly string[]).includes(post.status)) throw notReviewable();
+  const imageIds = body.imageIds ? await checkPostImages(post, body.imageIds) : undefined;
+
+  if (body.status === 'modify' && body.feedback) {
+    return startRevision(owned, post, { ...body, feedback: body.feedback }, imageIds);
+  }
+  let reviewed: ContentRecord;
+  if (body.status === 'modify') {
+    const text = body.directEdit!;
+    await checkEditedText(post, text);
+    reviewed = await applyReview(
+      post,
+      { status: 'draft', content: text, imageIds },
+      entry('modify', 'Edited directly'),
+      true,
+    );
+  } else {
+    reviewed = await applyReview(
+      post,
+      { status: body.status, imageIds },
+      entry(body.status, body.feedback),
+    );
+  }
+  return { content: toGeneratedContent(reviewed), generationId: null };
+};

@@ -1,0 +1,448 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ContentGeneration, ContentList, GeneratedContent } from '#shared/contract/content';
+import { postTextLength } from '#shared/domain/post-text';
+import { seedMediaAsset, setPaidTier, useSandboxTable } from './db';
+import { call, inbox, registerUser, runJob, type ApiResult, type RegisteredUser } from './http';
+import { connectAccount } from './platforms-support';
+
+/**
+ * Generated content through the API: the AI writes a post for a platform of an active campaign
+ * (never past the plan's daily limit, however many calls arrive at once), the owner's verified
+ * phone gets one text about it, and the owner reviews it — approve, reject, a direct edit or an
+ * AI revision — once: a post already reviewed answers a conflict.
+ */
+
+interface Owner {
+  account: RegisteredUser;
+  token: string;
+  companyId: string;
+}
+
+type ErrorAnswer = { code: string; message: string; fields?: Record<string, string> };
+const refused = (result: ApiResult<unknown>) => result.body as ErrorAnswer;
+
+/** A campaign date `days` from today (UTC), as the form sends it. */
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+const verifyPhone = async (account: RegisteredUser) => {
+  await call('POST', '/auth/2fa/enable', {
+    token: account.token,
+    body: { phoneNumber: account.user.phoneNumber, isVerification: true },
+  });
+  const [text] = await inbox(account.user.phoneNumber);
+  const code = /\b(\d{6})\b/.exec(text!.text)![1]!;
+  const verified = await call('POST', '/auth/2fa/verify', {
+    token: account.token,
+    body: { code, isVerification: true },
+  });
+  expect(verified.status).toBe(200);
+};
+
+/** An account with a company on a tier (gold unless told), X connected, and LinkedIn above intro. */
+const newOwner = async ({
+  tier = 'gold',
+  phone = false,
+}: { tier?: 'gold' | 'platinum' | 'intro'; phone?: boolean } = {}): Promise<Owner> => {
+  const account = await registerUser();
+  const company = await call<{ _id: string }>('POST', '/companies', {
+    token: account.token,
+    body: { name: 'Harbor Coffee', timeZone: 'America/Chicago', brandVoice: 'Warm and plain' },
+  });
+  const owner = { account, token: account.token, companyId: company.body._id };
+  await connectAccount(owner, 'twitter');
+  if (tier !== 'intro') {
+    await setPaidTier(owner.companyId, tier);
+    await connectAccount(owner, 'linkedin');
+  }
+  if (phone) await verifyPhone(account);
+  return owner;
+};
+
+const newCampaign = async (owner: Owner, fields: Record<string, unknown> = {}) => {
+  const result = await call<{ _id: string }>('POST', '/campaigns', {
+    token: owner.token,
+    body: {
+      company: owner.companyId,
+      name: 'Spring menu',
+      status: 'active',
+      platforms: ['twitter'],
+      startDate: dayFromToday(-1),
+      endDate: dayFromToday(30),
+      contentSeeds: {
+        brandVoice: 'Warm',
+        keyMessages: ['Fresh roast daily', 'The oat latte is back'],
+        contentInstructions: 'Short and friendly',
+      },
+      ...fields,
+    },
+  });
+  if (result.status !== 201) throw new Error(`campaign: ${JSON.stringify(result.body)}`);
+  return result.body._id;
+};
+
+const generate = (owner: Owner, campaignId: string, body: Record<string, unknown>) =>
+  call<{ generationId: string }>('POST', `/campaigns/${campaignId}/generate`, {
+    token: owner.token,
+    body,
+  });
+
+/** Polls a generation until it has finished. */
+const finished = async (owner: Owner, generationId: string): Promise<ContentGeneration> => {
+  for (let poll = 0; poll < 200; poll++) {
+    const result = await call<ContentGeneration>('GET', `/ai/generations/${generationId}`, {
+      token: owner.token,
+    });
+    expect(result.status).toBe(200);
+    if (result.body.status === 'succeeded' || result.body.status === 'failed') return result.body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the generation did not finish');
+};
+
+const listContent = (owner: Owner, campaignId: string, query = '') =>
+  call<ContentList>('GET', `/campaigns/${campaignId}/content${query}`, { token: owner.token });
+
+/** Generates one post and answers it as listed. */
+const draftPost = async (
+  owner: Owner,
+  campaignId: string,
+  platform = 'twitter',
+): Promise<GeneratedContent> => {
+  const started = await generate(owner, campaignId, { platform, sendNotification: false });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const generation = await finished(owner, started.body.generationId);
+  expect(generation).toMatchObject({ status: 'succeeded', kind: 'content', notification: 'off' });
+  const listed = await listContent(owner, campaignId, `?platform=${platform}&status=draft`);
+  const post = listed.body.data.find((item) => item._id === generation.contentId);
+  if (!post) throw new Error('the generated post is not listed');
+  return post;
+};
+
+const review = (owner: Owner, campaignId: string, contentId: string, body: object) =>
+  call<{ content: GeneratedContent; generationId: string | null }>(
+    'POST',
+    `/campaigns/${campaignId}/content/${contentId}/approve`,
+    { token: owner.token, body },
+  );
+
+describe('generating a post', () => {
+  let owner: Owner;
+  beforeAll(async () => {
+    owner = await newOwner({ phone: true });
+  });
+
+  it('writes a draft for the platform within its limit and texts the verified phone once, numbered', async () => {
+    const campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
+    const started = await generate(owner, campaignId, { platform: 'twitter' });
+    expect(started.status).toBe(202);
+    const generation = await finished(owner, started.body.generationId);
+    expect(generation).toMatchObject({
+      status: 'succeeded',
+      kind: 'content',
+      platform: 'twitter',
+      campaignId,
+      notification: 'sent',
+      error: null,
+    });
+
+    const listed = await listContent(owner, campaignId);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength(1);
+    const [post] = listed.body.data;
+    expect(post).toMatchObject({
+      _id: generation.contentId,
+      status: 'draft',
+      version: 1,
+      metadata: { params: { platform: 'twitter' }, source: 'offline' },
+      publishError: null,
+    });
+    expect(postTextLength('twitter', post!.content).withinLimit).toBe(true);
+
+    const texts = (await inbox(owner.account.user.phoneNumber)).filter((message) =>
+      message.text.includes('Spring menu'),
+    );
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.text).toContain('X (Twitter)');
+    expect(texts[0]!.text).toContain('1 YES');
+    expect(texts[0]!.text).toContain(`/campaigns/${campaignId}#content`);
+
+    // A second delivery of the worker's event writes nothing more and texts no one again.
+    const again = await runJob<{ outcome: string }>('content-generation', {
+      generationId: started.body.generationId,
+    });
+    expect(again.result?.outcome ?? again.status).not.toBe('succeeded');
+    expect((await listContent(owner, campaignId)).body.data).toHaveLength(1);
+    expect(
+      (await inbox(owner.account.user.phoneNumber)).filter((message) =>
+        message.text.includes('Spring menu'),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('sends no text without a verified phone, and says so', async () => {
+    const unverified = await newOwner();
+    const campaignId = await newCampaign(unverified);
+    const started = await generate(unverified, campaignId, { platform: 'twitter' });
+    expect(await finished(unverified, started.body.generationId)).toMatchObject({
+      status: 'succeeded',
+      notification: 'no-verified-phone',
+    });
+  });
+
+  it('is refused for a draft or paused campaign, outside its dates, and for a platform not its own or not connected', async () => {
+    const expectRefusal = async (campaignId: string, platform: string, code: string) => {
+      const result = await generate(owner, campaignId, { platform });
+      expect(result.status, JSON.stringify(result.body)).toBe(409);
+      expect(refused(result).code).toBe(code);
+    };
+    await expectRefusal(
+      await newCampaign(owner, { status: 'draft' }),
+      'twitter',
+      'CAMPAIGN_NOT_ACTIVE',
+    );
+    await expectRefusal(
+      await newCampaign(owner, { status: 'paused' }),
+      'twitter',
+      'CAMPAIGN_NOT_ACTIVE',
+    );
+    await expectRefusal(
+      await newCampaign(owner, { startDate: dayFromToday(3), endDate: dayFromToday(10) }),
+      'twitter',
+      'CAMPAIGN_NOT_RUNNING',
+    );
+    await expectRefusal(
+      await newCampaign(owner, { startDate: dayFromToday(-10), endDate: dayFromToday(-3) }),
+      'twitter',
+      'CAMPAIGN_NOT_RUNNING',
+    );
+    const xOnly = await newCampaign(owner);
+    await expectRefusal(xOnly, 'linkedin', 'PLATFORM_NOT_IN_CAMPAIGN');
+
+    // A campaign naming a platform the company has since disconnected.
+    const { campaigns } = await useSandboxTable();
+    await campaigns
+      .patch({ companyId: owner.companyId, campaignId: xOnly })
+      .set({ platforms: ['twitter', 'facebook'] })
+      .go();
+    await expectRefusal(xOnly, 'facebook', 'PLATFORM_NOT_CONNECTED');
+    expect((await listContent(owner, xOnly)).body.data).toEqual([]);
+  });
+
+  it('never passes the daily limit: of 20 calls at once on the intro plan, one is accepted', async () => {
+    const intro = await newOwner({ tier: 'intro' });
+    const campaignId = await newCampaign(intro);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => generate(intro, campaignId, { platform: 'twitter' })),
+    );
+    const statuses = results.map((result) => result.status).sort();
+    expect(statuses.filter((status) => status === 202)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+    const limited = results.find((result) => result.status === 429)!;
+    expect(refused(limited).code).toBe('GENERATION_LIMIT_REACHED');
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    const accepted = results.find((result) => result.status === 202)!;
+    await finished(intro, accepted.body.generationId);
+    expect((await listContent(intro, campaignId)).body.data).toHaveLength(1);
+  });
+
+  it('keeps posts to their owner: another account’s campaign or generation is not found', async () => {
+    const campaignId = await newCampaign(owner);
+    const started = await generate(owner, campaignId, { platform: 'twitter' });
+    const stranger = await registerUser();
+    const asStranger = { ...owner, token: stranger.token };
+    expect((await listContent(asStranger, campaignId)).status).toBe(404);
+    expect(
+      (await call('GET', `/ai/generations/${started.body.generationId}`, { token: stranger.token }))
+        .status,
+    ).toBe(404);
+    expect((await generate(asStranger, campaignId, { platform: 'twitter' })).status).toBe(404);
+    await finished(owner, started.body.generationId);
+  });
+});
+
+describe('listing posts', () => {
+  it('filters by platform and status, newest first, a page at a time', async () => {
+    const owner = await newOwner();
+    const campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
+    const first = await draftPost(owner, campaignId, 'twitter');
+    const second = await draftPost(owner, campaignId, 'linkedin');
+    const third = await draftPost(owner, campaignId, 'twitter');
+    await review(owner, campaignId, third._id, { status: 'approved' });
+
+    const ids = async (query: string) =>
+      (await listContent(owner, campaignId, query)).body.data.map((post) => post._id);
+    expect(await ids('')).toEqual([third._id, second._id, first._id]);
+    expect(await ids('?status=draft')).toEqual([second._id, first._id]);
+    expect(await ids('?platform=twitter')).toEqual([third._id, first._id]);
+    expect(await ids('?platform=twitter&status=draft')).toEqual([first._id]);
+    expect(await ids('?status=published')).toEqual([]);
+
+    const page = await listContent(owner, campaignId, '?limit=2');
+    expect(page.body.data.map((post) => post._id)).toEqual([third._id, second._id]);
+    const next = await listContent(
+      owner,
+      campaignId,
+      `?limit=2&cursor=${encodeURIComponent(page.body.nextCursor!)}`,
+    );
+    expect(next.body).toMatchObject({ data: [{ _id: first._id }], nextCursor: null });
+    expect((await listContent(owner, campaignId, '?status=hidden')).status).toBe(400);
+  });
+});
+
+describe('reviewing a post', () => {
+  let owner: Owner;
+  let campaignId: string;
+  beforeAll(async () => {
+    // Platinum: its 10 generations a day cover the posts these tests review.
+    owner = await newOwner({ tier: 'platinum' });
+    campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
+  });
+
+  it('approves once: a second review of the same post is a conflict', async () => {
+    const post = await draftPost(owner, campaignId);
+    const approved = await review(owner, campaignId, post._id, {
+      status: 'approved',
+      feedback: 'Lovely',
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body.generationId).toBeNull();
+    expect(approved.body.content).toMatchObject({ status: 'approved', version: 1 });
+    expect(approved.body.content.modificationHistory).toEqual([
+      expect.objectContaining({ status: 'approved', comment: 'Lovely', modifyAspects: [] }),
+    ]);
+
+    const twice = await Promise.all([
+      review(owner, campaignId, post._id, { status: 'rejected' }),
+      review(owner, campaignId, post._id, { status: 'approved' }),
+    ]);
+    for (const result of twice) {
+      expect(result.status).toBe(409);
+      expect(refused(result).code).toBe('CONTENT_NOT_REVIEWABLE');
+    }
+  });
+
+  it('rejects, and two tabs reviewing at once: one wins, the other is told', async () => {
+    const post = await draftPost(owner, campaignId);
+    const results = await Promise.all([
+      review(owner, campaignId, post._id, { status: 'rejected', feedback: 'Not our tone' }),
+      review(owner, campaignId, post._id, { status: 'approved' }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+  });
+
+  it('takes a direct edit at once as the next version, held to the platform’s limit', async () => {
+    const post = await draftPost(owner, campaignId);
+    const tooLong = await review(owner, campaignId, post._id, {
+      status: 'modify',
+      directEdit: 'a'.repeat(281),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(refused(tooLong).fields?.directEdit).toMatch(/281/);
+
+    const edited = await review(owner, campaignId, post._id, {
+      status: 'modify',
+      directEdit: '  Fresh roast, 7am. Come say hi. #coffee  ',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.content).toMatchObject({
+      status: 'draft',
+      version: 2,
+      content: 'Fresh roast, 7am. Come say hi. #coffee',
+    });
+    expect(edited.body.content.modificationHistory.at(-1)).toMatchObject({
+      status: 'modify',
+      comment: 'Edited directly',
+    });
+  });
+
+  it('sends the post back to the AI with feedback: the revision is the next version, a draft again', async () => {
+    const post = await draftPost(owner, campaignId, 'linkedin');
+    const sent = await review(owner, campaignId, post._id, {
+      status: 'modify',
+      feedback: 'Shorter, and mention the oat latte',
+      modifyAspects: ['length', 'messaging', 'length'],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.content.status).toBe('modify');
+    expect(sent.body.generationId).toEqual(expect.any(String));
+
+    const revision = await finished(owner, sent.body.generationId!);
+    expect(revision).toMatchObject({ status: 'succeeded', kind: 'revision', contentId: post._id });
+    const listed = await listContent(owner, campaignId, '?platform=linkedin');
+    const revised = listed.body.data.find((item) => item._id === post._id)!;
+    expect(revised).toMatchObject({ status: 'draft', version: 2 });
+    expect(revised.content).not.toBe(post.content);
+    expect(revised.modificationHistory).toEqual([
+      expect.objectContaining({
+        status: 'modify',
+        comment: 'Shorter, and mention the oat latte',
+        modifyAspects: ['length', 'messaging'],
+      }),
+      expect.objectContaining({ status: 'draft', comment: 'Revised by the AI' }),
+    ]);
+  });
+
+  it('refuses a modify with neither feedback nor an edit, or with both', async () => {
+    const post = await draftPost(owner, campaignId);
+    const neither = await review(owner, campaignId, post._id, { status: 'modify', feedback: '  ' });
+    expect(neither.status).toBe(400);
+    expect(refused(neither).fields?.feedback).toBeTruthy();
+    const both = await review(owner, campaignId, post._id, {
+      status: 'modify',
+      feedback: 'Shorter',
+      directEdit: 'Short.',
+    });
+    expect(both.status).toBe(400);
+  });
+
+  it('takes only images of the campaign meant for the platform, within its limit', async () => {
+    const post = await draftPost(owner, campaignId);
+    const { mediaAssets } = await useSandboxTable();
+    const forX = async (id: string, platforms: ('twitter' | 'linkedin')[]) =>
+      mediaAssets
+        .patch({ companyId: owner.companyId, campaignId, mediaId: id })
+        .set({ platforms })
+        .go();
+    const first = await seedMediaAsset(owner.companyId, campaignId);
+    const second = await seedMediaAsset(owner.companyId, campaignId);
+    const linkedInOnly = await seedMediaAsset(owner.companyId, campaignId);
+    await forX(first, ['twitter']);
+    await forX(second, ['twitter']);
+    await forX(linkedInOnly, ['linkedin']);
+    const otherCampaign = await newCampaign(owner);
+    const elsewhere = await seedMediaAsset(owner.companyId, otherCampaign);
+    await mediaAssets
+      .patch({ companyId: owner.companyId, campaignId: otherCampaign, mediaId: elsewhere })
+      .set({ platforms: ['twitter'] })
+      .go();
+
+    for (const imageIds of [[first, second], [linkedInOnly], [elsewhere]]) {
+      const result = await review(owner, campaignId, post._id, { status: 'approved', imageIds });
+      expect(result.status, JSON.stringify(imageIds)).toBe(400);
+      expect(refused(result).code).toBe('CONTENT_IMAGES_NOT_ALLOWED');
+    }
+    const approved = await review(owner, campaignId, post._id, {
+      status: 'approved',
+      imageIds: [first],
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body.content.imageIds).toEqual([first]);
+  });
+
+  it('answers 404 for a post of another campaign or another owner', async () => {
+    const post = await draftPost(owner, campaignId);
+    const otherCampaign = await newCampaign(owner);
+    expect((await review(owner, otherCampaign, post._id, { status: 'approved' })).status).toBe(404);
+    const stranger = await newOwner({ tier: 'intro' });
+    const theirs = await newCampaign(stranger);
+    expect((await review(stranger, theirs, post._id, { status: 'approved' })).status).toBe(404);
+    expect(
+      (
+        await review({ ...owner, token: stranger.token }, campaignId, post._id, {
+          status: 'approved',
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
