@@ -37,7 +37,9 @@ describe('draftDigestText', () => {
     expect(text).toContain('X (Twitter) draft for "Spring menu"');
     expect(text).toContain('"Fresh roast every morning at Harbor Coffee. #coffee"');
     expect(text).toContain('Review: https://app.test/x#content');
-    expect(text).toContain('Reply 1 YES to approve, 1 NO to reject, or 1 and the changes you want.');
+    expect(text).toContain(
+      'Reply 1 YES to approve, 1 NO to reject, or 1 and the changes you want.',
+    );
   });
 
   it('numbers several drafts', () => {
