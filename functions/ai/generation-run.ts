@@ -10,13 +10,11 @@ import type { CampaignGenerationRecord } from '../core/db/entities/campaign-gene
 import { companyEntity } from '../core/db/entities/company';
 import { refundDaily } from '../core/limits/daily-counter';
 import {
-  DrafterInvalidAnswer,
-  DrafterRefused,
-  DrafterUnavailable,
   type CampaignDraftInput,
   type CampaignDraftResult,
   type WebsiteReading,
 } from '../integrations/ai/campaign-drafter';
+import { drafterFailureOf } from '../integrations/ai/drafter-failure';
 import { summarisePage } from '../integrations/ai/page-summary';
 import { campaignDrafter } from '../integrations/ai/provider';
 import { checkDraft } from './draft-check';
@@ -61,17 +59,6 @@ export const readWebsites = (urls: readonly string[], logger: Logger): Promise<W
       }
     }),
   );
-
-const failureOf = (error: unknown) =>
-  error instanceof DrafterRefused
-    ? { outcome: 'refused' as const, message: GENERATION_MESSAGES.refused, refund: false }
-    : error instanceof DrafterInvalidAnswer
-      ? {
-          outcome: 'invalid-answer' as const,
-          message: GENERATION_MESSAGES.invalidAnswer,
-          refund: false,
-        }
-      : { outcome: 'unavailable' as const, message: GENERATION_MESSAGES.unavailable, refund: true };
 
 /**
  * The campaign-generation job's work for one generation. Safe to run twice: a generation that is
@@ -168,18 +155,9 @@ export const runGeneration = async (generationId: string, logger: Logger): Promi
   try {
     result = await drafter.draftCampaign(input, onStage);
   } catch (error) {
-    const failure = failureOf(error);
-    const known =
-      error instanceof DrafterRefused ||
-      error instanceof DrafterInvalidAnswer ||
-      error instanceof DrafterUnavailable;
-    const log = known ? logger.warn.bind(logger) : logger.error.bind(logger);
-    log('The campaign drafter failed', {
-      generationId,
-      outcome: failure.outcome,
-      error: error as Error,
-    });
-    await fail(failure.message, failure.refund, { source: drafter.source });
+    const failure = drafterFailureOf(error, logger, { generationId });
+    // A refusal or an unusable answer is the prompt's; an unavailable AI is not the owner's doing.
+    await fail(failure.message, failure.outcome === 'unavailable', { source: drafter.source });
     return failure.outcome;
   }
 

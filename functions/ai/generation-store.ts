@@ -10,7 +10,7 @@ import type { CampaignIntention } from '#shared/domain/campaigns';
 import { generationNotFound } from '../core/auth/owned-generation';
 import { hasExpired } from '../core/db/expiry';
 import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
-import { isConditionFailure } from '../core/db/conditions';
+import { conditionally } from '../core/db/conditions';
 import {
   campaignGenerationEntity,
   type CampaignGenerationRecord,
@@ -179,17 +179,6 @@ const keyOf = ({ companyId, historyId, version }: GenerationKey) => ({
   historyId,
   version,
 });
-
-/** Runs a conditional write; false when its condition did not hold (the generation moved on). */
-const conditionally = async (write: () => Promise<unknown>): Promise<boolean> => {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
 
 /** The worker begins (again, on a retried delivery): pending or running → running. */
 export const markRunning = (

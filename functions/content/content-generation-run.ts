@@ -16,12 +16,8 @@ import {
 import { writeTransaction } from '../core/db/transaction';
 import { refundDaily } from '../core/limits/daily-counter';
 import { refundGenerations } from '../core/plans/generation-quota';
-import {
-  DrafterInvalidAnswer,
-  DrafterRefused,
-  DrafterUnavailable,
-} from '../integrations/ai/campaign-drafter';
 import type { ContentDraftInput, ContentDraftResult } from '../integrations/ai/content-drafter';
+import { drafterFailureOf } from '../integrations/ai/drafter-failure';
 import { contentDrafter } from '../integrations/ai/provider';
 import {
   markFailed,
@@ -48,13 +44,6 @@ export type ContentRunOutcome =
 
 /** Recent posts a drafter is shown so a new one does not repeat them. */
 const RECENT_POSTS = 10;
-
-const failureOf = (error: unknown) =>
-  error instanceof DrafterRefused
-    ? { outcome: 'refused' as const, message: GENERATION_MESSAGES.refused }
-    : error instanceof DrafterInvalidAnswer
-      ? { outcome: 'invalid-answer' as const, message: GENERATION_MESSAGES.invalidAnswer }
-      : { outcome: 'unavailable' as const, message: GENERATION_MESSAGES.unavailable };
 
 /**
  * Gives back what the generation counted: a new post's place in the plan's daily generations
@@ -289,16 +278,7 @@ export const runContentGeneration = async (
         }
       });
     } catch (error) {
-      const failure = failureOf(error);
-      const known =
-        error instanceof DrafterRefused ||
-        error instanceof DrafterInvalidAnswer ||
-        error instanceof DrafterUnavailable;
-      (known ? logger.warn.bind(logger) : logger.error.bind(logger))('The post drafter failed', {
-        generationId,
-        outcome: failure.outcome,
-        error: error as Error,
-      });
+      const failure = drafterFailureOf(error, logger, { generationId, kind: generation.kind });
       return fail(failure.message, failure.outcome, drafter.source);
     }
     logger.info('Post drafted', {

@@ -1,7 +1,7 @@
 import type { ContentGenerationStage, DraftTextOutcome } from '#shared/domain/content';
 import type { DraftSource } from '#shared/domain/ai-campaigns';
 import type { PlatformId } from '#shared/domain/tiers';
-import { isConditionFailure } from '../core/db/conditions';
+import { conditionally } from '../core/db/conditions';
 import {
   CONTENT_GENERATION_DAYS,
   contentGenerationEntity,
@@ -58,17 +58,6 @@ export const readContentGeneration = async (
   generationId: string,
 ): Promise<ContentGenerationRecord | null> =>
   (await contentGenerationEntity().get({ generationId }).go({ consistent: true })).data;
-
-/** Runs a conditional write; false when its condition did not hold (the generation moved on). */
-const conditionally = async (write: () => Promise<unknown>): Promise<boolean> => {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
 
 type Key = Pick<ContentGenerationRecord, 'generationId'>;
 const keyOf = ({ generationId }: Key) => ({ generationId });

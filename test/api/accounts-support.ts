@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import { setRole } from './db';
-import { registerUser, type RegisteredUser } from './http';
+import { call, inbox, registerUser, type RegisteredUser } from './http';
 
 /**
  * Accounts of a known kind. The first 50 accounts of a sandbox are founders, so whether a plain
@@ -17,3 +18,18 @@ export const registerOrdinaryUser = () => registerAs('user');
 
 /** A founder: its companies are intro for life, without a trial. */
 export const registerFounder = () => registerAs('founder');
+
+/** Verifies the account's phone as its owner does: the code texted to it, sent back. */
+export const verifyPhone = async (account: RegisteredUser): Promise<void> => {
+  await call('POST', '/auth/2fa/enable', {
+    token: account.token,
+    body: { phoneNumber: account.user.phoneNumber, isVerification: true },
+  });
+  const [text] = await inbox(account.user.phoneNumber);
+  const code = /\b(\d{6})\b/.exec(text!.text)![1]!;
+  const verified = await call('POST', '/auth/2fa/verify', {
+    token: account.token,
+    body: { code, isVerification: true },
+  });
+  expect(verified.status).toBe(200);
+};

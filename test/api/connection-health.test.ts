@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { credentialIdFor } from '#functions/core/db/entities/platform-credential';
+import { verifyPhone } from './accounts-support';
 import { useSandboxTable } from './db';
 import { apiUrl, call, inbox, registerUser, runJob, type RegisteredUser } from './http';
 
@@ -10,20 +11,6 @@ import { apiUrl, call, inbox, registerUser, runJob, type RegisteredUser } from '
  */
 
 const runHealthJob = () => runJob<Record<string, number>>('connection-health');
-
-const verifyPhone = async (account: RegisteredUser) => {
-  await call('POST', '/auth/2fa/enable', {
-    token: account.token,
-    body: { phoneNumber: account.user.phoneNumber, isVerification: true },
-  });
-  const [text] = await inbox(account.user.phoneNumber);
-  const code = /\b(\d{6})\b/.exec(text!.text)![1]!;
-  const verified = await call('POST', '/auth/2fa/verify', {
-    token: account.token,
-    body: { code, isVerification: true },
-  });
-  expect(verified.status).toBe(200);
-};
 
 const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60_000).toISOString();
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentGeneration, ContentList, GeneratedContent } from '#shared/contract/content';
 import { postTextLength } from '#shared/domain/post-text';
+import { verifyPhone } from './accounts-support';
 import { seedMediaAsset, setPaidTier, useSandboxTable } from './db';
 import { call, inbox, registerUser, runJob, type ApiResult, type RegisteredUser } from './http';
 import { connectAccount } from './platforms-support';
@@ -24,20 +25,6 @@ const refused = (result: ApiResult<unknown>) => result.body as ErrorAnswer;
 /** A campaign date `days` from today (UTC), as the form sends it. */
 const dayFromToday = (days: number) =>
   new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
-const verifyPhone = async (account: RegisteredUser) => {
-  await call('POST', '/auth/2fa/enable', {
-    token: account.token,
-    body: { phoneNumber: account.user.phoneNumber, isVerification: true },
-  });
-  const [text] = await inbox(account.user.phoneNumber);
-  const code = /\b(\d{6})\b/.exec(text!.text)![1]!;
-  const verified = await call('POST', '/auth/2fa/verify', {
-    token: account.token,
-    body: { code, isVerification: true },
-  });
-  expect(verified.status).toBe(200);
-};
 
 /** An account with a company on a tier (gold unless told), X connected, and LinkedIn above intro. */
 const newOwner = async ({

@@ -9,3 +9,14 @@ export const isConditionFailure = (error: unknown): boolean => {
   }
   return false;
 };
+
+/** Runs a conditional write; false when its condition did not hold (the item moved on). */
+export const conditionally = async (write: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
