@@ -17,6 +17,7 @@ import {
   type CompanyPage,
   type CompanySummary,
 } from '#shared/contract/companies';
+import type { ContentGeneration, ContentList, GeneratedContent } from '#shared/contract/content';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import type { User } from '#shared/contract/users';
 import { STORAGE_KEYS } from '#shared/domain/limits';
@@ -266,3 +267,53 @@ export const makeCampaignHistory = (versions: Generation[] = []): CampaignHistor
   historyId: versions[0]?.historyId ?? null,
   versions,
 });
+
+/** A generated post as GET /campaigns/{campaignId}/content answers it: an X draft, version 1. */
+export const makeContent = (overrides: Partial<GeneratedContent> = {}): GeneratedContent => ({
+  _id: 'p1',
+  campaignId: 'k1',
+  content: 'Our autumn blend is here: fig, cocoa and a cosy finish. #AutumnBlend',
+  status: 'draft',
+  imageIds: [],
+  publishError: null,
+  metadata: { params: { platform: 'twitter' }, source: 'openai' },
+  modificationHistory: [],
+  version: 1,
+  createdAt: '2026-11-10T14:00:00.000Z',
+  updatedAt: '2026-11-10T14:00:00.000Z',
+  ...overrides,
+});
+
+/** One page of a campaign's content (the last page unless a `nextCursor` is given). */
+export const makeContentList = (
+  data: GeneratedContent[],
+  overrides: Partial<ContentList> = {},
+): ContentList => ({ data, limit: 10, nextCursor: null, ...overrides });
+
+/**
+ * A content generation as GET /ai/generations/{id} answers it: by default a new X post that
+ * succeeded (post p9, texted to the owner). A running one is drafting; a failed one has its error.
+ */
+export const makeContentGeneration = (
+  overrides: Partial<ContentGeneration> = {},
+): ContentGeneration => {
+  const status = overrides.status ?? 'succeeded';
+  const finished = status === 'succeeded' || status === 'failed';
+  return {
+    _id: 'cg1',
+    kind: 'content',
+    companyId: 'c1',
+    campaignId: 'k1',
+    platform: 'twitter',
+    status,
+    stage: finished ? 'done' : 'drafting',
+    progress: finished ? 100 : 40,
+    contentId: status === 'succeeded' ? 'p9' : null,
+    error: status === 'failed' ? 'The AI service is busy. Please try again in a minute.' : null,
+    source: finished ? 'openai' : null,
+    notification: status === 'succeeded' ? 'sent' : null,
+    createdAt: '2026-11-10T17:00:00.000Z',
+    finishedAt: finished ? '2026-11-10T17:00:20.000Z' : null,
+    ...overrides,
+  };
+};

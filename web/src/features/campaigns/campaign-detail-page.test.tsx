@@ -14,6 +14,7 @@ import {
   companiesPage,
   makeCampaign,
   makeCompany,
+  makeContentList,
   makeMediaAsset,
   seedSession,
 } from '#web/test/fixtures';
@@ -66,6 +67,9 @@ const renderDetail = (campaign: Campaign | null, answers: Record<string, MockAns
             error: 'Not Found',
           },
         },
+    // The Content section below the media (its own tests are in content/).
+    'GET /api/campaigns/k1/content': { body: makeContentList([]) },
+    'GET /api/companies/c1/platform-credentials': { body: [] },
     ...answers,
   });
   renderScreen('/dashboard/company/:companyId/campaigns/:campaignId', <CampaignDetailPage />, {

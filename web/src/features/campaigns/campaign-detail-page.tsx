@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Campaign } from '#shared/contract/campaigns';
@@ -12,6 +12,7 @@ import { CompanyLoadError } from '#web/components/company-page-states';
 import { IconArrowLeft, IconClock, IconPencil, IconTrash } from '#web/components/icons';
 import { Skeleton } from '#web/components/skeleton';
 import { useCompany } from '#web/lib/api/get-company';
+import { importWithTimeout } from '#web/lib/lazy-import';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCampaign } from './api/get-campaign';
 import { isoDay, longDate } from './campaign-format';
@@ -21,6 +22,27 @@ import { PlatformChips } from './components/platform-chips';
 import { StatusBadge } from './components/status-badge';
 import { INTENTION_LABELS } from './messages';
 import { useDeleteCampaignFlow } from './use-delete-campaign-flow';
+
+// The Content section brings twitter-text (X's way of counting): loaded apart, so the campaign's
+// details and media paint first.
+const ContentSection = lazy(() =>
+  importWithTimeout(() => import('./content/content-section')).then((module) => ({
+    default: module.ContentSection,
+  })),
+);
+
+function ContentSkeleton() {
+  return (
+    <div className={clsx(cardClasses, 'p-5 sm:p-6')}>
+      <p role="status" className="sr-only">
+        Loading content
+      </p>
+      <Skeleton className="h-5 w-32" />
+      <Skeleton className="mt-2 h-4 w-72 max-w-full" />
+      <Skeleton className="mt-6 h-24 w-full" />
+    </div>
+  );
+}
 
 function DetailSkeleton() {
   return (
@@ -212,6 +234,9 @@ export function CampaignDetailPage() {
           <ContentSeeds campaign={campaign} />
         </div>
         <CampaignMedia campaign={campaign} />
+        <Suspense fallback={<ContentSkeleton />}>
+          <ContentSection campaign={campaign} companyName={companyName} />
+        </Suspense>
       </div>
       {deleteFlow.dialog}
     </>

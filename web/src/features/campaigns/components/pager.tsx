@@ -5,7 +5,8 @@ interface PagerProps {
   /** The first item shown, counted from 0. */
   skip: number;
   shown: number;
-  total: number;
+  /** How many there are in all, when the list counts them. */
+  total?: number;
   hasPrevious: boolean;
   hasNext: boolean;
   onPrevious: () => void;
@@ -14,7 +15,7 @@ interface PagerProps {
   busy?: boolean;
 }
 
-/** "Showing 11–20 of 23" with Previous and Next. */
+/** "Showing 11–20 of 23" (or "Showing 11–20" for a list that is not counted) with Previous and Next. */
 export function Pager({
   skip,
   shown,
@@ -25,11 +26,11 @@ export function Pager({
   onNext,
   busy = false,
 }: PagerProps) {
-  const count = total.toLocaleString('en-US');
+  const of = total === undefined ? '' : ` of ${total.toLocaleString('en-US')}`;
   const range =
     shown === 0
-      ? `Showing 0 of ${count}`
-      : `Showing ${(skip + 1).toLocaleString('en-US')}–${(skip + shown).toLocaleString('en-US')} of ${count}`;
+      ? `Showing 0${of}`
+      : `Showing ${(skip + 1).toLocaleString('en-US')}–${(skip + shown).toLocaleString('en-US')}${of}`;
   return (
     <nav
       aria-label="Pagination"

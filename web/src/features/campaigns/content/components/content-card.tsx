@@ -1,0 +1,236 @@
+import clsx from 'clsx';
+import { format } from 'date-fns';
+import { lazy, Suspense, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Campaign } from '#shared/contract/campaigns';
+import type {
+  ContentGeneration,
+  ContentModification,
+  GeneratedContent,
+} from '#shared/contract/content';
+import {
+  CONTENT_TEXTS,
+  CONTENT_TOASTS,
+  isReviewable,
+  type VisibleContentStatus,
+} from '#shared/domain/content';
+import { Badge } from '#web/components/badge';
+import { Button } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
+import { IconCheck, IconClose, IconPencil, IconXCircle } from '#web/components/icons';
+import { PlatformIcon } from '#web/components/platform-icon';
+import { failureText, isSessionEnded } from '#web/lib/error-text';
+import { importWithTimeout } from '#web/lib/lazy-import';
+import { platformName } from '../../campaign-format';
+import { useReviewContent } from '../api/review-content';
+import {
+  CONTENT_SCREEN_TEXTS,
+  CONTENT_STATUS_LABELS,
+  CONTENT_STATUS_TONES,
+  MODIFY_ASPECT_LABELS,
+} from '../content-texts';
+import { GenerationProgress } from './generation-progress';
+import type { ModifyStep } from './modify-dialogs';
+import { PostPreview, type PreviewAccount } from './post-preview';
+
+// The forms bring zod and react-hook-form: loaded when Request Changes is first pressed.
+const loadModifyDialogs = () => importWithTimeout(() => import('./modify-dialogs'));
+const ModifyDialogs = lazy(() =>
+  loadModifyDialogs().then((module) => ({ default: module.ModifyDialogs })),
+);
+
+const preloadModifyDialogs = () => void loadModifyDialogs().catch(() => undefined);
+
+const statusOf = (post: GeneratedContent) => post.status as VisibleContentStatus;
+
+export function ContentStatusBadge({ status }: { status: VisibleContentStatus }) {
+  return (
+    <Badge tone={CONTENT_STATUS_TONES[status]} data-status={status}>
+      {CONTENT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const when = (iso: string) => {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : format(time, 'MMM d, yyyy, h:mm a');
+};
+
+function History({ entries }: { entries: readonly ContentModification[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <details className="group mt-4 rounded-lg border border-slate-200">
+      <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+        {`${CONTENT_SCREEN_TEXTS.history} (${entries.length})`}
+        <span
+          aria-hidden="true"
+          className="text-slate-400 transition-transform group-open:rotate-90"
+        >
+          ›
+        </span>
+      </summary>
+      <ol className="divide-y divide-slate-100 border-t border-slate-200">
+        {[...entries].reverse().map((entry, index) => (
+          <li key={`${entry.date}-${index}`} className="px-3 py-2.5 text-sm">
+            <div className="flex flex-wrap items-center gap-2">
+              <time dateTime={entry.date} className="text-slate-500">
+                {when(entry.date)}
+              </time>
+              <ContentStatusBadge status={entry.status as VisibleContentStatus} />
+            </div>
+            {entry.comment ? (
+              <p className="mt-1 whitespace-pre-line text-slate-800">{entry.comment}</p>
+            ) : null}
+            {entry.modifyAspects.length ? (
+              <p className="mt-1 text-xs text-slate-500">
+                {`Aspects: ${entry.modifyAspects.map((aspect) => MODIFY_ASPECT_LABELS[aspect]).join(', ')}`}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+interface ContentCardProps {
+  campaign: Campaign;
+  post: GeneratedContent;
+  account: PreviewAccount;
+  /** The AI revision of this post started here, while it runs (its latest answer, once there is one). */
+  revision: { generation: ContentGeneration | undefined } | null;
+  onRevisionStarted: (generationId: string) => void;
+}
+
+/**
+ * One generated post: its platform-true preview, status, publishing failure, history, and for a
+ * draft (or one sent back) Approve, Reject and Request Changes.
+ */
+export function ContentCard({
+  campaign,
+  post,
+  account,
+  revision,
+  onRevisionStarted,
+}: ContentCardProps) {
+  const review = useReviewContent();
+  const [pending, setPending] = useState<'approved' | 'rejected' | null>(null);
+  const [modifyStep, setModifyStep] = useState<ModifyStep | null>(null);
+  const platform = post.metadata.params.platform;
+  const status = statusOf(post);
+  const assets = campaign.contentSeeds.mediaAssets;
+  const images = post.imageIds.flatMap((id) =>
+    assets.filter((asset) => asset._id === id && asset.type === 'image'),
+  );
+  const reviewable = isReviewable(post.status) && revision === null;
+  const headingId = `content-${post._id}-title`;
+
+  const decide = async (decision: 'approved' | 'rejected') => {
+    setPending(decision);
+    try {
+      await review(campaign._id, campaign.company, post._id, { status: decision });
+      toast.success(decision === 'approved' ? CONTENT_TOASTS.approved : CONTENT_TOASTS.rejected);
+    } catch (error) {
+      if (!isSessionEnded(error)) {
+        toast.error(
+          failureText(decision === 'approved' ? 'approve content' : 'reject content', error),
+        );
+      }
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <li className={clsx(cardClasses, 'p-4 sm:p-5')} aria-labelledby={headingId}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <PlatformIcon platform={platform} size="sm" />
+          {`${platformName(platform)} post`}
+          <span className="font-normal text-slate-500">{`· ${when(post.createdAt)}`}</span>
+        </h3>
+        <ContentStatusBadge status={status} />
+      </div>
+
+      <div className="max-w-xl">
+        <PostPreview platform={platform} text={post.content} images={images} account={account} />
+      </div>
+
+      {post.status === 'failed' ? (
+        <div
+          role="alert"
+          className="mt-4 flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <IconXCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+          <div>
+            <p className="font-semibold">{CONTENT_TEXTS.publishingFailed}</p>
+            {post.publishError ? <p className="mt-0.5">{post.publishError}</p> : null}
+          </div>
+        </div>
+      ) : null}
+
+      {revision ? (
+        <GenerationProgress
+          generation={revision.generation}
+          label={CONTENT_SCREEN_TEXTS.revising}
+          className="mt-4"
+        />
+      ) : null}
+
+      <History entries={post.modificationHistory} />
+
+      {reviewable ? (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button
+            onClick={() => void decide('approved')}
+            loading={pending === 'approved'}
+            disabled={pending !== null}
+            aria-describedby={headingId}
+          >
+            <IconCheck aria-hidden="true" className="size-4" />
+            {CONTENT_SCREEN_TEXTS.approve}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setModifyStep('choose')}
+            // The forms start loading as the pointer or focus reaches the button.
+            onPointerEnter={preloadModifyDialogs}
+            onFocus={preloadModifyDialogs}
+            disabled={pending !== null}
+            aria-describedby={headingId}
+          >
+            <IconPencil aria-hidden="true" className="size-4" />
+            {CONTENT_SCREEN_TEXTS.requestChanges}
+          </Button>
+          <Button
+            variant="danger-ghost"
+            onClick={() => void decide('rejected')}
+            loading={pending === 'rejected'}
+            disabled={pending !== null}
+            aria-describedby={headingId}
+          >
+            <IconClose aria-hidden="true" className="size-4" />
+            {CONTENT_SCREEN_TEXTS.reject}
+          </Button>
+        </div>
+      ) : null}
+
+      {modifyStep ? (
+        <Suspense fallback={null}>
+          <ModifyDialogs
+            step={modifyStep}
+            onStep={setModifyStep}
+            campaign={campaign}
+            post={post}
+            account={account}
+            onClose={() => setModifyStep(null)}
+            onSent={(generationId) => {
+              setModifyStep(null);
+              if (generationId) onRevisionStarted(generationId);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,303 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { GeneratedContent } from '#shared/contract/content';
+import { CONTENT_TEXTS, CONTENT_TOASTS, MODIFY_ASPECTS } from '#shared/domain/content';
+import { Button } from '#web/components/button';
+import { Checkbox } from '#web/components/checkbox';
+import { IconPencil, IconSparkles } from '#web/components/icons';
+import { Modal } from '#web/components/modal';
+import { TextAreaField } from '#web/components/text-area-field';
+import { failureText, isSessionEnded } from '#web/lib/error-text';
+import { useReviewContent } from '../api/review-content';
+import { CONTENT_SCREEN_TEXTS, MODIFY_ASPECT_LABELS } from '../content-texts';
+import {
+  aiFeedbackSchema,
+  directEditSchema,
+  type AiFeedbackValues,
+  type DirectEditValues,
+} from '../schemas';
+import { ImagePicker, imagesFor } from './image-picker';
+import { PostPreview, type PreviewAccount } from './post-preview';
+
+export type ModifyStep = 'choose' | 'ai' | 'edit';
+
+interface ModifyDialogsProps {
+  step: ModifyStep;
+  onStep: (step: ModifyStep) => void;
+  campaign: Campaign;
+  post: GeneratedContent;
+  account: PreviewAccount;
+  onClose: () => void;
+  /** The request was taken: an AI revision answers the generation to poll. */
+  onSent: (generationId: string | null) => void;
+}
+
+/** The post's images that may stay (still the campaign's, still for its platform). */
+const keptImages = (campaign: Campaign, post: GeneratedContent) => {
+  const offered = new Set(
+    imagesFor(campaign.contentSeeds.mediaAssets, post.metadata.params.platform).map(
+      (asset) => asset._id,
+    ),
+  );
+  return post.imageIds.filter((id) => offered.has(id));
+};
+
+/** 'Request Changes': the chooser, then the AI feedback form or the direct edit form. */
+export function ModifyDialogs(props: ModifyDialogsProps) {
+  const { step, onStep, onClose } = props;
+  if (step === 'choose') {
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title={CONTENT_SCREEN_TEXTS.modifyChooserTitle}
+        description={CONTENT_SCREEN_TEXTS.modifyChooserDescription}
+        footer={
+          <Button variant="secondary" onClick={onClose}>
+            {CONTENT_SCREEN_TEXTS.cancel}
+          </Button>
+        }
+      >
+        <div className="grid gap-3 sm:grid-cols-2">
+          <ChoiceButton
+            icon={<IconSparkles aria-hidden="true" className="size-5" />}
+            title={CONTENT_TEXTS.aiAssistance}
+            description="Say what to change; the AI writes a new version."
+            onClick={() => onStep('ai')}
+          />
+          <ChoiceButton
+            icon={<IconPencil aria-hidden="true" className="size-5" />}
+            title={CONTENT_TEXTS.directEdit}
+            description="Change the text and images yourself."
+            onClick={() => onStep('edit')}
+          />
+        </div>
+      </Modal>
+    );
+  }
+  return step === 'ai' ? <AiFeedbackDialog {...props} /> : <DirectEditDialog {...props} />;
+}
+
+function ChoiceButton({
+  icon,
+  title,
+  description,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex flex-col items-start gap-2 rounded-xl border border-slate-200 p-4 text-left transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <span className="inline-flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+        {icon}
+      </span>
+      <span className="text-sm font-semibold text-slate-900">{title}</span>
+      <span className="text-sm text-slate-600">{description}</span>
+    </button>
+  );
+}
+
+/** Sends the review; says so and closes, or says why not and keeps the form as it is. */
+const useSendModify = ({ campaign, post, onSent }: ModifyDialogsProps) => {
+  const review = useReviewContent();
+  return async (body: {
+    feedback?: string;
+    modifyAspects?: AiFeedbackValues['modifyAspects'];
+    directEdit?: string;
+    imageIds: string[];
+  }): Promise<boolean> => {
+    try {
+      const { generationId } = await review(campaign._id, campaign.company, post._id, {
+        status: 'modify',
+        ...body,
+      });
+      toast.success(CONTENT_TOASTS.modificationSent);
+      onSent(generationId);
+      return true;
+    } catch (error) {
+      if (!isSessionEnded(error)) toast.error(failureText('modify content', error));
+      return false;
+    }
+  };
+};
+
+function AiFeedbackDialog(props: ModifyDialogsProps) {
+  const { campaign, post, onClose, onStep } = props;
+  const formId = useId();
+  const send = useSendModify(props);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AiFeedbackValues>({
+    resolver: zodResolver(aiFeedbackSchema),
+    defaultValues: { feedback: '', modifyAspects: [], imageIds: keptImages(campaign, post) },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    const sent = await send(values);
+    if (sent) reset();
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={isSubmitting}
+      size="lg"
+      title={CONTENT_SCREEN_TEXTS.aiTitle}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onStep('choose')} disabled={isSubmitting}>
+            {CONTENT_SCREEN_TEXTS.back}
+          </Button>
+          <Button type="submit" form={formId} loading={isSubmitting}>
+            {CONTENT_SCREEN_TEXTS.sendToAi}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className="space-y-5"
+        onSubmit={(event) => {
+          // The dialog is a portal: its submit must not reach a form around the page's section.
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+      >
+        <TextAreaField
+          label={CONTENT_SCREEN_TEXTS.feedbackLabel}
+          rows={4}
+          placeholder="e.g. Make it warmer and mention the Saturday tasting"
+          error={errors.feedback?.message}
+          disabled={isSubmitting}
+          {...register('feedback')}
+        />
+        <fieldset disabled={isSubmitting}>
+          <legend className="text-sm font-medium text-slate-800">
+            {CONTENT_SCREEN_TEXTS.aspectsLegend}
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {MODIFY_ASPECTS.map((aspect) => (
+              <Checkbox
+                key={aspect}
+                label={MODIFY_ASPECT_LABELS[aspect]}
+                value={aspect}
+                {...register('modifyAspects')}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <Controller
+          control={control}
+          name="imageIds"
+          render={({ field }) => (
+            <ImagePicker
+              platform={post.metadata.params.platform}
+              assets={campaign.contentSeeds.mediaAssets}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={isSubmitting}
+            />
+          )}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function DirectEditDialog(props: ModifyDialogsProps) {
+  const { campaign, post, account, onClose, onStep } = props;
+  const formId = useId();
+  const send = useSendModify(props);
+  const platform = post.metadata.params.platform;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DirectEditValues>({
+    resolver: zodResolver(directEditSchema),
+    defaultValues: { directEdit: post.content, imageIds: keptImages(campaign, post) },
+  });
+  const text = watch('directEdit');
+  const imageIds = watch('imageIds');
+  const assets = campaign.contentSeeds.mediaAssets;
+  const images = imageIds.flatMap((id) => assets.filter((asset) => asset._id === id));
+  const onSubmit = handleSubmit(async (values) => {
+    const sent = await send(values);
+    if (sent) reset();
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={isSubmitting}
+      size="xl"
+      title={CONTENT_SCREEN_TEXTS.editTitle}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onStep('choose')} disabled={isSubmitting}>
+            {CONTENT_SCREEN_TEXTS.back}
+          </Button>
+          <Button type="submit" form={formId} loading={isSubmitting}>
+            {CONTENT_SCREEN_TEXTS.saveEdit}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className="grid gap-6 lg:grid-cols-2"
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+      >
+        <div className="space-y-5">
+          <TextAreaField
+            label="Post text"
+            rows={8}
+            error={errors.directEdit?.message}
+            disabled={isSubmitting}
+            {...register('directEdit')}
+          />
+          <Controller
+            control={control}
+            name="imageIds"
+            render={({ field }) => (
+              <ImagePicker
+                platform={platform}
+                assets={assets}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+        </div>
+        <section aria-label="Preview">
+          <h3 className="mb-2 text-sm font-medium text-slate-800">Preview</h3>
+          <PostPreview platform={platform} text={text} images={images} account={account} />
+        </section>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,596 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { ContentGeneration, GeneratedContent } from '#shared/contract/content';
+import type { PlanUsage } from '#shared/contract/companies';
+import {
+  bodiesSentTo,
+  callKeys,
+  jsonResponse,
+  mockFetch,
+  type MockAnswer,
+} from '#web/test/fetch-mock';
+import {
+  companiesPage,
+  makeCampaign,
+  makeCompany,
+  makeContent,
+  makeContentGeneration,
+  makeContentList,
+  makeCredential,
+  makeMediaAsset,
+  makeUser,
+  seedSession,
+} from '#web/test/fixtures';
+import { renderScreen } from '#web/test/render';
+import { CampaignDetailPage } from '../campaign-detail-page';
+
+const LIST = 'GET /api/campaigns/k1/content';
+const GENERATE = 'POST /api/campaigns/k1/generate';
+const review = (contentId: string) => `POST /api/campaigns/k1/content/${contentId}/approve`;
+const poll = (generationId: string) => `GET /api/ai/generations/${generationId}`;
+
+const usage = (used: number, limit = 5): PlanUsage => ({
+  effectiveTier: 'intro',
+  entitlement: 'trial',
+  generations: { used, limit, resetsAt: '2026-11-11T08:00:00.000Z' },
+  timeZone: 'America/Los_Angeles',
+});
+
+const refusal = (status: number, code: string, message: string) => ({
+  status,
+  body: { statusCode: status, code, message, error: 'Error' },
+});
+
+/** Answers each body in turn, then the last one again and again (a generation being polled). */
+const inTurn =
+  (...bodies: unknown[]): MockAnswer =>
+  () =>
+    Promise.resolve(jsonResponse(bodies.length > 1 ? bodies.shift() : bodies[0]));
+
+/** The list answers these posts whatever the filters (the filters are checked on the queries). */
+const listOf = (posts: GeneratedContent[]): MockAnswer => ({ body: makeContentList(posts) });
+
+const renderContent = async ({
+  campaign = makeCampaign({ platforms: ['twitter', 'linkedin'] }),
+  posts = [makeContent()],
+  list = listOf(posts),
+  answers = {},
+  at = '/dashboard/company/c1/campaigns/k1',
+  phoneVerified = false,
+}: {
+  campaign?: Campaign;
+  posts?: GeneratedContent[];
+  list?: MockAnswer;
+  answers?: Record<string, MockAnswer>;
+  at?: string;
+  phoneVerified?: boolean;
+} = {}) => {
+  seedSession({ user: makeUser({ isPhoneVerified: phoneVerified }) });
+  const fetchMock = mockFetch({
+    'GET /api/companies/user/u1': companiesPage([makeCompany()]),
+    'GET /api/companies/c1': { body: makeCompany() },
+    'GET /api/campaigns/k1': { body: campaign },
+    'GET /api/companies/c1/usage': { body: usage(3) },
+    'GET /api/companies/c1/platform-credentials': {
+      body: [makeCredential({ handle: '@harborcoffee', accountName: 'Harbor Coffee' })],
+    },
+    [LIST]: list,
+    ...answers,
+  });
+  renderScreen('/dashboard/company/:companyId/campaigns/:campaignId', <CampaignDetailPage />, {
+    at,
+  });
+  const section = await screen.findByRole('region', { name: 'Content' });
+  return { fetchMock, section, user: userEvent.setup() };
+};
+
+/** The query strings the list was read with, in order. */
+const listQueries = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+    .filter(({ url, init }) => `${init?.method ?? 'GET'} ${url.pathname}` === LIST)
+    .map(({ url }) => Object.fromEntries(url.searchParams));
+
+const posts = () => screen.findByRole('list', { name: 'Generated posts' });
+
+describe('the list', () => {
+  it('shows drafts by default, asking for status=draft, with the plan’s generations left', async () => {
+    const { fetchMock, section } = await renderContent();
+    const list = await posts();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('Our autumn blend is here');
+    expect(within(section).getByLabelText('Status')).toHaveValue('draft');
+    expect(within(section).getByLabelText('Platform')).toHaveValue('');
+    expect(
+      within(within(section).getByLabelText('Platform'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All platforms', 'X (Twitter)', 'LinkedIn']);
+    expect(listQueries(fetchMock)[0]).toEqual({ limit: '10', status: 'draft' });
+    expect(await within(section).findByText('2 of 5 AI generations left today')).toBeVisible();
+    expect(within(section).getByRole('button', { name: 'Generate More Content' })).toBeVisible();
+    expect(within(section).getByText('Draft', { selector: '[data-status]' })).toBeVisible();
+  });
+
+  it('filters by platform and clears both filters with Clear all filters', async () => {
+    const { fetchMock, section, user } = await renderContent();
+    await posts();
+    await user.selectOptions(within(section).getByLabelText('Platform'), 'linkedin');
+    await waitFor(() =>
+      expect(listQueries(fetchMock).at(-1)).toEqual({
+        limit: '10',
+        platform: 'linkedin',
+        status: 'draft',
+      }),
+    );
+    await user.click(within(section).getByRole('button', { name: 'Clear all filters' }));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toEqual({ limit: '10' }));
+    expect(within(section).getByLabelText('Status')).toHaveValue('');
+    expect(within(section).getByLabelText('Platform')).toHaveValue('');
+    expect(within(section).getByRole('button', { name: 'Clear all filters' })).toBeDisabled();
+  });
+
+  it('pages on with the cursor the list answered', async () => {
+    const { fetchMock, section, user } = await renderContent({
+      list: (url) =>
+        Promise.resolve(
+          jsonResponse(
+            url.searchParams.get('cursor')
+              ? makeContentList([makeContent({ _id: 'p2', content: 'Second page post' })])
+              : makeContentList([makeContent()], { nextCursor: 'c2' }),
+          ),
+        ),
+    });
+    await posts();
+    expect(within(section).getByText('Showing 1–1')).toBeVisible();
+    await user.click(within(section).getByRole('button', { name: 'Next' }));
+    expect(await within(section).findByText('Second page post')).toBeVisible();
+    expect(listQueries(fetchMock).at(-1)).toEqual({ limit: '10', status: 'draft', cursor: 'c2' });
+  });
+
+  it('says to activate the campaign first when it is not active and has no posts', async () => {
+    const { section } = await renderContent({
+      campaign: makeCampaign({ status: 'draft' }),
+      posts: [],
+    });
+    await user_clearFilters(section);
+    expect(
+      await within(section).findByText(
+        'Content can only be generated for an active campaign. Activate the campaign first.',
+      ),
+    ).toBeVisible();
+    expect(within(section).getByRole('link', { name: 'Edit campaign' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c1/campaigns/k1/edit',
+    );
+  });
+
+  it('says when the list fails to load, and reads it again on Try again', async () => {
+    let calls = 0;
+    const { section, user } = await renderContent({
+      list: () => {
+        calls += 1;
+        return Promise.resolve(
+          calls <= 1
+            ? jsonResponse({ statusCode: 500, message: 'Boom', error: 'Error' }, 500)
+            : jsonResponse(makeContentList([makeContent()])),
+        );
+      },
+    });
+    expect(
+      await within(section).findByText(
+        'Failed to load content. Please try again.',
+        {},
+        {
+          timeout: 10_000,
+        },
+      ),
+    ).toBeVisible();
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await posts()).toHaveTextContent('Our autumn blend is here');
+  }, 15_000);
+
+  it('scrolls to the section 100 ms after opening at #content', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { section } = await renderContent({ at: '/dashboard/company/c1/campaigns/k1#content' });
+    expect(section).toHaveAttribute('id', 'content');
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toBe(section);
+  });
+});
+
+/** Clears the filters when the empty state offers it (drafts by default match nothing). */
+async function user_clearFilters(section: HTMLElement) {
+  // The filter bar's button (the empty state offers one too).
+  const [clear] = await within(section).findAllByRole('button', { name: 'Clear all filters' });
+  await userEvent.setup().click(clear!);
+}
+
+describe('Generate Content', () => {
+  const openGenerate = async (user: ReturnType<typeof userEvent.setup>, section: HTMLElement) => {
+    await posts();
+    await user.click(within(section).getByRole('button', { name: 'Generate Content' }));
+    return screen.getByRole('dialog', { name: 'Generate Content' });
+  };
+
+  it('needs a platform, offers the connected ones, texts by default, and says the phone is unverified', async () => {
+    const { section, user } = await renderContent();
+    const dialog = await openGenerate(user, section);
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /LinkedIn/ })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /LinkedIn/ })).toHaveAccessibleDescription(
+      'Not connected',
+    );
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Text me when the draft is ready' }),
+    ).toBeChecked();
+    expect(dialog).toHaveTextContent('Verify your phone in Settings to get a text');
+    await user.click(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ }));
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeEnabled();
+  });
+
+  it('shows the stage while it runs, then toasts, closes and lists the new draft', async () => {
+    let listed = [makeContent()];
+    const { fetchMock, section, user } = await renderContent({
+      phoneVerified: true,
+      list: () => Promise.resolve(jsonResponse(makeContentList(listed))),
+      answers: {
+        [GENERATE]: { status: 202, body: { generationId: 'cg1' } },
+        [poll('cg1')]: inTurn(
+          makeContentGeneration({ status: 'running' }),
+          makeContentGeneration(),
+        ),
+      },
+    });
+    const dialog = await openGenerate(user, section);
+    expect(dialog).not.toHaveTextContent('Verify your phone');
+    await user.click(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ }));
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Text me when the draft is ready' }),
+    );
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Text me when the draft is ready' }),
+    );
+    listed = [makeContent({ _id: 'p9', content: 'A brand new draft' }), makeContent()];
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(await within(dialog).findByText('Writing your post…')).toBeVisible();
+    expect(within(dialog).getByRole('progressbar', { name: 'Generating content' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(bodiesSentTo(fetchMock, GENERATE)).toEqual([
+      { platform: 'twitter', sendNotification: true },
+    ]);
+    expect(
+      await screen.findByText('Content generated successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Generate Content' })).not.toBeInTheDocument(),
+    );
+    expect(await within(section).findByText('A brand new draft')).toBeVisible();
+    expect(within(section).getByLabelText('Status')).toHaveValue('draft');
+    // Plan usage is read again (one generation fewer today).
+    expect(
+      callKeys(fetchMock).filter((key) => key === 'GET /api/companies/c1/usage').length,
+    ).toBeGreaterThan(1);
+  });
+
+  it('toasts the failed generation’s message', async () => {
+    const { section, user } = await renderContent({
+      answers: {
+        [GENERATE]: { status: 202, body: { generationId: 'cg2' } },
+        [poll('cg2')]: { body: makeContentGeneration({ _id: 'cg2', status: 'failed' }) },
+      },
+    });
+    const dialog = await openGenerate(user, section);
+    await user.click(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByText('The AI service is busy. Please try again in a minute.'),
+    ).toBeInTheDocument();
+    // The dialog stays for another try.
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeEnabled();
+  });
+
+  it('toasts the server’s message when the generation is refused', async () => {
+    const { section, user } = await renderContent({
+      answers: {
+        [GENERATE]: refusal(
+          429,
+          'GENERATION_LIMIT_REACHED',
+          'You have used today’s 5 AI generations. More tomorrow.',
+        ),
+      },
+    });
+    const dialog = await openGenerate(user, section);
+    await user.click(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByText('You have used today’s 5 AI generations. More tomorrow.'),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'Failed to generate content' when the refusal has no message", async () => {
+    const { section, user } = await renderContent({
+      answers: { [GENERATE]: { status: 500 } },
+    });
+    const dialog = await openGenerate(user, section);
+    await user.click(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Failed to generate content')).toBeInTheDocument();
+  });
+});
+
+describe('previews', () => {
+  it('counts an X post as X does and notes a link', async () => {
+    const text = 'Taste the autumn blend at https://www.harbor.coffee/autumn #AutumnBlend @harbor';
+    const { section } = await renderContent({ posts: [makeContent({ content: text })] });
+    const list = await posts();
+    const preview = list.querySelector('[data-platform="twitter"]') as HTMLElement;
+    expect(preview).toHaveTextContent('Harbor Coffee @harborcoffee');
+    // 26 characters, the link counted as 23 (not its 36), then 21 more.
+    expect(within(preview).getByTestId('post-count')).toHaveTextContent('70 / 280');
+    expect(within(preview).getByText('#AutumnBlend')).toHaveClass('text-[#1d9bf0]');
+    expect(within(preview).getByText('@harbor')).toHaveClass('text-[#1d9bf0]');
+    expect(
+      within(section).getByText('This post has a link — X charges more to post links'),
+    ).toBeVisible();
+  });
+
+  it('folds a long LinkedIn post behind …see more', async () => {
+    const text = `${'Slow mornings, good coffee. '.repeat(12)}The end.`;
+    const { user } = await renderContent({
+      posts: [
+        makeContent({
+          content: text,
+          metadata: { params: { platform: 'linkedin' }, source: 'openai' },
+        }),
+      ],
+    });
+    const list = await posts();
+    const preview = list.querySelector('[data-platform="linkedin"]') as HTMLElement;
+    expect(preview).not.toHaveTextContent('The end.');
+    expect(within(preview).getByTestId('post-count')).toHaveTextContent(`${text.length} / 3,000`);
+    await user.click(within(preview).getByRole('button', { name: '…see more' }));
+    expect(preview).toHaveTextContent('The end.');
+    expect(within(preview).queryByRole('button', { name: '…see more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the images of the post as the platform lays them out, and a publishing failure', async () => {
+    const campaign = makeCampaign({
+      platforms: ['facebook'],
+      contentSeeds: {
+        ...makeCampaign().contentSeeds,
+        mediaAssets: [1, 2, 3, 4, 5, 6].map((n) =>
+          makeMediaAsset({ _id: `m${n}`, platforms: ['facebook'], description: `Photo ${n}` }),
+        ),
+      },
+    });
+    await renderContent({
+      campaign,
+      posts: [
+        makeContent({
+          status: 'failed',
+          publishError: 'The account needs reconnecting.',
+          imageIds: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'],
+          metadata: { params: { platform: 'facebook' }, source: 'openai' },
+        }),
+      ],
+    });
+    const list = await posts();
+    const grid = list.querySelector('[data-layout="facebook"]') as HTMLElement;
+    expect(within(grid).getAllByRole('img')).toHaveLength(4);
+    expect(grid).toHaveTextContent('+2');
+    expect(within(list).getByRole('alert')).toHaveTextContent(
+      'Publishing failedThe account needs reconnecting.',
+    );
+    // A failed post has no review actions.
+    expect(within(list).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('shows the modification history, folded', async () => {
+    await renderContent({
+      posts: [
+        makeContent({
+          status: 'draft',
+          version: 2,
+          modificationHistory: [
+            {
+              date: '2026-11-10T15:00:00.000Z',
+              status: 'modify',
+              comment: 'Warmer, please',
+              modifyAspects: ['tone', 'length'],
+            },
+          ],
+        }),
+      ],
+    });
+    const list = await posts();
+    const summary = within(list).getByText('Modification history (1)');
+    expect(summary.closest('details')).not.toHaveAttribute('open');
+    expect(list).toHaveTextContent('Warmer, please');
+    expect(list).toHaveTextContent('Aspects: Tone, Length');
+  });
+});
+
+describe('review', () => {
+  const reviewed = (post: GeneratedContent, generationId: string | null = null) => ({
+    body: { content: post, generationId },
+  });
+
+  it("approves: 'Content approved successfully'", async () => {
+    const { fetchMock, user } = await renderContent({
+      answers: { [review('p1')]: reviewed(makeContent({ status: 'approved' })) },
+    });
+    await user.click(within(await posts()).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Content approved successfully')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([{ status: 'approved' }]);
+  });
+
+  it("rejects: 'Content rejected successfully'", async () => {
+    const { fetchMock, user } = await renderContent({
+      answers: { [review('p1')]: reviewed(makeContent({ status: 'rejected' })) },
+    });
+    await user.click(within(await posts()).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Content rejected successfully')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([{ status: 'rejected' }]);
+  });
+
+  it("says 'Failed to approve content: {message}' and 'Failed to reject content: {message}'", async () => {
+    const { user } = await renderContent({
+      answers: {
+        [review('p1')]: refusal(
+          409,
+          'CONTENT_NOT_REVIEWABLE',
+          'This post has already been reviewed. Refresh to see where it is now.',
+        ),
+      },
+    });
+    const list = await posts();
+    await user.click(within(list).getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText(
+        'Failed to approve content: This post has already been reviewed. Refresh to see where it is now.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Reject' }));
+    expect(
+      await screen.findByText(
+        'Failed to reject content: This post has already been reviewed. Refresh to see where it is now.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('AI Assistance needs feedback, sends the aspects and images, then follows the revision', async () => {
+    const campaign = makeCampaign({
+      contentSeeds: {
+        ...makeCampaign().contentSeeds,
+        mediaAssets: [makeMediaAsset({ _id: 'm1', description: 'Latte art' })],
+      },
+    });
+    const revision: ContentGeneration = makeContentGeneration({
+      _id: 'rv1',
+      kind: 'revision',
+      contentId: 'p1',
+    });
+    // The post leaves the drafts while it is revised, and comes back revised.
+    let listed = [makeContent()];
+    let polls = 0;
+    const { fetchMock, user } = await renderContent({
+      campaign,
+      list: () => Promise.resolve(jsonResponse(makeContentList(listed))),
+      answers: {
+        [review('p1')]: () => {
+          listed = [];
+          return Promise.resolve(
+            jsonResponse({ content: makeContent({ status: 'modify' }), generationId: 'rv1' }),
+          );
+        },
+        [poll('rv1')]: () => {
+          const running = !listed.length && polls++ === 0;
+          if (!running) listed = [makeContent({ content: 'Warmer and shorter now', version: 2 })];
+          return Promise.resolve(
+            jsonResponse(
+              running
+                ? { ...revision, status: 'running', stage: 'drafting', progress: 50 }
+                : revision,
+            ),
+          );
+        },
+      },
+    });
+    await user.click(within(await posts()).getByRole('button', { name: 'Request Changes' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Request Changes' });
+    await user.click(within(chooser).getByRole('button', { name: /AI Assistance/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Request changes from the AI' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send to AI' }));
+    expect(await within(dialog).findByText('Please describe the changes you want')).toBeVisible();
+    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('What should change?'), 'Warmer, and shorter');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Tone' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Length' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Latte art' }));
+    await user.click(screen.getByRole('button', { name: 'Send to AI' }));
+    expect(
+      await screen.findByText('Content modification request sent successfully'),
+    ).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([
+      {
+        status: 'modify',
+        feedback: 'Warmer, and shorter',
+        modifyAspects: ['tone', 'length'],
+        imageIds: ['m1'],
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('progressbar', { name: 'Revising your X (Twitter) post…' }),
+    ).toBeVisible();
+    expect(await screen.findByText('Warmer and shorter now', {}, { timeout: 5000 })).toBeVisible();
+    expect(
+      screen.queryByRole('progressbar', { name: 'Revising your X (Twitter) post…' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('toasts a failed revision’s message', async () => {
+    const { user } = await renderContent({
+      answers: {
+        [review('p1')]: reviewed(makeContent({ status: 'modify' }), 'rv2'),
+        [poll('rv2')]: {
+          body: makeContentGeneration({
+            _id: 'rv2',
+            kind: 'revision',
+            status: 'failed',
+            error: 'The AI could not revise this post. Please try again.',
+          }),
+        },
+      },
+    });
+    await user.click(within(await posts()).getByRole('button', { name: 'Request Changes' }));
+    await user.click(await screen.findByRole('button', { name: /AI Assistance/ }));
+    await user.type(screen.getByLabelText('What should change?'), 'Shorter');
+    await user.click(screen.getByRole('button', { name: 'Send to AI' }));
+    expect(
+      await screen.findByText('The AI could not revise this post. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('Direct Edit needs text, previews the edit with its count, and keeps the text when it fails', async () => {
+    const { fetchMock, user } = await renderContent({
+      answers: {
+        [review('p1')]: refusal(409, 'CONTENT_NOT_REVIEWABLE', 'Already reviewed'),
+      },
+    });
+    await user.click(within(await posts()).getByRole('button', { name: 'Request Changes' }));
+    await user.click(await screen.findByRole('button', { name: /Direct Edit/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit the post' });
+    const text = within(dialog).getByLabelText('Post text');
+    expect(text).toHaveValue(makeContent().content);
+    await user.clear(text);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Please enter the post text')).toBeVisible();
+    expect(within(dialog).getByTestId('post-count')).toHaveTextContent('0 / 280');
+
+    await user.type(text, 'Fig and cocoa, every morning.');
+    expect(within(dialog).getByTestId('post-count')).toHaveTextContent('29 / 280');
+    expect(
+      within(dialog)
+        .getByText(/Images/)
+        .closest('fieldset'),
+    ).toHaveTextContent(
+      'No images available for this platform. Upload images in the Media Assets section.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Failed to modify content: Already reviewed'),
+    ).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([
+      { status: 'modify', directEdit: 'Fig and cocoa, every morning.', imageIds: [] },
+    ]);
+    expect(within(dialog).getByLabelText('Post text')).toHaveValue('Fig and cocoa, every morning.');
+  });
+});

@@ -1,0 +1,397 @@
+import clsx from 'clsx';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { ContentGeneration } from '#shared/contract/content';
+import type { PlatformCredential } from '#shared/contract/platforms';
+import {
+  CONTENT_MESSAGES,
+  CONTENT_PAGE_SIZE,
+  CONTENT_TEXTS,
+  DEFAULT_CONTENT_STATUS_FILTER,
+  VISIBLE_CONTENT_STATUSES,
+  type VisibleContentStatus,
+} from '#shared/domain/content';
+import type { PlatformId } from '#shared/domain/tiers';
+import { Alert } from '#web/components/alert';
+import { Button, buttonClasses } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
+import { EmptyState } from '#web/components/empty-state';
+import { IconSparkles } from '#web/components/icons';
+import { SelectField } from '#web/components/select-field';
+import { Skeleton } from '#web/components/skeleton';
+import { usePlanUsage } from '#web/lib/api/plan-usage';
+import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
+import { useSession } from '#web/lib/session';
+import { platformName } from '../campaign-format';
+import { LOAD_CONNECTED_PLATFORMS_FAILED } from '../connected-platforms';
+import { Pager } from '../components/pager';
+import { useContentList, type ContentPage } from './api/list-content';
+import { ContentCard } from './components/content-card';
+import { GenerateContentModal } from './components/generate-content-modal';
+import { GenerationProgress } from './components/generation-progress';
+import type { PreviewAccount } from './components/post-preview';
+import { RevisionWatcher } from './components/revision-watcher';
+import { CONTENT_SCREEN_TEXTS, CONTENT_STATUS_LABELS, generationsLeftText } from './content-texts';
+import { useContentGeneration } from './use-content-generation';
+
+interface RunningRevision {
+  generationId: string;
+  platform: PlatformId;
+  /** Its latest answer; undefined until the first poll answers. */
+  generation: ContentGeneration | undefined;
+}
+
+/** The anchor of the section: /…/campaigns/{id}#content scrolls to it. */
+export const CONTENT_ANCHOR = 'content';
+/** The page settles first (its cards and media take their height), then it scrolls. */
+export const CONTENT_SCROLL_DELAY_MS = 100;
+
+/** Who a platform's posts appear to come from: its connected account, else the company. */
+const accountFor = (
+  platform: PlatformId,
+  credentials: readonly PlatformCredential[],
+  companyName: string,
+): PreviewAccount => {
+  const credential = credentials.find(
+    (item) => item.platform === platform && item.metadata.connected,
+  );
+  if (credential) {
+    const handle = platform === 'linkedin' ? '' : credential.handle;
+    return {
+      name: credential.accountName ?? (platform === 'linkedin' ? credential.handle : companyName),
+      handle: handle && !handle.startsWith('@') ? `@${handle}` : handle,
+      avatarUrl: credential.avatarUrl,
+    };
+  }
+  const slug = companyName.toLowerCase().replace(/[^a-z0-9_]/g, '');
+  return { name: companyName, handle: platform === 'linkedin' ? '' : `@${slug}`, avatarUrl: null };
+};
+
+const STATUS_OPTIONS = [
+  { value: '', label: CONTENT_SCREEN_TEXTS.allStatuses },
+  ...VISIBLE_CONTENT_STATUSES.map((status) => ({
+    value: status,
+    label: CONTENT_STATUS_LABELS[status],
+  })),
+];
+
+function ListSkeleton() {
+  return (
+    <div className="mt-5">
+      <p role="status" className="sr-only">
+        {CONTENT_SCREEN_TEXTS.loading}
+      </p>
+      <div aria-hidden="true" className="space-y-4">
+        {[0, 1].map((item) => (
+          <div key={item} className={clsx(cardClasses, 'p-5')}>
+            <Skeleton className="h-4 w-40" />
+            <div className="mt-4 flex gap-3">
+              <Skeleton className="size-10 rounded-full" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-2/3" />
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Scrolls to the section when the address ends in #content, once the page has settled. */
+const useScrollToAnchor = (ref: RefObject<HTMLElement | null>) => {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash !== `#${CONTENT_ANCHOR}`) return;
+    const timer = setTimeout(() => {
+      ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }, CONTENT_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [hash, ref]);
+};
+
+/**
+ * The campaign's generated posts: Generate Content (and what the plan leaves today), filters by
+ * platform and status (drafts by default), the posts with their previews and reviews, a pager.
+ */
+export function ContentSection({
+  campaign,
+  companyName,
+}: {
+  campaign: Campaign;
+  companyName: string;
+}) {
+  const section = useRef<HTMLElement>(null);
+  useScrollToAnchor(section);
+  const { user } = useSession();
+  const usage = usePlanUsage(campaign.company);
+  const { credentials } = usePlatformCredentials(campaign.company, {
+    failureToast: LOAD_CONNECTED_PLATFORMS_FAILED,
+  });
+  const connected = useMemo(
+    () =>
+      new Set(credentials.filter((item) => item.metadata.connected).map((item) => item.platform)),
+    [credentials],
+  );
+
+  const [platform, setPlatform] = useState<PlatformId | ''>('');
+  const [status, setStatus] = useState<VisibleContentStatus | ''>(DEFAULT_CONTENT_STATUS_FILTER);
+  /** The cursors of the pages before the one shown ([] on the first page). */
+  const [cursors, setCursors] = useState<string[]>([]);
+  const page: ContentPage = { platform, status, cursor: cursors.at(-1) };
+  const { list, isLoading, isChanging, failed, retry } = useContentList(campaign._id, page);
+
+  const [generateOpen, setGenerateOpen] = useState(false);
+  /** AI revisions started here, by post, while they run. */
+  const [revisions, setRevisions] = useState<Record<string, RunningRevision>>({});
+  const updateRevision = (
+    contentId: string,
+    change: (running: RunningRevision) => RunningRevision,
+  ) =>
+    setRevisions((current) => {
+      const running = current[contentId];
+      return running ? { ...current, [contentId]: change(running) } : current;
+    });
+  const generation = useContentGeneration(campaign, {
+    onSucceeded: (finished) => {
+      setGenerateOpen(false);
+      // The new post is a draft: the list shows drafts (of its platform, or all).
+      setStatus(DEFAULT_CONTENT_STATUS_FILTER);
+      setPlatform((current) => (current && current !== finished.platform ? '' : current));
+      setCursors([]);
+    },
+  });
+
+  const filtered = platform !== '' || status !== '';
+  const changeFilter = (change: () => void) => {
+    change();
+    setCursors([]);
+  };
+  const clearFilters = () =>
+    changeFilter(() => {
+      setPlatform('');
+      setStatus('');
+    });
+
+  const usageText = usage
+    ? generationsLeftText(usage.generations.used, usage.generations.limit)
+    : undefined;
+  const posts = list?.data ?? [];
+  const openGenerate = () => setGenerateOpen(true);
+  const editPath = `/dashboard/company/${campaign.company}/campaigns/${campaign._id}/edit`;
+
+  const empty = () => {
+    if (filtered) {
+      return (
+        <EmptyState
+          className="mt-5"
+          title={CONTENT_SCREEN_TEXTS.noMatchTitle}
+          description={CONTENT_SCREEN_TEXTS.noMatch}
+          action={
+            <Button variant="secondary" onClick={clearFilters}>
+              {CONTENT_TEXTS.clearFilters}
+            </Button>
+          }
+        />
+      );
+    }
+    if (campaign.status !== 'active') {
+      return (
+        <EmptyState
+          className="mt-5"
+          icon={IconSparkles}
+          title={CONTENT_SCREEN_TEXTS.emptyTitle}
+          description={CONTENT_MESSAGES.campaignNotActive}
+          action={
+            <Link to={editPath} className={buttonClasses({ variant: 'secondary' })}>
+              {CONTENT_SCREEN_TEXTS.editCampaign}
+            </Link>
+          }
+        />
+      );
+    }
+    return (
+      <EmptyState
+        className="mt-5"
+        icon={IconSparkles}
+        title={CONTENT_SCREEN_TEXTS.emptyTitle}
+        description={
+          campaign.platforms.length
+            ? CONTENT_SCREEN_TEXTS.emptyActive
+            : CONTENT_SCREEN_TEXTS.emptyNoPlatforms
+        }
+        action={
+          campaign.platforms.length ? (
+            <Button onClick={openGenerate}>{CONTENT_TEXTS.generate}</Button>
+          ) : (
+            <Link to={editPath} className={buttonClasses({ variant: 'secondary' })}>
+              {CONTENT_SCREEN_TEXTS.editCampaign}
+            </Link>
+          )
+        }
+      />
+    );
+  };
+
+  return (
+    <section
+      ref={section}
+      id={CONTENT_ANCHOR}
+      aria-labelledby="content-title"
+      className={clsx(cardClasses, 'scroll-mt-6 p-5 sm:p-6')}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 id="content-title" className="text-base font-semibold text-slate-900">
+            {CONTENT_TEXTS.sectionHeading}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">{CONTENT_SCREEN_TEXTS.sectionDescription}</p>
+        </div>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          <Button onClick={openGenerate} loading={generation.running}>
+            {!generation.running ? <IconSparkles aria-hidden="true" className="size-4" /> : null}
+            {CONTENT_TEXTS.generate}
+          </Button>
+          {usageText ? <p className="text-xs text-slate-500">{usageText}</p> : null}
+        </div>
+      </div>
+
+      {generation.running && !generateOpen ? (
+        <GenerationProgress
+          generation={generation.generation}
+          label="Generating content"
+          className="mt-4"
+        />
+      ) : null}
+
+      {Object.entries(revisions).map(([contentId, running]) => (
+        <RevisionWatcher
+          key={running.generationId}
+          campaign={campaign}
+          generationId={running.generationId}
+          onUpdate={(generation) => updateRevision(contentId, (item) => ({ ...item, generation }))}
+          onDone={() => setRevisions(({ [contentId]: _done, ...rest }) => rest)}
+        />
+      ))}
+      {/* A post being revised may not be in the list shown (it has left the drafts): said here. */}
+      {Object.entries(revisions)
+        .filter(([contentId]) => !posts.some((post) => post._id === contentId))
+        .map(([contentId, running]) => (
+          <GenerationProgress
+            key={contentId}
+            generation={running.generation}
+            label={`Revising your ${platformName(running.platform)} post…`}
+            className="mt-4"
+          />
+        ))}
+
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SelectField
+          label="Platform"
+          className="sm:w-56"
+          value={platform}
+          onChange={(event) =>
+            changeFilter(() => setPlatform(event.target.value as PlatformId | ''))
+          }
+          options={[
+            { value: '', label: CONTENT_SCREEN_TEXTS.allPlatforms },
+            ...campaign.platforms.map((id) => ({ value: id, label: platformName(id) })),
+          ]}
+        />
+        <SelectField
+          label="Status"
+          className="sm:w-56"
+          value={status}
+          onChange={(event) =>
+            changeFilter(() => setStatus(event.target.value as VisibleContentStatus | ''))
+          }
+          options={STATUS_OPTIONS}
+        />
+        <Button variant="ghost" onClick={clearFilters} disabled={!filtered} className="sm:mb-0">
+          {CONTENT_TEXTS.clearFilters}
+        </Button>
+      </div>
+
+      {failed ? (
+        <Alert
+          tone="danger"
+          className="mt-5"
+          action={
+            <Button variant="secondary" size="sm" onClick={retry}>
+              {CONTENT_SCREEN_TEXTS.retry}
+            </Button>
+          }
+        >
+          {CONTENT_SCREEN_TEXTS.loadFailed}
+        </Alert>
+      ) : isLoading && !list ? (
+        <ListSkeleton />
+      ) : posts.length === 0 ? (
+        empty()
+      ) : (
+        <>
+          <ul
+            aria-label="Generated posts"
+            aria-busy={isChanging || undefined}
+            className={clsx('mt-5 space-y-4', isChanging && 'opacity-60')}
+          >
+            {posts.map((post) => (
+              <ContentCard
+                key={post._id}
+                campaign={campaign}
+                post={post}
+                account={accountFor(post.metadata.params.platform, credentials, companyName)}
+                revision={revisions[post._id] ?? null}
+                onRevisionStarted={(generationId) =>
+                  setRevisions((current) => ({
+                    ...current,
+                    [post._id]: {
+                      generationId,
+                      platform: post.metadata.params.platform,
+                      generation: undefined,
+                    },
+                  }))
+                }
+              />
+            ))}
+          </ul>
+          <Pager
+            skip={cursors.length * CONTENT_PAGE_SIZE}
+            shown={posts.length}
+            hasPrevious={cursors.length > 0}
+            hasNext={Boolean(list?.nextCursor)}
+            onPrevious={() => setCursors((current) => current.slice(0, -1))}
+            onNext={() => {
+              const next = list?.nextCursor;
+              if (next) setCursors((current) => [...current, next]);
+            }}
+            busy={isChanging}
+          />
+          <div className="mt-5 flex justify-center">
+            <Button variant="secondary" onClick={openGenerate}>
+              <IconSparkles aria-hidden="true" className="size-4" />
+              {CONTENT_TEXTS.generateMore}
+            </Button>
+          </div>
+        </>
+      )}
+
+      {generateOpen ? (
+        <GenerateContentModal
+          campaign={campaign}
+          connected={connected}
+          phoneVerified={Boolean(user?.isPhoneVerified)}
+          usageText={usageText}
+          starting={generation.starting}
+          running={generation.running}
+          generation={generation.generation}
+          onGenerate={(body) => void generation.start(body)}
+          onClose={() => setGenerateOpen(false)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ModifyAspect, VisibleContentStatus } from '#shared/domain/content';
+import type { BadgeTone } from '#web/components/badge';
+
+/**
+ * Screen texts of the Content section that the shared domain does not fix (the spec's own texts
+ * are CONTENT_TEXTS, CONTENT_TOASTS and CONTENT_MESSAGES in shared/domain/content).
+ */
+export const CONTENT_SCREEN_TEXTS = {
+  sectionDescription:
+    'Posts the AI wrote for this campaign. Nothing is posted until you approve it.',
+  loading: 'Loading content',
+  loadFailed: 'Failed to load content. Please try again.',
+  retry: 'Try again',
+  emptyTitle: 'No content yet',
+  emptyActive:
+    'Generate a post for one of the campaign’s platforms. It waits here as a draft until you approve it.',
+  emptyNoPlatforms:
+    'Add a platform to the campaign first: posts are written for one platform each.',
+  noMatchTitle: 'No posts match these filters',
+  noMatch: 'Try another platform or status, or clear the filters to see every post.',
+  editCampaign: 'Edit campaign',
+  allPlatforms: 'All platforms',
+  allStatuses: 'All statuses',
+  notConnected: 'Not connected',
+  notify: 'Text me when the draft is ready',
+  linkNote: 'This post has a link — X charges more to post links',
+  seeMore: '…see more',
+  history: 'Modification history',
+  requestChanges: 'Request Changes',
+  approve: 'Approve',
+  reject: 'Reject',
+  revising: 'Revising your post…',
+  modifyChooserTitle: 'Request Changes',
+  modifyChooserDescription: 'Ask the AI to revise the post, or edit the text yourself.',
+  aiTitle: 'Request changes from the AI',
+  editTitle: 'Edit the post',
+  feedbackLabel: 'What should change?',
+  aspectsLegend: 'What to change',
+  imagesLegend: 'Images',
+  sendToAi: 'Send to AI',
+  saveEdit: 'Save changes',
+  back: 'Back',
+  cancel: 'Cancel',
+  generating: 'Generating…',
+} as const;
+
+/** "2 of 5 AI generations left today" */
+export const generationsLeftText = (used: number, limit: number): string => {
+  const left = Math.max(0, limit - used);
+  return `${left} of ${limit} AI ${limit === 1 ? 'generation' : 'generations'} left today`;
+};
+
+/** The statuses as the filter and the badges name them. */
+export const CONTENT_STATUS_LABELS: Record<VisibleContentStatus, string> = {
+  draft: 'Draft',
+  modify: 'Changes requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Published',
+  failed: 'Failed',
+};
+
+export const CONTENT_STATUS_TONES: Record<VisibleContentStatus, BadgeTone> = {
+  draft: 'warning',
+  modify: 'brand',
+  approved: 'success',
+  rejected: 'neutral',
+  scheduled: 'brand',
+  publishing: 'brand',
+  published: 'success',
+  failed: 'danger',
+};
+
+export const MODIFY_ASPECT_LABELS: Record<ModifyAspect, string> = {
+  tone: 'Tone',
+  length: 'Length',
+  messaging: 'Messaging',
+  style: 'Style',
+};

@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { ContentGeneration, GenerateContentBody } from '#shared/contract/content';
+import { CONTENT_TOASTS } from '#shared/domain/content';
+import { isContentGeneration, isFinished, useGeneration } from '#web/lib/api/get-generation';
+import { isSessionEnded, messageOf } from '#web/lib/error-text';
+import { useContentCache } from './api/content-cache';
+import { useGenerateContent } from './api/generate-content';
+
+/**
+ * Polls a content generation (a new post or a revision) until it has succeeded or failed, and
+ * reports that once: the content list is read again first.
+ */
+export const useFinishedGeneration = (
+  campaign: Campaign,
+  generationId: string | null,
+  onFinished: (generation: ContentGeneration) => void,
+) => {
+  const { refreshContent } = useContentCache();
+  const settled = useRef(new Set<string>());
+  const latest = useRef(onFinished);
+  useEffect(() => {
+    latest.current = onFinished;
+  });
+  const { generation } = useGeneration(generationId, {
+    ofKind: isContentGeneration,
+    onAnswer: (answer) => {
+      if (!isFinished(answer) || settled.current.has(answer._id)) return;
+      settled.current.add(answer._id);
+      refreshContent(campaign._id, campaign.company);
+      latest.current(answer);
+    },
+  });
+  return generation;
+};
+
+/** The spec's failure toast for a generation: the server's message when there is one. */
+const generationFailed = (generation: ContentGeneration) =>
+  generation.error?.trim() || CONTENT_TOASTS.generateFailed;
+
+/**
+ * 'Generate Content': starts a generation and follows it. Success toasts 'Content generated
+ * successfully'; a refusal or a failure toasts the server's message, else 'Failed to generate
+ * content'.
+ */
+export const useContentGeneration = (
+  campaign: Campaign,
+  { onSucceeded }: { onSucceeded: (generation: ContentGeneration) => void },
+) => {
+  const generate = useGenerateContent();
+  const [generationId, setGenerationId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const generation = useFinishedGeneration(campaign, generationId, (finished) => {
+    setGenerationId(null);
+    if (finished.status === 'succeeded') {
+      toast.success(CONTENT_TOASTS.generated);
+      onSucceeded(finished);
+    } else {
+      toast.error(generationFailed(finished));
+    }
+  });
+
+  const start = async (body: GenerateContentBody): Promise<void> => {
+    setStarting(true);
+    try {
+      const started = await generate(campaign._id, campaign.company, body);
+      setGenerationId(started.generationId);
+    } catch (error) {
+      if (!isSessionEnded(error)) toast.error(messageOf(error, CONTENT_TOASTS.generateFailed));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return {
+    start,
+    starting,
+    /** A generation started here is running. */
+    running: generationId !== null,
+    /** Its latest answer (undefined until the first poll answers). */
+    generation: generation && !isFinished(generation) ? generation : undefined,
+  };
+};
+
+/**
+ * An AI revision of a post: followed until it finishes; a failure toasts its message (else
+ * 'Failed to modify content').
+ */
+export const useRevision = (campaign: Campaign, generationId: string | null, onDone: () => void) =>
+  useFinishedGeneration(campaign, generationId, (finished) => {
+    if (finished.status === 'failed') {
+      toast.error(finished.error?.trim() || CONTENT_TOASTS.modifyFailed);
+    }
+    onDone();
+  });
