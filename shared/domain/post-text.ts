@@ -7,6 +7,10 @@ const { extractHashtags, extractUrls, parseTweet } = twitterText;
 
 /** X counts 280 "weighted" characters: CJK and emoji weigh 2, every URL 23 (twitter-text). */
 export const X_MAX_WEIGHTED_LENGTH = 280;
+/** What the composer and the previews say of a link in an X post. */
+export const X_LINK_COST_NOTE =
+  'This post has a link. X charges far more to publish a post with a link, so leave it out if the post works without it.';
+
 /** LinkedIn's limit for a post's commentary. */
 export const LINKEDIN_MAX_LENGTH = 3000;
 export const FACEBOOK_MAX_LENGTH = 63206;

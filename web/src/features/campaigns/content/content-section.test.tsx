@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { ContentGeneration, GeneratedContent } from '#shared/contract/content';
 import type { PlanUsage } from '#shared/contract/companies';
+import { X_LINK_COST_NOTE } from '#shared/domain/post-text';
 import {
   bodiesSentTo,
   callKeys,
@@ -25,6 +26,7 @@ import {
 } from '#web/test/fixtures';
 import { renderScreen } from '#web/test/render';
 import { CampaignDetailPage } from '../campaign-detail-page';
+import { CONTENT_SCREEN_TEXTS } from './content-texts';
 
 const LIST = 'GET /api/campaigns/k1/content';
 const GENERATE = 'POST /api/campaigns/k1/generate';
@@ -278,6 +280,22 @@ describe('Generate Content', () => {
     ).toBeGreaterThan(1);
   });
 
+  it('says when no text could go out about the new draft (no verified phone)', async () => {
+    const { section, user } = await renderContent({
+      answers: {
+        [GENERATE]: { status: 202, body: { generationId: 'cg3' } },
+        [poll('cg3')]: {
+          body: makeContentGeneration({ _id: 'cg3', notification: 'no-verified-phone' }),
+        },
+      },
+    });
+    const dialog = await openGenerate(user, section);
+    await user.click(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Content generated successfully')).toBeInTheDocument();
+    expect(await screen.findByText(CONTENT_SCREEN_TEXTS.noTextSent)).toBeInTheDocument();
+  });
+
   it('toasts the failed generation’s message', async () => {
     const { section, user } = await renderContent({
       answers: {
@@ -335,9 +353,7 @@ describe('previews', () => {
     expect(within(preview).getByTestId('post-count')).toHaveTextContent('70 / 280');
     expect(within(preview).getByText('#AutumnBlend')).toHaveClass('text-[#1d9bf0]');
     expect(within(preview).getByText('@harbor')).toHaveClass('text-[#1d9bf0]');
-    expect(
-      within(section).getByText('This post has a link — X charges more to post links'),
-    ).toBeVisible();
+    expect(within(section).getByText(X_LINK_COST_NOTE)).toBeVisible();
   });
 
   it('folds a long LinkedIn post behind …see more', async () => {

@@ -23,7 +23,6 @@ export const CONTENT_SCREEN_TEXTS = {
   allStatuses: 'All statuses',
   notConnected: 'Not connected',
   notify: 'Text me when the draft is ready',
-  linkNote: 'This post has a link — X charges more to post links',
   seeMore: '…see more',
   history: 'Modification history',
   requestChanges: 'Request Changes',
@@ -42,6 +41,8 @@ export const CONTENT_SCREEN_TEXTS = {
   back: 'Back',
   cancel: 'Cancel',
   generating: 'Generating…',
+  noTextSent: 'No text was sent: verify your phone in Settings to get your drafts by text.',
+  textFailed: 'The text about this draft could not be sent. It is here to review.',
 } as const;
 
 /** "2 of 5 AI generations left today" */

@@ -6,6 +6,7 @@ import { CONTENT_TOASTS } from '#shared/domain/content';
 import { isContentGeneration, isFinished, useGeneration } from '#web/lib/api/get-generation';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
 import { useContentCache } from './api/content-cache';
+import { CONTENT_SCREEN_TEXTS } from './content-texts';
 import { useGenerateContent } from './api/generate-content';
 
 /**
@@ -55,6 +56,9 @@ export const useContentGeneration = (
     setGenerationId(null);
     if (finished.status === 'succeeded') {
       toast.success(CONTENT_TOASTS.generated);
+      // The owner asked for a text: say when none could go out, and why.
+      if (finished.notification === 'no-verified-phone') toast(CONTENT_SCREEN_TEXTS.noTextSent);
+      if (finished.notification === 'failed') toast.error(CONTENT_SCREEN_TEXTS.textFailed);
       onSucceeded(finished);
     } else {
       toast.error(generationFailed(finished));

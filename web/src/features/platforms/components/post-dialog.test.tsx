@@ -13,7 +13,7 @@ import {
 import { seedSession } from '#web/test/fixtures';
 import { renderScreen } from '#web/test/render';
 import { PostDialog } from './post-dialog';
-import { LINK_COST_NOTE } from './post-text-field';
+import { X_LINK_COST_NOTE as LINK_COST_NOTE } from '#shared/domain/post-text';
 
 const MB = 1024 * 1024;
 

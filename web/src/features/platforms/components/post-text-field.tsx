@@ -1,16 +1,13 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 import { POST_TEXT_MAX } from '#shared/contract/platforms';
-import { postTextLength } from '#shared/domain/post-text';
+import { postTextLength, X_LINK_COST_NOTE } from '#shared/domain/post-text';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { controlStateClasses } from '#web/components/field';
 import { IconInfo } from '#web/components/icons';
 
 /** Near the limit the counter is announced, so a screen reader user hears it coming. */
 const ANNOUNCE_WITHIN = 20;
-
-export const LINK_COST_NOTE =
-  'This post has a link. X charges far more to publish a post with a link, so leave it out if the post works without it.';
 
 const X_COUNTING_HINT =
   'X counts every link as 23 characters, and emoji and Chinese, Japanese or Korean characters as 2.';
@@ -91,7 +88,7 @@ export function PostTextField({ platform, value, onChange, disabled }: PostTextF
           className="mt-3 flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset"
         >
           <IconInfo aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-          {LINK_COST_NOTE}
+          {X_LINK_COST_NOTE}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import type { MediaAsset } from '#shared/contract/campaigns';
-import { postTextLength } from '#shared/domain/post-text';
+import { postTextLength, X_LINK_COST_NOTE } from '#shared/domain/post-text';
 import type { PlatformId } from '#shared/domain/tiers';
 import { IconInfo } from '#web/components/icons';
 import { CONTENT_SCREEN_TEXTS } from '../content-texts';
@@ -101,7 +101,7 @@ export function LinkNote() {
   return (
     <p className="mt-2 flex gap-2 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-700 ring-1 ring-slate-200 ring-inset">
       <IconInfo aria-hidden="true" className="mt-px size-4 shrink-0 text-slate-500" />
-      {CONTENT_SCREEN_TEXTS.linkNote}
+      {X_LINK_COST_NOTE}
     </p>
   );
 }
