@@ -17,6 +17,7 @@ export const toGeneratedContent = (record: ContentRecord): GeneratedContent => (
     modifyAspects: [...(entry.modifyAspects ?? [])],
   })),
   version: record.version,
+  revisionId: record.revisionId ?? null,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
 });

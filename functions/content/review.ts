@@ -155,7 +155,11 @@ const startRevision = async (
           campaignId: post.campaignId,
           contentId: post.contentId,
         })
-        .set({ status: 'modify', ...(imageIds === undefined ? {} : { imageIds }) })
+        .set({
+          status: 'modify',
+          revisionId: generation.generationId,
+          ...(imageIds === undefined ? {} : { imageIds }),
+        })
         .append({ modificationHistory: [history] })
         .where(({ status }, { eq }) =>
           REVIEWABLE_STATUSES.map((value) => eq(status, value as ContentRecord['status'])).join(

@@ -48,6 +48,11 @@ export const generatedContentSchema = z.object({
   modificationHistory: z.array(modificationSchema),
   /** 1 for the first draft; each revision or direct edit adds one. */
   version: z.number().int(),
+  /**
+   * The newest AI revision asked for (poll GET /ai/generations/{id} while the post is in
+   * `modify`), however it was asked for: in this tab, another, or by a text.
+   */
+  revisionId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

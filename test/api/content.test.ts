@@ -353,6 +353,8 @@ describe('reviewing a post', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.content.status).toBe('modify');
     expect(sent.body.generationId).toEqual(expect.any(String));
+    // Whoever reads the post next (another tab) can follow the same revision.
+    expect(sent.body.content.revisionId).toBe(sent.body.generationId);
 
     const revision = await finished(owner, sent.body.generationId!);
     expect(revision).toMatchObject({ status: 'succeeded', kind: 'revision', contentId: post._id });

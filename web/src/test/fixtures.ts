@@ -279,6 +279,7 @@ export const makeContent = (overrides: Partial<GeneratedContent> = {}): Generate
   metadata: { params: { platform: 'twitter' }, source: 'openai' },
   modificationHistory: [],
   version: 1,
+  revisionId: null,
   createdAt: '2026-11-10T14:00:00.000Z',
   updatedAt: '2026-11-10T14:00:00.000Z',
   ...overrides,

@@ -58,6 +58,8 @@ export const contentEntity = lazy(
             },
           },
           version: { type: 'number', required: true, default: 1 },
+          /** The newest AI revision asked for (a content generation's id). */
+          revisionId: { type: 'string' },
           ...timestampAttributes,
         },
         indexes: {
