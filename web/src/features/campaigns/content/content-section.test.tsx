@@ -152,12 +152,13 @@ describe('the list', () => {
     expect(listQueries(fetchMock).at(-1)).toEqual({ limit: '10', status: 'draft', cursor: 'c2' });
   });
 
-  it('says to activate the campaign first when it is not active and has no posts', async () => {
+  it('says to activate the campaign first when it is not active and has no drafts, without touching the filters', async () => {
     const { section } = await renderContent({
       campaign: makeCampaign({ status: 'draft' }),
       posts: [],
     });
-    await user_clearFilters(section);
+    expect(await within(section).findByText('No drafts to review')).toBeVisible();
+    expect(within(section).queryByText('No posts match these filters')).toBeNull();
     expect(
       await within(section).findByText(
         'Content can only be generated for an active campaign. Activate the campaign first.',
@@ -167,6 +168,18 @@ describe('the list', () => {
       'href',
       '/dashboard/company/c1/campaigns/k1/edit',
     );
+  });
+
+  it('offers Generate Content when an active campaign has no drafts; says the filters when narrowed', async () => {
+    const { section, user } = await renderContent({ posts: [] });
+    expect(await within(section).findByText('No drafts to review')).toBeVisible();
+    expect(within(section).queryByText('No posts match these filters')).toBeNull();
+    expect(within(section).getAllByRole('button', { name: 'Generate Content' })).toHaveLength(2);
+
+    await user.selectOptions(within(section).getByLabelText('Platform'), 'linkedin');
+    expect(await within(section).findByText('No posts match these filters')).toBeVisible();
+    await user_clearFilters(section);
+    expect(await within(section).findByText('No content yet')).toBeVisible();
   });
 
   it('says when the list fails to load, and reads it again on Try again', async () => {

@@ -166,6 +166,16 @@ export function ContentSection({
   });
 
   const filtered = platform !== '' || status !== '';
+  /**
+   * Narrowed beyond the default view (drafts of every platform): only then is an empty list the
+   * filters' doing. An empty default view is a campaign with nothing to review, which says why and
+   * what to do (activate it, add a platform, generate).
+   */
+  const narrowed = platform !== '' || (status !== '' && status !== DEFAULT_CONTENT_STATUS_FILTER);
+  const emptyTitle =
+    status === DEFAULT_CONTENT_STATUS_FILTER
+      ? CONTENT_SCREEN_TEXTS.noDraftsTitle
+      : CONTENT_SCREEN_TEXTS.emptyTitle;
   const changeFilter = (change: () => void) => {
     change();
     setCursors([]);
@@ -184,7 +194,7 @@ export function ContentSection({
   const editPath = `/dashboard/company/${campaign.company}/campaigns/${campaign._id}/edit`;
 
   const empty = () => {
-    if (filtered) {
+    if (narrowed) {
       return (
         <EmptyState
           className="mt-5"
@@ -203,7 +213,7 @@ export function ContentSection({
         <EmptyState
           className="mt-5"
           icon={IconSparkles}
-          title={CONTENT_SCREEN_TEXTS.emptyTitle}
+          title={emptyTitle}
           description={CONTENT_MESSAGES.campaignNotActive}
           action={
             <Link to={editPath} className={buttonClasses({ variant: 'secondary' })}>
@@ -217,7 +227,7 @@ export function ContentSection({
       <EmptyState
         className="mt-5"
         icon={IconSparkles}
-        title={CONTENT_SCREEN_TEXTS.emptyTitle}
+        title={emptyTitle}
         description={
           campaign.platforms.length
             ? CONTENT_SCREEN_TEXTS.emptyActive

@@ -12,6 +12,8 @@ export const CONTENT_SCREEN_TEXTS = {
   loadFailed: 'Failed to load content. Please try again.',
   retry: 'Try again',
   emptyTitle: 'No content yet',
+  /** The default view (drafts) is empty: other posts may have been reviewed already. */
+  noDraftsTitle: 'No drafts to review',
   emptyActive:
     'Generate a post for one of the campaign’s platforms. It waits here as a draft until you approve it.',
   emptyNoPlatforms:
