@@ -4,22 +4,34 @@ import { setRole } from '../api/db';
 import {
   baseUrl,
   dismissPhoneVerification,
+  latestMessage,
   logIn,
+  newAccount,
   registerThroughApi,
   storedToken,
   unique,
+  type TestAccount,
 } from './browser';
 
 /**
  * Signs a new account in and gives it a company in New York (through the API); answers the
  * company's overview path. `role` makes the account a founder or an ordinary one first: the first
  * 50 accounts of a sandbox are founders, so which one it is otherwise depends on the tests before.
+ * `account` is who registers (a new one by default): passed in by a test that reads its texts.
  */
 export const ownerWithCompany = async (
   page: Page,
-  { company = {}, role }: { company?: Record<string, unknown>; role?: 'user' | 'founder' } = {},
+  {
+    company = {},
+    role,
+    account = newAccount(),
+  }: {
+    company?: Record<string, unknown>;
+    role?: 'user' | 'founder';
+    account?: TestAccount;
+  } = {},
 ): Promise<string> => {
-  const account = await registerThroughApi();
+  await registerThroughApi(account);
   await page.goto('/login');
   await logIn(page, account.email);
   await page.waitForURL('**/dashboard');
@@ -56,4 +68,41 @@ export const connectX = async (page: Page, companyPath: string) => {
   await page.getByLabel('Sign in as').fill(`harbor${unique()}`);
   await page.getByRole('button', { name: 'Allow' }).click();
   await card.getByText('Connected', { exact: true }).waitFor();
+};
+
+/**
+ * Verifies the signed-in account's phone through the API, as the verification dialog does: a code
+ * texted to it, sent back. Then, as the dialog does, the fresh user replaces the stored one, so the
+ * next page the test opens knows the phone is verified.
+ */
+export const verifyPhoneThroughApi = async (page: Page, account: TestAccount) => {
+  const phone = `+1${account.phoneDigits}`;
+  const token = await storedToken(page);
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl()}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  const enabled = await post('/auth/2fa/enable', { phoneNumber: phone, isVerification: true });
+  expect(enabled.status, await enabled.text()).toBeLessThan(300);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      code = /\b(\d{6})\b/.exec((await latestMessage(phone))?.text ?? '')?.[1];
+      return code;
+    })
+    .toBeDefined();
+  const verified = await post('/auth/2fa/verify', { code, isVerification: true });
+  expect(verified.status, await verified.text()).toBe(200);
+  const me = await fetch(`${baseUrl()}/api/auth/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(me.status).toBe(200);
+  const user = (await me.json()) as { isPhoneVerified?: boolean };
+  expect(user.isPhoneVerified).toBe(true);
+  await page.evaluate((stored) => {
+    const store = localStorage.getItem('token') === null ? sessionStorage : localStorage;
+    store.setItem('user', stored);
+  }, JSON.stringify(user));
 };
