@@ -356,6 +356,17 @@ describe('Generate Content', () => {
 });
 
 describe('previews', () => {
+  it('names each post by its platform and date; on a phone the date goes under the name', async () => {
+    await renderContent();
+    const list = await posts();
+    const heading = within(list).getByRole('heading', { level: 3 });
+    expect(heading).toHaveAccessibleName(/^X \(Twitter\) post · Nov 10, 2026, \d+:00 [AP]M$/);
+    // A block under the name below `sm` (not a flex item wrapping beside it), inline after a dot above.
+    const date = within(heading).getByTestId('post-date');
+    expect(date).toHaveClass('block', 'sm:inline');
+    expect(within(date).getByText('·')).toHaveClass('hidden', 'sm:inline');
+  });
+
   it('counts an X post as X does and notes a link', async () => {
     const text = 'Taste the autumn blend at https://www.harbor.coffee/autumn #AutumnBlend @harbor';
     const { section } = await renderContent({ posts: [makeContent({ content: text })] });

@@ -146,8 +146,14 @@ export function ContentCard({
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <PlatformIcon platform={platform} size="sm" />
-          {`${platformName(platform)} post`}
-          <span className="font-normal text-slate-500">{`· ${when(post.createdAt)}`}</span>
+          {/* On a phone the date goes under the name rather than wrapping beside it. */}
+          <span className="min-w-0">
+            {`${platformName(platform)} post `}
+            <span data-testid="post-date" className="block font-normal text-slate-500 sm:inline">
+              <span className="hidden sm:inline">{'· '}</span>
+              {when(post.createdAt)}
+            </span>
+          </span>
         </h3>
         <ContentStatusBadge status={status} />
       </div>
