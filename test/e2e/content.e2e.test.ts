@@ -198,6 +198,10 @@ describe('generated content in the browser', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
     ).toBe(false);
+    // The toasts gone, so that they do not cover the section's top in the screenshots.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'successfully' }).count())
+      .toBe(0);
     await section.screenshot({ path: 'screenshots/content-section-390.png' });
     await screenshot(page, 'content-detail-390');
     await page.context().close();
