@@ -309,6 +309,20 @@ describe('Generate Content', () => {
     expect(await screen.findByText(CONTENT_SCREEN_TEXTS.noTextSent)).toBeInTheDocument();
   });
 
+  it('says when today’s generations are used up, and offers no Generate the server would refuse', async () => {
+    const { section } = await renderContent({
+      answers: { 'GET /api/companies/c1/usage': { body: usage(5) } },
+    });
+    const generate = within(section).getByRole('button', { name: 'Generate Content' });
+    await waitFor(() => expect(generate).toBeDisabled());
+    expect(generate).toHaveAccessibleDescription(
+      'You have used today’s AI generations. More at midnight (America/Los_Angeles), or upgrade your plan.',
+    );
+    expect(within(section).getByRole('button', { name: 'Generate More Content' })).toBeDisabled();
+    // One page: no pager.
+    expect(within(section).queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
   it('toasts the failed generation’s message', async () => {
     const { section, user } = await renderContent({
       answers: {
@@ -574,6 +588,47 @@ describe('review', () => {
     expect(
       screen.queryByRole('progressbar', { name: 'Revising your X (Twitter) post…' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('follows a revision asked for elsewhere (another tab, a text), and stays quiet about one long ended', async () => {
+    let listed = [
+      makeContent({ status: 'modify', revisionId: 'rv3' }),
+      makeContent({ _id: 'p2', status: 'modify', revisionId: 'rv4' }),
+    ];
+    let polls = 0;
+    await renderContent({
+      list: () => Promise.resolve(jsonResponse(makeContentList(listed))),
+      answers: {
+        [poll('rv3')]: () => {
+          const running = polls++ === 0;
+          if (!running) listed = [makeContent({ content: 'Revised in another tab', version: 2 })];
+          return Promise.resolve(
+            jsonResponse(
+              makeContentGeneration({
+                _id: 'rv3',
+                kind: 'revision',
+                contentId: 'p1',
+                ...(running ? { status: 'running', stage: 'drafting', progress: 50 } : {}),
+              }),
+            ),
+          );
+        },
+        [poll('rv4')]: {
+          body: makeContentGeneration({
+            _id: 'rv4',
+            kind: 'revision',
+            contentId: 'p2',
+            status: 'failed',
+            error: 'An old failure',
+          }),
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('progressbar', { name: CONTENT_SCREEN_TEXTS.revising }),
+    ).toBeVisible();
+    expect(await screen.findByText('Revised in another tab', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByText('An old failure')).toBeNull();
   });
 
   it('toasts a failed revision’s message', async () => {

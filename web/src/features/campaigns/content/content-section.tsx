@@ -38,6 +38,8 @@ import { useContentGeneration } from './use-content-generation';
 interface RunningRevision {
   generationId: string;
   platform: PlatformId;
+  /** Found on a listed post (asked for in another tab, or by text), not started here. */
+  found?: boolean;
   /** Its latest answer; undefined until the first poll answers. */
   generation: ContentGeneration | undefined;
 }
@@ -189,7 +191,37 @@ export function ContentSection({
   const usageText = usage
     ? generationsLeftText(usage.generations.used, usage.generations.limit)
     : undefined;
-  const posts = list?.data ?? [];
+  // None left today (or a lapsed plan): the server could only refuse, so the buttons say why.
+  const noneLeft = Boolean(usage && usage.generations.used >= usage.generations.limit);
+  const noneLeftText = usage
+    ? usage.entitlement === 'lapsed'
+      ? CONTENT_SCREEN_TEXTS.planLapsed
+      : CONTENT_SCREEN_TEXTS.noneLeft(usage.timeZone)
+    : undefined;
+  const posts = useMemo(() => list?.data ?? [], [list]);
+  // A post sent back to the AI elsewhere (another tab, a text) names its revision: follow it too.
+  const followed = useRef(new Set<string>());
+  useEffect(() => {
+    const found = posts.filter(
+      (post) =>
+        post.status === 'modify' && post.revisionId && !followed.current.has(post.revisionId),
+    );
+    if (found.length === 0) return;
+    for (const post of found) followed.current.add(post.revisionId!);
+    setRevisions((current) => {
+      const next = { ...current };
+      for (const post of found) {
+        if (next[post._id]?.generationId === post.revisionId) continue;
+        next[post._id] = {
+          generationId: post.revisionId!,
+          platform: post.metadata.params.platform,
+          generation: undefined,
+          found: true,
+        };
+      }
+      return next;
+    });
+  }, [posts]);
   const openGenerate = () => setGenerateOpen(true);
   const editPath = `/dashboard/company/${campaign.company}/campaigns/${campaign._id}/edit`;
 
@@ -235,7 +267,9 @@ export function ContentSection({
         }
         action={
           campaign.platforms.length ? (
-            <Button onClick={openGenerate}>{CONTENT_TEXTS.generate}</Button>
+            <Button onClick={openGenerate} disabled={noneLeft}>
+              {CONTENT_TEXTS.generate}
+            </Button>
           ) : (
             <Link to={editPath} className={buttonClasses({ variant: 'secondary' })}>
               {CONTENT_SCREEN_TEXTS.editCampaign}
@@ -261,11 +295,20 @@ export function ContentSection({
           <p className="mt-0.5 text-sm text-slate-600">{CONTENT_SCREEN_TEXTS.sectionDescription}</p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
-          <Button onClick={openGenerate} loading={generation.running}>
+          <Button
+            onClick={openGenerate}
+            loading={generation.running}
+            disabled={noneLeft && !generation.running}
+            aria-describedby="content-usage"
+          >
             {!generation.running ? <IconSparkles aria-hidden="true" className="size-4" /> : null}
             {CONTENT_TEXTS.generate}
           </Button>
-          {usageText ? <p className="text-xs text-slate-500">{usageText}</p> : null}
+          {usageText ? (
+            <p id="content-usage" className="max-w-xs text-xs text-slate-500 sm:text-right">
+              {noneLeft && !generation.running ? noneLeftText : usageText}
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -282,6 +325,7 @@ export function ContentSection({
           key={running.generationId}
           campaign={campaign}
           generationId={running.generationId}
+          found={Boolean(running.found)}
           onUpdate={(generation) => updateRevision(contentId, (item) => ({ ...item, generation }))}
           onDone={() => setRevisions(({ [contentId]: _done, ...rest }) => rest)}
         />
@@ -368,20 +412,23 @@ export function ContentSection({
               />
             ))}
           </ul>
-          <Pager
-            skip={cursors.length * CONTENT_PAGE_SIZE}
-            shown={posts.length}
-            hasPrevious={cursors.length > 0}
-            hasNext={Boolean(list?.nextCursor)}
-            onPrevious={() => setCursors((current) => current.slice(0, -1))}
-            onNext={() => {
-              const next = list?.nextCursor;
-              if (next) setCursors((current) => [...current, next]);
-            }}
-            busy={isChanging}
-          />
+          {/* One page needs no pager: this list is not counted, so it would only repeat the list. */}
+          {cursors.length > 0 || list?.nextCursor ? (
+            <Pager
+              skip={cursors.length * CONTENT_PAGE_SIZE}
+              shown={posts.length}
+              hasPrevious={cursors.length > 0}
+              hasNext={Boolean(list?.nextCursor)}
+              onPrevious={() => setCursors((current) => current.slice(0, -1))}
+              onNext={() => {
+                const next = list?.nextCursor;
+                if (next) setCursors((current) => [...current, next]);
+              }}
+              busy={isChanging}
+            />
+          ) : null}
           <div className="mt-5 flex justify-center">
-            <Button variant="secondary" onClick={openGenerate}>
+            <Button variant="secondary" onClick={openGenerate} disabled={noneLeft}>
               <IconSparkles aria-hidden="true" className="size-4" />
               {CONTENT_TEXTS.generateMore}
             </Button>

@@ -43,6 +43,9 @@ export const CONTENT_SCREEN_TEXTS = {
   back: 'Back',
   cancel: 'Cancel',
   generating: 'Generating…',
+  noneLeft: (timeZone: string) =>
+    `You have used today’s AI generations. More at midnight (${timeZone}), or upgrade your plan.`,
+  planLapsed: 'AI generation is paused until the subscription is active again.',
   noTextSent: 'No text was sent: verify your phone in Settings to get your drafts by text.',
   textFailed: 'The text about this draft could not be sent. It is here to review.',
 } as const;

@@ -89,12 +89,22 @@ export const useContentGeneration = (
 
 /**
  * An AI revision of a post: followed until it finishes; a failure toasts its message (else
- * 'Failed to modify content').
+ * 'Failed to modify content'). A revision found on a post rather than started here (`found`) is
+ * only announced when it was seen running: one that had long ended is dropped quietly.
  */
-export const useRevision = (campaign: Campaign, generationId: string | null, onDone: () => void) =>
-  useFinishedGeneration(campaign, generationId, (finished) => {
-    if (finished.status === 'failed') {
+export const useRevision = (
+  campaign: Campaign,
+  generationId: string | null,
+  onDone: () => void,
+  { found = false }: { found?: boolean } = {},
+) => {
+  const seenRunning = useRef(false);
+  const generation = useFinishedGeneration(campaign, generationId, (finished) => {
+    if (finished.status === 'failed' && (!found || seenRunning.current)) {
       toast.error(finished.error?.trim() || CONTENT_TOASTS.modifyFailed);
     }
     onDone();
   });
+  if (generation && !isFinished(generation)) seenRunning.current = true;
+  return generation;
+};

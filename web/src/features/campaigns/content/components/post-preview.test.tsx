@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeMediaAsset } from '#web/test/fixtures';
-import { linkedInFold, PostPreview, type PreviewAccount } from './post-preview';
+import { linkedInFold, PostPreview, xDisplayUrl, type PreviewAccount } from './post-preview';
 
 const account: PreviewAccount = { name: 'Harbor Coffee', handle: '@harborcoffee', avatarUrl: null };
 
@@ -16,7 +16,29 @@ describe('linkedInFold', () => {
   });
 });
 
+describe('xDisplayUrl', () => {
+  it('shows a link as X does: no scheme or www., cut after 23 characters', () => {
+    expect(xDisplayUrl('https://harbor.coffee')).toBe('harbor.coffee');
+    expect(xDisplayUrl('https://www.harbor.coffee/autumn-blend-tasting')).toBe(
+      'harbor.coffee/autumn-bl…',
+    );
+  });
+});
+
 describe('PostPreview', () => {
+  it('X: a link is shown shortened, the whole address kept as its title', () => {
+    render(
+      <PostPreview
+        platform="twitter"
+        text="Taste it: https://harbor.coffee/autumn-blend-tasting"
+        images={[]}
+        account={account}
+      />,
+    );
+    const link = screen.getByText('harbor.coffee/autumn-bl…');
+    expect(link).toHaveAttribute('title', 'https://harbor.coffee/autumn-blend-tasting');
+  });
+
   it('Instagram: the square image first, then the caption, hashtags counted of 30', async () => {
     const user = userEvent.setup();
     const images = [1, 2, 3].map((n) =>

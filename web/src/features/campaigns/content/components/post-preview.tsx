@@ -28,6 +28,14 @@ const TOKEN_COLOURS: Record<PlatformId, string> = {
   instagram: 'text-[#00376b]',
 };
 
+/** X shows a link without its scheme or `www.`, cut after 23 characters with '…'. */
+const X_LINK_SHOWN = 23;
+export const xDisplayUrl = (url: string): string => {
+  const bare = url.replace(/^https?:\/\//i, '').replace(/^www\./i, '');
+  return [...bare].length > X_LINK_SHOWN ? `${[...bare].slice(0, X_LINK_SHOWN).join('')}…` : bare;
+};
+const isLink = (token: string) => /^(https?:\/\/|www\.)/i.test(token);
+
 /** The text with its hashtags, mentions and links coloured as the platform colours them. */
 export function RichText({ text, platform }: { text: string; platform: PlatformId }) {
   const parts = text.split(TOKEN);
@@ -36,8 +44,13 @@ export function RichText({ text, platform }: { text: string; platform: PlatformI
       {parts.map((part, index) =>
         // split() with a capturing group puts the matches at the odd places.
         index % 2 === 1 ? (
-          <span key={index} className={TOKEN_COLOURS[platform]} data-token="">
-            {part}
+          <span
+            key={index}
+            className={clsx(TOKEN_COLOURS[platform], isLink(part) && 'break-all')}
+            data-token=""
+            title={isLink(part) ? part : undefined}
+          >
+            {platform === 'twitter' && isLink(part) ? xDisplayUrl(part) : part}
           </span>
         ) : (
           part

@@ -10,15 +10,18 @@ import { useRevision } from '../use-content-generation';
 export function RevisionWatcher({
   campaign,
   generationId,
+  found,
   onUpdate,
   onDone,
 }: {
   campaign: Campaign;
   generationId: string;
+  /** Found on a post (asked for elsewhere), not started here. */
+  found: boolean;
   onUpdate: (generation: ContentGeneration) => void;
   onDone: () => void;
 }) {
-  const generation = useRevision(campaign, generationId, onDone);
+  const generation = useRevision(campaign, generationId, onDone, { found });
   const latest = useRef(onUpdate);
   useEffect(() => {
     latest.current = onUpdate;
