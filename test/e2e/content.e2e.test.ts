@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { postTextLength } from '#shared/domain/post-text';
+import { postTextLength, X_LINK_COST_NOTE } from '#shared/domain/post-text';
 import {
   baseUrl,
   latestMessage,
@@ -161,6 +161,11 @@ describe('generated content in the browser', () => {
     const edit = page.getByRole('dialog', { name: 'Edit the post' });
     const edited =
       'Autumn Blend is back ☕ Taste it with us this Saturday at 10, at the roastery on the harbour. https://harbor.coffee/autumn-blend-tasting #AutumnBlend';
+    // X shows a link without its scheme, cut after 23 characters.
+    const editedShown = edited.replace(
+      'https://harbor.coffee/autumn-blend-tasting',
+      'harbor.coffee/autumn-bl…',
+    );
     const postText = edit.getByLabel('Post text');
     await expect.poll(() => postText.inputValue()).toBe(revised!.content);
     await postText.fill(edited);
@@ -168,12 +173,12 @@ describe('generated content in the browser', () => {
     expect(editedCount).not.toBe([...edited].length);
     const livePreview = edit.getByRole('region', { name: 'Preview' });
     await expect.poll(() => shownCount(livePreview)).toBe(`${editedCount} / 280`);
-    await livePreview.getByText('This post has a link — X charges more to post links').waitFor();
+    await livePreview.getByText(X_LINK_COST_NOTE).waitFor();
     await screenshot(page, 'content-direct-edit-1280');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Content modification request sent successfully').waitFor();
     await edit.waitFor({ state: 'hidden' });
-    await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(edited);
+    await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(editedShown);
     expect(await shownCount(card)).toBe(`${editedCount} / 280`);
 
     // Approve: the post leaves the drafts, and shows under Approved.
@@ -182,7 +187,7 @@ describe('generated content in the browser', () => {
     await section.getByText('No drafts to review').waitFor();
     await section.getByLabel('Status').selectOption('approved');
     await expect.poll(() => badge.innerText()).toBe('Approved');
-    await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(edited);
+    await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(editedShown);
     expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect((await postsOf('approved'))[0]?.content).toBe(edited);
 
