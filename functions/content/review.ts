@@ -71,13 +71,13 @@ const entry = (
   ...(modifyAspects?.length ? { modifyAspects } : {}),
 });
 
-/** The review's change to the post, conditional on the post still being reviewable. */
-const reviewPatch = (
+/** Applies a review's change to the post, only while it is still reviewable (else 409). */
+const applyReview = async (
   post: ContentRecord,
   change: { status: ContentRecord['status']; content?: string; imageIds?: string[] },
   history: HistoryEntry,
-  newVersion: boolean,
-) => {
+  newVersion = false,
+): Promise<ContentRecord> => {
   const patch = contentEntity()
     .patch({ companyId: post.companyId, campaignId: post.campaignId, contentId: post.contentId })
     .set({
@@ -86,21 +86,14 @@ const reviewPatch = (
       ...(change.imageIds === undefined ? {} : { imageIds: change.imageIds }),
     })
     .append({ modificationHistory: [history] });
-  return (newVersion ? patch.add({ version: 1 }) : patch).where(({ status }, { eq }) =>
-    REVIEWABLE_STATUSES.map((value) => eq(status, value as ContentRecord['status'])).join(' OR '),
-  );
-};
-
-const applyReview = async (
-  post: ContentRecord,
-  change: Parameters<typeof reviewPatch>[1],
-  history: HistoryEntry,
-  newVersion = false,
-): Promise<ContentRecord> => {
   try {
-    const { data } = await reviewPatch(post, change, history, newVersion).go({
-      response: 'all_new',
-    });
+    const { data } = await (newVersion ? patch.add({ version: 1 }) : patch)
+      .where(({ status }, { eq }) =>
+        REVIEWABLE_STATUSES.map((value) => eq(status, value as ContentRecord['status'])).join(
+          ' OR ',
+        ),
+      )
+      .go({ response: 'all_new' });
     return data as ContentRecord;
   } catch (error) {
     if (isConditionFailure(error)) throw notReviewable();
