@@ -1,0 +1,75 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns';
+import { campaignDateInZone } from './campaign-dates';
+import { WEEKDAYS, type Weekday } from './campaigns';
+
+/** A campaign's posting schedule and dates, as stored (dates are UTC ISO instants). */
+export interface SlotCampaign {
+  startDate: string;
+  endDate: string;
+  schedule: { timeZone: string; days: readonly Weekday[]; times: readonly string[] };
+}
+
+/** A post is never slotted closer to now than this: it needs a moment to be scheduled. */
+export const SLOT_LEAD_MS = 60_000;
+/** How far ahead slots are looked for when a campaign's end is further (or unset). */
+const MAX_DAYS_AHEAD = 400;
+
+/** date-fns' getDay(): 0 is Sunday. */
+const weekdayOf = (day: TZDate): Weekday => WEEKDAYS[(day.getDay() + 6) % 7]!;
+
+/**
+ * The instant of a posting time on a local day. A time the clocks skip (02:30 on the night
+ * summer time begins) is the same time after the jump (03:30), as a person's alarm would ring;
+ * a time that happens twice (01:30 when summer time ends) is its first occurrence.
+ */
+const instantOn = (day: TZDate, time: string, timeZone: string): Date => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(
+    new TZDate(
+      day.getFullYear(),
+      day.getMonth(),
+      day.getDate(),
+      hours,
+      minutes,
+      timeZone,
+    ).getTime(),
+  );
+};
+
+/**
+ * Every slot of the campaign from `now` on, in order: its posting times on its posting days, in
+ * its zone, between its start and end days (both inclusive), never sooner than SLOT_LEAD_MS.
+ */
+export function* campaignSlots(campaign: SlotCampaign, now: Date): Generator<Date> {
+  const { timeZone, days, times } = campaign.schedule;
+  if (days.length === 0 || times.length === 0) return;
+  const sortedTimes = [...times].sort();
+  const firstDay = campaignDateInZone(campaign.startDate, timeZone);
+  const lastDay = campaignDateInZone(campaign.endDate, timeZone);
+  const today = campaignDateInZone(now.toISOString(), timeZone);
+  const from = today > firstDay ? today : firstDay;
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  let day = new TZDate(y, m - 1, d, 12, 0, timeZone);
+  for (let step = 0; step < MAX_DAYS_AHEAD; step++, day = addDays(day, 1)) {
+    const date = campaignDateInZone(day.toISOString(), timeZone);
+    if (date > lastDay) return;
+    if (!days.includes(weekdayOf(day))) continue;
+    for (const time of sortedTimes) {
+      const at = instantOn(day, time, timeZone);
+      if (at.getTime() >= now.getTime() + SLOT_LEAD_MS) yield at;
+    }
+  }
+}
+
+/** The first slot of the campaign from `now` that `isTaken` does not refuse, or null. */
+export const nextFreeSlot = (
+  campaign: SlotCampaign,
+  now: Date,
+  isTaken: (slot: Date) => boolean = () => false,
+): Date | null => {
+  for (const slot of campaignSlots(campaign, now)) {
+    if (!isTaken(slot)) return slot;
+  }
+  return null;
+};
