@@ -18,6 +18,9 @@ export const toGeneratedContent = (record: ContentRecord): GeneratedContent => (
   })),
   version: record.version,
   revisionId: record.revisionId ?? null,
+  scheduledFor: record.scheduledFor ?? null,
+  publishedAt: record.publishedAt ?? null,
+  postUrl: record.postUrl ?? null,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
 });

@@ -53,6 +53,11 @@ export const generatedContentSchema = z.object({
    * `modify`), however it was asked for: in this tab, another, or by a text.
    */
   revisionId: z.string().nullable(),
+  /** Scheduled: the slot it goes out at (UTC ISO; shown in the campaign's zone). */
+  scheduledFor: z.string().nullable(),
+  /** Published: when, and the post on the platform. */
+  publishedAt: z.string().nullable(),
+  postUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

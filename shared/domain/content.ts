@@ -127,3 +127,24 @@ export const CONTENT_GENERATION_MESSAGES = {
   campaignGone: 'The campaign was deleted before the post was written.',
   changedMeanwhile: 'The post was reviewed or changed meanwhile, so it was not revised.',
 } as const;
+
+/* ----- Publishing ----- */
+
+/** A post the provider certainly did not take (429, 5xx) is tried again at most this often. */
+export const PUBLISH_MAX_ATTEMPTS = 3;
+/** The wait before another attempt: 1, then 4 minutes (or X's rate-limit reset, when later). */
+export const publishRetryDelayMs = (attempt: number): number => 60_000 * 4 ** (attempt - 1);
+/** How long the publisher may hold a post; a claim older than this has an unknown outcome. */
+export const PUBLISHER_TIMEOUT_SECONDS = 120;
+
+/** Why a post failed, in the owner's words (`publishError`). */
+export const PUBLISH_ERRORS = {
+  unknownOutcome:
+    'We could not confirm whether this post went out. Check your account before posting it again.',
+  planLapsed: 'Publishing is paused until the subscription is active again.',
+  notConnected: 'The account is not connected any more. Reconnect it, then retry.',
+  needsReconnection:
+    'The platform stopped accepting posts from this account. Reconnect it, then retry.',
+  rateLimited: 'The platform kept refusing the post for now (too many posts). Retry later.',
+  unavailable: 'The platform was unavailable each time we tried. Retry later.',
+} as const;

@@ -60,6 +60,16 @@ export const contentEntity = lazy(
           version: { type: 'number', required: true, default: 1 },
           /** The newest AI revision asked for (a content generation's id). */
           revisionId: { type: 'string' },
+          /** Scheduled: the slot it goes out at (UTC ISO). */
+          scheduledFor: { type: 'string' },
+          /** The publisher's attempt the current schedule fires (1, then 2, 3 on a retry). */
+          publishAttempt: { type: 'number' },
+          /** Publishing: since when the publisher holds it (a claim that outlives it is unknown). */
+          publishingSince: { type: 'string' },
+          /** Published: when, where, and the provider's id of the post. */
+          publishedAt: { type: 'string' },
+          postUrl: { type: 'string' },
+          providerPostId: { type: 'string' },
           ...timestampAttributes,
         },
         indexes: {
