@@ -18,6 +18,7 @@ import { declaration as contentGeneration } from './jobs/content-generation/bind
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
+import { declaration as publisher } from './jobs/publisher/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
 
 /**
@@ -47,6 +48,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'connection-health': connectionHealth,
   'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,
+  publisher,
   sweeper,
 };
 

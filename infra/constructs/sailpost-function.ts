@@ -171,6 +171,8 @@ interface BindingEffect {
 interface BindContext {
   readonly scope: Construct;
   readonly targets: BindingTargets;
+  /** The job this function is, when it is one (it is never given its own ARN). */
+  readonly job?: JobName;
 }
 
 type Binder<K extends keyof Bindings> = (
@@ -220,9 +222,16 @@ const SCHEDULE_ACTIONS = [
   'scheduler:GetSchedule',
 ];
 
-const jobArnVariables = (jobs: readonly JobName[], targets: BindingTargets) =>
+/**
+ * The ARNs of the jobs a function starts or schedules. A job that schedules itself gets none for
+ * itself: a function's environment cannot name the function (CloudFormation's circular
+ * reference), so it learns its ARN from its invocation (core/jobs/define-job).
+ */
+const jobArnVariables = (jobs: readonly JobName[], targets: BindingTargets, self?: JobName) =>
   Object.fromEntries(
-    jobs.map((job) => [jobArnVariable(job), targets.jobFunction(job).functionArn]),
+    jobs
+      .filter((job) => job !== self)
+      .map((job) => [jobArnVariable(job), targets.jobFunction(job).functionArn]),
   );
 
 /** A secret created by hand (OpenAI's key, an OAuth client's secret), imported once per stack. */
@@ -399,7 +408,7 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
     ],
   }),
 
-  schedules: (jobs, { scope, targets }): BindingEffect => {
+  schedules: (jobs, { scope, targets, job: self }): BindingEffect => {
     if (jobs.length === 0) return { environment: {} };
     const { stage, schedulerRole, deadLetterQueue } = targets;
     const schedules = Stack.of(scope).formatArn({
@@ -413,7 +422,7 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
         SCHEDULE_GROUP: stage.scheduleGroupName,
         SCHEDULER_ROLE_ARN: schedulerRole.roleArn,
         SCHEDULER_DLQ_ARN: deadLetterQueue.queueArn,
-        ...jobArnVariables(jobs, targets),
+        ...jobArnVariables(jobs, targets, self),
       },
       statements: [
         new PolicyStatement({ actions: SCHEDULE_ACTIONS, resources: [schedules] }),
@@ -477,6 +486,8 @@ export interface SailpostFunctionProps {
    * stack's dead-letter queue). Endpoints are invoked synchronously and have none.
    */
   readonly failedInvocationQueue?: IQueue;
+  /** The job this function runs, when it is one. */
+  readonly job?: JobName;
 }
 
 /**
@@ -513,7 +524,11 @@ export class SailpostFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    const effects = bindingEffects(declaration.bindings, { scope: this, targets });
+    const effects = bindingEffects(declaration.bindings, {
+      scope: this,
+      targets,
+      job: props.job,
+    });
     for (const effect of effects) {
       for (const statement of effect.statements ?? []) this.role.addToPrincipalPolicy(statement);
       effect.grant?.(this.role);

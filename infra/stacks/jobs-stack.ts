@@ -157,7 +157,9 @@ export class JobsStack extends Stack {
     }
     const declaration = JOB_DECLARATIONS[job];
     const { starts = [], schedules = [] } = declaration.bindings;
-    for (const next of [...starts, ...schedules]) this.addJobFunction(next, [...startedBy, job]);
+    // A job may schedule itself (a retry later): it learns its own ARN from its invocation.
+    const others = [...starts, ...schedules.filter((next) => next !== job)];
+    for (const next of others) this.addJobFunction(next, [...startedBy, job]);
     this.jobFunctions.set(
       job,
       new SailpostFunction(this, job, {
@@ -166,6 +168,7 @@ export class JobsStack extends Stack {
         declaration,
         targets: this.bindingTargets,
         failedInvocationQueue: this.deadLetterQueue,
+        job,
       }),
     );
   }

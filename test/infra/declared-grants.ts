@@ -491,7 +491,9 @@ export const expectedEnvironment = (
     add('schedules', 'SCHEDULE_GROUP', fn, stage.scheduleGroupName);
     add('schedules', 'SCHEDULER_ROLE_ARN', jobs, jobs.schedulerRole.roleArn);
     add('schedules', 'SCHEDULER_DLQ_ARN', jobs, jobs.deadLetterQueue.queueArn);
-    for (const job of bindings.schedules) jobArn('schedules', job);
+    // A job that schedules itself is never given its own ARN (it reads it from its invocation).
+    for (const job of bindings.schedules)
+      if (jobs.functions.get(job) !== fn) jobArn('schedules', job);
   }
   for (const job of bindings.starts ?? []) jobArn('starts', job);
   if (bindings.secrets?.includes('tokenKey')) {

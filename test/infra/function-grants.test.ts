@@ -126,14 +126,14 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(texting).toEqual(['auth', 'jobs/content-generation', 'jobs/connection-health']);
   });
 
-  it('lets only the platforms endpoints and the company clean-up (which revokes grants) read the credential key, and gives the endpoints the media bucket', () => {
+  it('lets only the platforms endpoints, the company clean-up (which revokes grants) and the publisher read the credential key, and gives the endpoints the media bucket', () => {
     const credentialKey = templates.valueOf(built.data, built.data.credentialKeySecret.secretArn);
     const readers = functionsOf(built)
       .filter((checked) =>
         templates.grantsOf(checked.fn).some((grant) => grant.resource === credentialKey),
       )
       .map((checked) => checked.name);
-    expect(readers.sort()).toEqual(['jobs/company-cleanup', 'platforms']);
+    expect(readers.sort()).toEqual(['jobs/company-cleanup', 'jobs/publisher', 'platforms']);
     const platforms = built.api.functions.get('platforms')!;
     const media = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
     const grants = templates.grantsOf(platforms);
@@ -211,6 +211,31 @@ describe('each function is granted exactly what its declaration names', () => {
         .grantsOf(thumbnails)
         .filter((grant) => grant.action.startsWith('dynamodb:'))
         .every((grant) => grant.resource === table || grant.resource.includes('index')),
+    ).toBe(true);
+  });
+
+  it('lets the publisher schedule its own next attempt without naming itself, and the scheduler fire it', () => {
+    const publisher = built.jobs.functions.get('publisher')!;
+    const environment = templates.environmentOf(publisher);
+    // CloudFormation cannot give a function its own ARN: the job reads it from its invocation.
+    expect(environment).not.toHaveProperty('JOB_PUBLISHER_ARN');
+    expect(environment.SCHEDULE_GROUP).toBeTruthy();
+    const actions = templates.grantsOf(publisher).map((grant) => grant.action);
+    expect(actions).toEqual(expect.arrayContaining(['scheduler:UpdateSchedule', 'iam:PassRole']));
+    // Its media access is reading the post's images, nothing more.
+    const objects = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
+    expect(
+      templates
+        .grantsOf(publisher)
+        .filter((grant) => grant.resource === objects)
+        .map((grant) => grant.action),
+    ).toEqual(['s3:GetObject']);
+
+    const arn = templates.valueOf(built.jobs, publisher.function.functionArn);
+    expect(
+      templates
+        .grantsOfRole(built.jobs.schedulerRole)
+        .some((grant) => grant.action === 'lambda:InvokeFunction' && grant.resource === arn),
     ).toBe(true);
   });
 

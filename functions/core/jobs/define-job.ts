@@ -1,9 +1,12 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod';
+import { jobArnVariable } from '../bindings';
+import { currentEnvironment, withEnvironment } from '../environment';
 import { Invalid } from '../errors';
 import { logger as baseLogger } from '../logger';
 import { claimJobRun, completeJobRun, releaseJobRun } from './job-claim';
+import type { JobName } from './names';
 
 export type JobOutcome = { status: 'done'; result?: unknown } | { status: 'duplicate' };
 
@@ -25,6 +28,19 @@ const invalidEvent = (job: string, error: z.ZodError): Invalid =>
       error.issues.map((issue) => [issue.path.join('.') || '(event)', issue.message]),
     ),
   );
+
+/**
+ * The environment a run works in: its own, plus the job's own ARN when the function was not
+ * given it. CloudFormation cannot give a function its own ARN (a self-reference), so a job that
+ * schedules itself (the publisher's next attempt) learns it from its invocation; the scheduler
+ * then finds it under the variable it reads for every job.
+ */
+const runEnvironment = (job: string, context?: Context) => {
+  const environment = currentEnvironment();
+  const variable = jobArnVariable(job as JobName);
+  if (environment[variable] || !context?.invokedFunctionArn) return undefined;
+  return { ...environment, [variable]: context.invokedFunctionArn };
+};
 
 /**
  * A background job's Lambda handler. Its deliverers (EventBridge Scheduler, asynchronous Lambda
@@ -63,7 +79,9 @@ export const defineJob =
 
     let result: unknown;
     try {
-      result = await spec.run(parsed.data, { logger });
+      const environment = runEnvironment(spec.name, context);
+      const run = () => spec.run(parsed.data, { logger });
+      result = await (environment ? withEnvironment(environment, run) : run());
     } catch (error) {
       logger.error('Job run failed; releasing its claim for a retry', error as Error);
       await releaseJobRun(outcome.claim).catch((releaseError: unknown) =>

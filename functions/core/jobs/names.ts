@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'connection-health',
   'media-thumbnail',
   'password-reset-email',
+  'publisher',
   'sweeper',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useLocalTable } from '#test/support/local-table';
+import { PUBLISH_ERRORS, publishRetryDelayMs } from '#shared/domain/content';
+import { companyEntity } from '#functions/core/db/entities/company';
+import { contentEntity } from '#functions/core/db/entities/content';
+import { logger } from '#functions/core/logger';
+import {
+  ProviderAuthRevoked,
+  ProviderRateLimited,
+  ProviderRejected,
+  ProviderUnavailable,
+} from '#functions/integrations/social/provider-errors';
+import type { SocialClient } from '#functions/integrations/social/social-client';
+import { findCredential, storeConnection } from '#functions/platforms/credentials';
+import { nextAttemptAt, publishPost } from './publish-post';
+
+/**
+ * The publisher's domain module against DynamoDB Local, with a fake X client: the post's own
+ * claim (not the job's idempotency claim) makes concurrent runs publish once, and each provider
+ * failure ends in the state and words it calls for. Rescheduling is covered by the API tests.
+ */
+describe('publishPost', () => {
+  useLocalTable({ CREDENTIAL_KEY: 'k'.repeat(64) });
+
+  const fakeClient = (publish: SocialClient['publish']) => {
+    const calls: string[] = [];
+    const client = {
+      platform: 'twitter',
+      publish: async (input) => {
+        calls.push(input.text);
+        return publish(input);
+      },
+    } as SocialClient;
+    return { calls, clientFor: () => Promise.resolve(client) };
+  };
+
+  const scheduledPost = async (attempt = 1) => {
+    const companyId = randomUUID();
+    await companyEntity()
+      .create({
+        companyId,
+        userId: randomUUID(),
+        name: 'Harbor Coffee',
+        brandColors: [],
+        founder: true,
+      })
+      .go();
+    await storeConnection({
+      companyId,
+      platform: 'twitter',
+      account: { id: 'x-1', handle: '@harbor', displayName: 'Harbor' },
+      grant: {
+        accessToken: 'access',
+        refreshToken: 'refresh',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        scopes: [],
+      },
+    });
+    const event = { companyId, campaignId: randomUUID(), contentId: randomUUID(), attempt };
+    await contentEntity()
+      .create({
+        ...event,
+        platform: 'twitter',
+        status: 'scheduled',
+        content: 'Fresh roast at dawn',
+        generation: { source: 'offline' },
+        scheduledFor: new Date().toISOString(),
+        publishAttempt: attempt,
+      })
+      .go();
+    return event;
+  };
+
+  const postOf = async (event: { companyId: string; campaignId: string; contentId: string }) =>
+    (
+      await contentEntity()
+        .get({
+          companyId: event.companyId,
+          campaignId: event.campaignId,
+          contentId: event.contentId,
+        })
+        .go({ consistent: true })
+    ).data!;
+
+  it('publishes once when three runs claim the same post at once', async () => {
+    const event = await scheduledPost();
+    const { calls, clientFor } = fakeClient(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { postId: '1', url: 'https://x.com/harbor/status/1' };
+    });
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => publishPost(event, logger, { clientFor })),
+    );
+    expect(outcomes.sort()).toEqual(['held-elsewhere', 'held-elsewhere', 'published']);
+    expect(calls).toEqual(['Fresh roast at dawn']);
+    expect(await postOf(event)).toMatchObject({
+      status: 'published',
+      providerPostId: '1',
+      postUrl: 'https://x.com/harbor/status/1',
+    });
+    expect(await publishPost(event, logger, { clientFor })).toBe('not-due');
+  });
+
+  it('fails as unknown when the provider may have taken the post, and as refused with its reason', async () => {
+    const silent = await scheduledPost();
+    const lost = fakeClient(() =>
+      Promise.reject(
+        new ProviderUnavailable('twitter', 'X did not answer in time', undefined, false),
+      ),
+    );
+    expect(await publishPost(silent, logger, { clientFor: lost.clientFor })).toBe('failed');
+    expect(await postOf(silent)).toMatchObject({
+      status: 'failed',
+      publishError: PUBLISH_ERRORS.unknownOutcome,
+    });
+
+    const refused = await scheduledPost();
+    const rejecting = fakeClient(() =>
+      Promise.reject(
+        new ProviderRejected('twitter', 'X refused the request: text is too long', 400),
+      ),
+    );
+    expect(await publishPost(refused, logger, { clientFor: rejecting.clientFor })).toBe('failed');
+    expect((await postOf(refused)).publishError).toBe('X refused the request: text is too long');
+  });
+
+  it('fails and marks the credential when the grant was revoked', async () => {
+    const event = await scheduledPost();
+    const { clientFor } = fakeClient(() =>
+      Promise.reject(
+        new ProviderAuthRevoked('twitter', 'X no longer accepts this connection', 401),
+      ),
+    );
+    expect(await publishPost(event, logger, { clientFor })).toBe('failed');
+    expect((await postOf(event)).publishError).toBe(PUBLISH_ERRORS.needsReconnection);
+    expect((await findCredential(event.companyId, 'twitter'))!.needsReconnection).toBe(true);
+
+    // The next post of that account fails before the provider is asked.
+    const next = { ...event, contentId: randomUUID() };
+    await contentEntity()
+      .create({
+        ...next,
+        platform: 'twitter',
+        status: 'scheduled',
+        content: 'Second roast',
+        generation: { source: 'offline' },
+        publishAttempt: 1,
+      })
+      .go();
+    const untouched = fakeClient(() => Promise.reject(new Error('not called')));
+    expect(await publishPost(next, logger, { clientFor: untouched.clientFor })).toBe('failed');
+    expect(untouched.calls).toEqual([]);
+    expect((await postOf(next)).publishError).toBe(PUBLISH_ERRORS.needsReconnection);
+  });
+
+  it('fails a rate-limited post at the last attempt with the rate-limit words', async () => {
+    const event = await scheduledPost(3);
+    const { clientFor } = fakeClient(() =>
+      Promise.reject(new ProviderRateLimited('twitter', 'X is limiting requests', undefined)),
+    );
+    expect(await publishPost(event, logger, { clientFor })).toBe('failed');
+    expect(await postOf(event)).toMatchObject({
+      status: 'failed',
+      publishError: PUBLISH_ERRORS.rateLimited,
+    });
+  });
+
+  it('gives the claim back when something fails before the provider is asked', async () => {
+    const event = await scheduledPost();
+    const clientFor = () => Promise.reject(new Error('the table is throttled'));
+    await expect(publishPost(event, logger, { clientFor })).rejects.toThrow('throttled');
+    const post = await postOf(event);
+    expect(post).toMatchObject({ status: 'scheduled', publishAttempt: 1 });
+    expect(post.publishingSince).toBeUndefined();
+  });
+
+  it('waits the back-off, or until the rate limit resets when that is later', () => {
+    const now = new Date('2026-03-02T14:00:00Z');
+    expect(nextAttemptAt(1, now).getTime()).toBe(now.getTime() + publishRetryDelayMs(1));
+    expect(nextAttemptAt(2, now).getTime()).toBe(now.getTime() + 4 * 60_000);
+    const reset = new Date('2026-03-02T14:15:00Z');
+    expect(nextAttemptAt(1, now, reset)).toEqual(reset);
+    expect(nextAttemptAt(2, now, new Date('2026-03-02T14:00:30Z')).getTime()).toBe(
+      now.getTime() + 4 * 60_000,
+    );
+  });
+});

@@ -1,0 +1,336 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { PUBLISH_ERRORS, PUBLISH_MAX_ATTEMPTS, publishRetryDelayMs } from '#shared/domain/content';
+import { checkMediaFile } from '#shared/domain/platform-media';
+import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { schedulePublish, type PublishEvent } from '#functions/content/publish-schedule';
+import { companyTimeZone } from '#functions/core/companies/company-time-zone';
+import { campaignEntity } from '#functions/core/db/entities/campaign';
+import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
+import type { ContentRecord } from '#functions/core/db/entities/content';
+import { mediaAssetEntity } from '#functions/core/db/entities/media-asset';
+import { LimitReached } from '#functions/core/errors';
+import { ensureMayPublish, ensurePlatformInTier } from '#functions/core/plans/entitlement';
+import { readMediaObject } from '#functions/core/storage/media-bucket';
+import {
+  ProviderAuthRevoked,
+  ProviderError,
+  ProviderRateLimited,
+  ProviderUnavailable,
+} from '#functions/integrations/social/provider-errors';
+import { socialClient } from '#functions/integrations/social/provider';
+import type { MediaFile, SocialClient } from '#functions/integrations/social/social-client';
+import { findCredential } from '#functions/platforms/credentials';
+import { providerFailure } from '#functions/platforms/provider-failures';
+import { freshAccessToken } from '#functions/platforms/token-refresh';
+import type { PlatformCredentialRecord } from '#functions/core/db/entities/platform-credential';
+import {
+  claimPost,
+  isStaleClaim,
+  readPost,
+  recordFailed,
+  recordPublished,
+  recordRetry,
+  releaseClaim,
+} from './post-transitions';
+
+/**
+ * What one run of the publisher did with its event, for the logs and the tests:
+ * - `published`: posted once, recorded with the provider's id and URL;
+ * - `retry-scheduled`: a 429 or 5xx that certainly did not post; the next attempt is scheduled;
+ * - `failed`: recorded `failed` with the owner's words (`publishError`);
+ * - `unknown-outcome`: found a claim older than the time-out and failed it as unknown;
+ * - `held-elsewhere`: another run holds the post right now;
+ * - `not-due`: the post is not this attempt's to publish (published, failed, moved to another
+ *   attempt, back to approved, deleted).
+ */
+export type PublishOutcome =
+  'published' | 'retry-scheduled' | 'failed' | 'unknown-outcome' | 'held-elsewhere' | 'not-due';
+
+/** Texts for failures PUBLISH_ERRORS has no words for (the post itself is not publishable). */
+export const POST_PROBLEMS = {
+  companyGone: 'The company of this post no longer exists.',
+  platformNotPublishable: 'Sailpost cannot publish to this platform.',
+  imageGone:
+    'An image of this post was removed from the campaign. Choose its images again, then retry.',
+} as const;
+
+/** A reason to stop before the provider is called: the post fails with these words. */
+class NotPublishable extends Error {}
+
+export interface PublishDependencies {
+  now?: () => Date;
+  /** The platform's client (tests pass a fake; the job uses the configured one). */
+  clientFor?: (platform: ConnectablePlatform) => Promise<SocialClient>;
+}
+
+/**
+ * Publishes the post an event names, at most once: the post is claimed (`scheduled` →
+ * `publishing`) before anything is asked of X or LinkedIn, so a duplicate delivery stops at the
+ * claim; a post found `publishing` past the time-out has an unknown outcome and is failed, never
+ * sent again.
+ */
+export const publishPost = async (
+  event: PublishEvent,
+  logger: Logger,
+  dependencies: PublishDependencies = {},
+): Promise<PublishOutcome> => {
+  const now = dependencies.now ?? (() => new Date());
+  const claim = await claimPost(event, now());
+  if (!claim) return settleUnclaimed(event, logger, now());
+  return publishClaimed(claim, event, logger, {
+    now,
+    clientFor: dependencies.clientFor ?? socialClient,
+  });
+};
+
+/** Why this run could not claim the post, and what, if anything, is left to do about it. */
+const settleUnclaimed = async (
+  event: PublishEvent,
+  logger: Logger,
+  now: Date,
+): Promise<PublishOutcome> => {
+  const post = await readPost(event);
+  if (post && isStaleClaim(post, now)) {
+    // The run that claimed it may have posted before it died: sending again could post twice.
+    const failed = await recordFailed(post, PUBLISH_ERRORS.unknownOutcome);
+    logger.warn('A claim outlived the publisher: failed as unknown', {
+      publishingSince: post.publishingSince,
+      recorded: failed,
+    });
+    return failed ? 'unknown-outcome' : 'held-elsewhere';
+  }
+  if (post?.status === 'publishing') return 'held-elsewhere';
+  logger.info('The post is not this attempt to publish', {
+    status: post?.status ?? 'deleted',
+    publishAttempt: post?.publishAttempt,
+  });
+  return 'not-due';
+};
+
+const loadCompany = async (companyId: string): Promise<CompanyRecord> => {
+  const { data } = await companyEntity().get({ companyId }).go({ consistent: true });
+  if (!data) throw new NotPublishable(POST_PROBLEMS.companyGone);
+  return data as CompanyRecord;
+};
+
+const connectablePlatformOf = (post: ContentRecord): ConnectablePlatform => {
+  const platform = post.platform as ConnectablePlatform;
+  if (!CONNECTABLE_PLATFORMS.includes(platform)) {
+    throw new NotPublishable(POST_PROBLEMS.platformNotPublishable);
+  }
+  return platform;
+};
+
+/** The plan allows publishing (a lapsed trial or subscription does not), to this platform. */
+const checkPlan = (company: CompanyRecord, platform: ConnectablePlatform): void => {
+  try {
+    ensureMayPublish(company);
+  } catch (error) {
+    if (error instanceof LimitReached) throw new NotPublishable(PUBLISH_ERRORS.planLapsed);
+    throw error;
+  }
+  try {
+    ensurePlatformInTier(company, platform);
+  } catch (error) {
+    // Its message says which plan would include it.
+    if (error instanceof LimitReached) throw new NotPublishable(error.message);
+    throw error;
+  }
+};
+
+/** The connected account to post as: missing, disconnected or refused ones fail the post. */
+const usableCredential = async (
+  companyId: string,
+  platform: ConnectablePlatform,
+): Promise<PlatformCredentialRecord> => {
+  const credential = await findCredential(companyId, platform);
+  if (!credential?.connected) throw new NotPublishable(PUBLISH_ERRORS.notConnected);
+  if (credential.needsReconnection) throw new NotPublishable(PUBLISH_ERRORS.needsReconnection);
+  return credential;
+};
+
+/**
+ * The post's images, in order, read from the media bucket: each still an asset of the campaign,
+ * of a type and size the platform takes (the same rule as Post now's uploads).
+ */
+const readImages = async (post: ContentRecord, platform: ConnectablePlatform) => {
+  const files: MediaFile[] = [];
+  for (const mediaId of post.imageIds) {
+    const { data: asset } = await mediaAssetEntity()
+      .get({ companyId: post.companyId, campaignId: post.campaignId, mediaId })
+      .go({ consistent: true });
+    if (!asset) throw new NotPublishable(POST_PROBLEMS.imageGone);
+    const verdict = checkMediaFile(platform, asset.contentType, asset.size);
+    if (!('kind' in verdict)) throw new NotPublishable(verdict.message);
+    files.push({
+      bytes: await readMediaObject(asset.key, verdict.kind.maxBytes),
+      contentType: asset.contentType,
+    });
+  }
+  return files;
+};
+
+/** The campaign's zone (its schedule is written in it), or the company's. */
+const scheduleTimeZone = async (post: ContentRecord): Promise<string> => {
+  const { data: campaign } = await campaignEntity()
+    .get({ companyId: post.companyId, campaignId: post.campaignId })
+    .go();
+  if (campaign) return campaign.schedule.timeZone;
+  const { data: company } = await companyEntity().get({ companyId: post.companyId }).go();
+  return companyTimeZone(company ?? {});
+};
+
+const publishClaimed = async (
+  claim: ContentRecord,
+  event: PublishEvent,
+  logger: Logger,
+  dependencies: Required<PublishDependencies>,
+): Promise<PublishOutcome> => {
+  let prepared;
+  try {
+    prepared = await prepare(claim, dependencies);
+  } catch (error) {
+    if (error instanceof NotPublishable) return fail(claim, error.message, logger);
+    if (error instanceof ProviderError) {
+      return afterProviderFailure(claim, event, error, null, logger, dependencies.now());
+    }
+    // Nothing was sent: give the post back, so the deliverer's retry of this event claims it.
+    await releaseClaim(claim);
+    throw error;
+  }
+  const { client, credential, media } = prepared;
+  let fresh;
+  try {
+    fresh = await freshAccessToken(client, credential);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) {
+      await releaseClaim(claim);
+      throw error;
+    }
+    return afterProviderFailure(claim, event, error, credential, logger, dependencies.now());
+  }
+  try {
+    const published = await client.publish({
+      accessToken: fresh.accessToken,
+      accountId: fresh.credential.accountId,
+      handle: fresh.credential.handle,
+      text: claim.content,
+      media,
+    });
+    const recorded = await recordPublished(claim, published, dependencies.now());
+    logger.info('Published', { platform: client.platform, postId: published.postId, recorded });
+    return 'published';
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      return afterProviderFailure(
+        claim,
+        event,
+        error,
+        fresh.credential,
+        logger,
+        dependencies.now(),
+      );
+    }
+    // Thrown while the post was with the provider: it may have gone out.
+    logger.error('Publishing failed with an unexpected error', error as Error);
+    return fail(claim, PUBLISH_ERRORS.unknownOutcome, logger);
+  }
+};
+
+/** Everything checked and read before the provider is called. */
+const prepare = async (claim: ContentRecord, dependencies: Required<PublishDependencies>) => {
+  const company = await loadCompany(claim.companyId);
+  const platform = connectablePlatformOf(claim);
+  checkPlan(company, platform);
+  const credential = await usableCredential(company.companyId, platform);
+  const media = await readImages(claim, platform);
+  const client = await dependencies.clientFor(platform);
+  return { credential, media, client };
+};
+
+const fail = async (
+  claim: ContentRecord,
+  publishError: string,
+  logger: Logger,
+): Promise<PublishOutcome> => {
+  const recorded = await recordFailed(claim, publishError);
+  logger.info('Publishing failed', { publishError, recorded });
+  return 'failed';
+};
+
+/**
+ * A provider's failure, by what it means for the post:
+ * - 429, or a 5xx (or silence) that certainly did not post: another attempt later, at most
+ *   PUBLISH_MAX_ATTEMPTS in all, after the provider's rate-limit reset when it gave one;
+ * - silence after the post was sent: an unknown outcome, never sent again;
+ * - a refused grant: the credential is marked (providerFailure) and the owner must reconnect;
+ * - any other refusal: failed, with the provider's reason.
+ */
+const afterProviderFailure = async (
+  claim: ContentRecord,
+  event: PublishEvent,
+  error: ProviderError,
+  credential: PlatformCredentialRecord | null,
+  logger: Logger,
+  now: Date,
+): Promise<PublishOutcome> => {
+  const failure = await providerFailure(error, credential, logger, now);
+  const retryable =
+    error instanceof ProviderRateLimited ||
+    (error instanceof ProviderUnavailable && error.certainlyNotPosted);
+  if (retryable) {
+    if (event.attempt < PUBLISH_MAX_ATTEMPTS) return retryLater(claim, event, error, logger, now);
+    return fail(
+      claim,
+      error instanceof ProviderRateLimited
+        ? PUBLISH_ERRORS.rateLimited
+        : PUBLISH_ERRORS.unavailable,
+      logger,
+    );
+  }
+  if (error instanceof ProviderUnavailable)
+    return fail(claim, PUBLISH_ERRORS.unknownOutcome, logger);
+  if (error instanceof ProviderAuthRevoked) {
+    return fail(claim, PUBLISH_ERRORS.needsReconnection, logger);
+  }
+  return fail(claim, failure.message, logger);
+};
+
+/** When the next attempt may go: the back-off, or the provider's reset when that is later. */
+export const nextAttemptAt = (attempt: number, now: Date, resetAt?: Date): Date => {
+  const backOff = now.getTime() + publishRetryDelayMs(attempt);
+  return new Date(Math.max(backOff, resetAt?.getTime() ?? 0));
+};
+
+const retryLater = async (
+  claim: ContentRecord,
+  event: PublishEvent,
+  error: ProviderRateLimited | ProviderUnavailable,
+  logger: Logger,
+  now: Date,
+): Promise<PublishOutcome> => {
+  const next = { ...event, attempt: event.attempt + 1 };
+  const at = nextAttemptAt(
+    event.attempt,
+    now,
+    error instanceof ProviderRateLimited ? error.resetAt : undefined,
+  );
+  // The post first, then its schedule: should the schedule not be written, the post is
+  // `scheduled` and overdue, which the sweeper fires; the other order could leave a schedule for a
+  // post still `publishing`, which would then be failed as unknown though nothing was sent.
+  if (!(await recordRetry(claim, next.attempt, at))) return 'held-elsewhere';
+  try {
+    await schedulePublish(next, at, await scheduleTimeZone(claim));
+  } catch (scheduleError) {
+    logger.error('Could not schedule the next attempt; the sweeper will fire it', {
+      error: scheduleError,
+      attempt: next.attempt,
+    });
+  }
+  logger.info('Publishing will be tried again', {
+    attempt: next.attempt,
+    at: at.toISOString(),
+    status: error.status,
+  });
+  return 'retry-scheduled';
+};

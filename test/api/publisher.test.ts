@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PUBLISH_ERRORS, publishRetryDelayMs } from '#shared/domain/content';
+import { forgetJobRun, setPlan, useSandboxTable } from './db';
+import { apiUrl, call, registerUser, runJob } from './http';
+import { connectAccount, type Owner } from './platforms-support';
+
+/**
+ * The publisher's reliability promises, through the sandbox: the job run by name, the sandbox
+ * scheduler, and the stand-in of X with its failure switches. Posts are seeded `scheduled` for
+ * attempt 1, as slotting leaves them; what reached "X" is read from the stand-in.
+ */
+
+const MEDIA_BUCKET = 'sailpost-media';
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Outcome = { outcome: string };
+
+const sandboxApi = (path: string, init?: RequestInit) =>
+  fetch(`${apiUrl()}/_sandbox/api${path}`, init);
+
+const nextFailure = async (kind: '429' | '500' | 'timeout') => {
+  const response = await sandboxApi('/providers/twitter/next-failure', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind }),
+  });
+  expect(response.status).toBeLessThan(300);
+};
+
+interface StandInPost {
+  text: string;
+  url: string;
+  postId: string;
+  media?: unknown[];
+}
+/** What the stand-in of X received with this text. */
+const postsAtX = async (text: string): Promise<StandInPost[]> =>
+  (
+    (await (await sandboxApi('/posts?platform=twitter')).json()) as { posts: StandInPost[] }
+  ).posts.filter((post) => post.text === text);
+
+interface ScheduleView {
+  name: string;
+  job: string;
+  at: string;
+  timeZone: string;
+  payload: Record<string, unknown>;
+  state: string;
+}
+const schedules = async (): Promise<ScheduleView[]> =>
+  ((await (await sandboxApi('/schedules')).json()) as { schedules: ScheduleView[] }).schedules;
+
+const newOwner = async (): Promise<Owner> => {
+  const account = await registerUser();
+  const company = await call<{ _id: string }>('POST', '/companies', {
+    token: account.token,
+    body: { name: 'Harbor Coffee', timeZone: 'America/Chicago' },
+  });
+  const owner = { token: account.token, companyId: company.body._id };
+  // A founder's company never lapses: these companies are on a trial, whoever registered first.
+  const { companies } = await useSandboxTable();
+  await companies.patch({ companyId: owner.companyId }).set({ founder: false }).go();
+  await setPlan(owner.companyId, {
+    trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  });
+  await connectAccount(owner, 'twitter');
+  return owner;
+};
+
+const newCampaign = async (owner: Owner): Promise<string> => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+  const result = await call<{ _id: string }>('POST', '/campaigns', {
+    token: owner.token,
+    body: {
+      company: owner.companyId,
+      name: 'Spring menu',
+      status: 'active',
+      platforms: ['twitter'],
+      startDate: day(-1).slice(0, 10),
+      endDate: day(30).slice(0, 10),
+      schedule: { timeZone: 'America/New_York', days: ['mon'], times: ['09:00'] },
+      contentSeeds: { brandVoice: 'Warm', keyMessages: ['Fresh roast'], contentInstructions: '' },
+    },
+  });
+  if (result.status !== 201) throw new Error(`campaign: ${JSON.stringify(result.body)}`);
+  return result.body._id;
+};
+
+interface Seeded {
+  event: { companyId: string; campaignId: string; contentId: string; attempt: number };
+  text: string;
+}
+
+/** A post as slotting leaves it: scheduled for attempt 1 (or as `fields` say). */
+const seedPost = async (
+  owner: Owner,
+  campaignId: string,
+  fields: Record<string, unknown> = {},
+): Promise<Seeded> => {
+  const { content } = await useSandboxTable();
+  const contentId = randomUUID();
+  const text = `Fresh roast at dawn #${contentId.slice(0, 8)}`;
+  await content
+    .create({
+      companyId: owner.companyId,
+      campaignId,
+      contentId,
+      platform: 'twitter',
+      status: 'scheduled',
+      content: text,
+      generation: { source: 'offline' },
+      scheduledFor: new Date().toISOString(),
+      publishAttempt: 1,
+      ...fields,
+    } as never)
+    .go();
+  return {
+    event: { companyId: owner.companyId, campaignId, contentId, attempt: 1 },
+    text,
+  };
+};
+
+const postOf = async ({ event }: Seeded) => {
+  const { content } = await useSandboxTable();
+  const { data } = await content
+    .get({ companyId: event.companyId, campaignId: event.campaignId, contentId: event.contentId })
+    .go({ consistent: true });
+  return data!;
+};
+
+const publish = async (seeded: Seeded, attempt = seeded.event.attempt) => {
+  const run = await runJob<Outcome>('publisher', { ...seeded.event, attempt });
+  return run.status === 'done' ? run.result!.outcome : run.status;
+};
+
+/** Runs an event again as a redelivery after its claim's retention would (not `duplicate`). */
+const publishAgain = async (seeded: Seeded, attempt = seeded.event.attempt) => {
+  await forgetJobRun('publisher', `${seeded.event.contentId}:${attempt}`);
+  return publish(seeded, attempt);
+};
+
+describe('the publisher', () => {
+  let owner: Owner;
+  let campaignId: string;
+  let s3: S3Client;
+
+  beforeAll(async () => {
+    owner = await newOwner();
+    campaignId = await newCampaign(owner);
+    s3 = new S3Client({
+      endpoint: inject('s3Endpoint'),
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+  });
+  afterAll(() => s3?.destroy());
+
+  /** An image of the campaign, its file in the media bucket. */
+  const campaignImage = async (): Promise<string> => {
+    const { mediaAssets } = await useSandboxTable();
+    const mediaId = randomUUID();
+    const key = `companies/${owner.companyId}/campaigns/${campaignId}/${mediaId}.png`;
+    await s3.send(
+      new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: key, Body: PNG, ContentType: 'image/png' }),
+    );
+    await mediaAssets
+      .create({
+        companyId: owner.companyId,
+        campaignId,
+        mediaId,
+        key,
+        type: 'image',
+        contentType: 'image/png',
+        size: PNG.length,
+        fileName: 'latte.png',
+        platforms: ['twitter'],
+      })
+      .go();
+    return mediaId;
+  };
+
+  it('publishes once with its image when invoked three times at once, and not again later', async () => {
+    const seeded = await seedPost(owner, campaignId, { imageIds: [await campaignImage()] });
+    const outcomes = await Promise.all([publish(seeded), publish(seeded), publish(seeded)]);
+    expect(outcomes.sort()).toEqual(['duplicate', 'duplicate', 'published']);
+
+    const [sent, ...more] = await postsAtX(seeded.text);
+    expect(more).toEqual([]);
+    expect(sent!.media).toHaveLength(1);
+    const post = await postOf(seeded);
+    expect(post).toMatchObject({
+      status: 'published',
+      postUrl: sent!.url,
+      providerPostId: sent!.postId,
+    });
+    expect(post.publishedAt).toBeTruthy();
+    expect(post.publishingSince).toBeUndefined();
+
+    // A redelivery long after (its idempotency claim forgotten) finds it published.
+    expect(await publishAgain(seeded)).toBe('not-due');
+    expect(await postsAtX(seeded.text)).toHaveLength(1);
+  });
+
+  it('fails a post whose provider never answered as unknown, and never sends it again', async () => {
+    const seeded = await seedPost(owner, campaignId);
+    await nextFailure('timeout');
+    expect(await publish(seeded)).toBe('failed');
+    expect(await postOf(seeded)).toMatchObject({
+      status: 'failed',
+      publishError: PUBLISH_ERRORS.unknownOutcome,
+    });
+    expect(await publishAgain(seeded)).toBe('not-due');
+    expect(await postsAtX(seeded.text)).toEqual([]);
+  });
+
+  it('reschedules a rate-limited post after the reset time, and its second attempt publishes once', async () => {
+    const seeded = await seedPost(owner, campaignId);
+    const before = Date.now();
+    await nextFailure('429');
+    expect(await publish(seeded)).toBe('retry-scheduled');
+
+    const post = await postOf(seeded);
+    expect(post).toMatchObject({ status: 'scheduled', publishAttempt: 2 });
+    // The stand-in's reset is 15 minutes away: later than the back-off of one minute.
+    const at = Date.parse(post.scheduledFor!);
+    expect(at).toBeGreaterThanOrEqual(before + 14 * 60_000);
+    expect(at).toBeGreaterThan(before + publishRetryDelayMs(1));
+    const schedule = (await schedules()).find(
+      (each) => each.name === `publish-${seeded.event.contentId}-2`,
+    );
+    expect(schedule).toMatchObject({
+      job: 'publisher',
+      state: 'pending',
+      at: post.scheduledFor,
+      timeZone: 'America/New_York',
+      payload: { ...seeded.event, attempt: 2 },
+    });
+
+    // Attempt 1 again (a late redelivery) does nothing; attempt 2 publishes, once.
+    expect(await publishAgain(seeded, 1)).toBe('not-due');
+    expect(await publish(seeded, 2)).toBe('published');
+    expect(await publishAgain(seeded, 2)).toBe('not-due');
+    expect(await postsAtX(seeded.text)).toHaveLength(1);
+    expect((await postOf(seeded)).status).toBe('published');
+  });
+
+  it('fails a post after three attempts that each met a 5xx', async () => {
+    const seeded = await seedPost(owner, campaignId);
+    for (const attempt of [1, 2]) {
+      await nextFailure('500');
+      expect(await publish(seeded, attempt)).toBe('retry-scheduled');
+      expect(await postOf(seeded)).toMatchObject({
+        status: 'scheduled',
+        publishAttempt: attempt + 1,
+      });
+    }
+    await nextFailure('500');
+    expect(await publish(seeded, 3)).toBe('failed');
+    expect(await postOf(seeded)).toMatchObject({
+      status: 'failed',
+      publishAttempt: 3,
+      publishError: PUBLISH_ERRORS.unavailable,
+    });
+    expect(await postsAtX(seeded.text)).toEqual([]);
+  });
+
+  it('fails a post whose claim outlived the time-out as unknown, and leaves a fresh claim alone', async () => {
+    const stale = await seedPost(owner, campaignId, {
+      status: 'publishing',
+      publishingSince: new Date(Date.now() - 3 * 60_000).toISOString(),
+    });
+    expect(await publish(stale)).toBe('unknown-outcome');
+    expect(await postOf(stale)).toMatchObject({
+      status: 'failed',
+      publishError: PUBLISH_ERRORS.unknownOutcome,
+    });
+    expect((await postOf(stale)).publishingSince).toBeUndefined();
+
+    const held = await seedPost(owner, campaignId, {
+      status: 'publishing',
+      publishingSince: new Date(Date.now() - 10_000).toISOString(),
+    });
+    expect(await publish(held)).toBe('held-elsewhere');
+    expect((await postOf(held)).status).toBe('publishing');
+    expect(await postsAtX(stale.text)).toEqual([]);
+    expect(await postsAtX(held.text)).toEqual([]);
+  });
+
+  it('fails the post of a company whose trial has ended without calling the provider', async () => {
+    const lapsed = await newOwner();
+    const lapsedCampaign = await newCampaign(lapsed);
+    await setPlan(lapsed.companyId, {
+      trialEndDate: new Date(Date.now() - 86_400_000).toISOString(),
+      subscription: null,
+    });
+    const seeded = await seedPost(lapsed, lapsedCampaign);
+    // Armed for the next call to X: still armed after the run if the publisher never called X.
+    await nextFailure('500');
+    expect(await publish(seeded)).toBe('failed');
+    expect(await postOf(seeded)).toMatchObject({
+      status: 'failed',
+      publishError: PUBLISH_ERRORS.planLapsed,
+    });
+    const other = await seedPost(owner, campaignId);
+    expect(await publish(other)).toBe('retry-scheduled');
+    expect(await postsAtX(seeded.text)).toEqual([]);
+  });
+});
