@@ -11,5 +11,7 @@ export const declaration = declareFunction({
     mediaBucket: 'read',
     secrets: ['tokenKey', 'originKey'],
     starts: ['campaign-cleanup'],
+    // Pausing, resuming or rescheduling a campaign moves its posts' publishing schedules.
+    schedules: ['publisher'],
   },
 });

@@ -17,6 +17,7 @@ import {
   updateCampaign,
 } from './campaigns';
 import { toCampaign, toCampaignSummary } from './campaign-view';
+import { reslotWhenItMatters } from './campaign-slots';
 
 export const handler = createGroupHandler(campaignsRoutes, {
   // Two reads: the company (checked) with its campaign counts in one consistent batch, then one
@@ -52,16 +53,22 @@ export const handler = createGroupHandler(campaignsRoutes, {
     return toCampaign(await createCampaign(company, body), []);
   },
 
-  update: async ({ params, body, caller }) =>
-    campaignWithMedia(await updateCampaign(await loadOwnedCampaign(params.id, caller), body)),
+  update: async ({ params, body, caller }) => {
+    const owned = await loadOwnedCampaign(params.id, caller);
+    const updated = await updateCampaign(owned, body);
+    await reslotWhenItMatters(owned.campaign, updated);
+    return campaignWithMedia(updated);
+  },
 
   remove: async ({ params, caller }) => {
     await deleteCampaign(await loadOwnedCampaign(params.id, caller));
     return { message: CAMPAIGN_TOASTS.deleted };
   },
 
-  setStatus: async ({ params, body, caller }) =>
-    campaignWithMedia(
-      await setCampaignStatus(await loadOwnedCampaign(params.id, caller), body.status),
-    ),
+  setStatus: async ({ params, body, caller }) => {
+    const owned = await loadOwnedCampaign(params.id, caller);
+    const updated = await setCampaignStatus(owned, body.status);
+    await reslotWhenItMatters(owned.campaign, updated);
+    return campaignWithMedia(updated);
+  },
 });

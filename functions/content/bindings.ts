@@ -2,13 +2,16 @@ import { declareFunction } from '#functions/core/bindings';
 
 /**
  * Generated content: the table (campaigns, posts, their generations, the plan's daily counts, the
- * company's credentials and media) and the content-generation job it starts for a new post or an
- * AI revision. No secrets beyond the session's: the AI runs in the job.
+ * company's credentials and media), the content-generation job it starts for a new post or an
+ * AI revision, and the publisher's schedules of approved posts. No secrets beyond the session's:
+ * the AI runs in the job, the posting in the publisher.
  */
 export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
     secrets: ['tokenKey', 'originKey'],
     starts: ['content-generation'],
+    // Approving a post schedules the publisher at its slot.
+    schedules: ['publisher'],
   },
 });

@@ -3,6 +3,8 @@ import type { PlatformId } from '#shared/domain/tiers';
 import type { Page, PageQuery } from '#shared/contract/paging';
 import { deleteItemKeys } from '../core/db/batch-delete';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
+import { slotClaimEntity } from '../core/db/entities/slot-claim';
+import { unschedulePublish } from '../core/publishing/publish-schedule';
 import { readPage } from '../core/db/paging';
 import { newTimeOrderedId } from '../core/ids';
 
@@ -72,17 +74,39 @@ export const listContent = (
 
 /**
  * Removes every post of a deleted campaign (its clean-up job, which has checked the campaign is
- * gone). Safe to run twice.
+ * gone): their publishing schedules first (a schedule left behind would fire for a post that is
+ * gone, harmlessly, but it is the owner's no longer), then the posts and their slots. Safe to run
+ * twice.
  */
 export const removeCampaignContent = async (
   companyId: string,
   campaignId: string,
 ): Promise<number> => {
-  const { data } = await contentEntity()
-    .query.byCampaign({ companyId, campaignId })
-    .go({ pages: 'all', consistent: true, attributes: ['companyId', 'campaignId', 'contentId'] });
-  await deleteItemKeys(
-    data.map((item) => contentEntity().delete(item).params<{ Key: Record<string, string> }>().Key),
-  );
+  const [{ data }, { data: claims }] = await Promise.all([
+    contentEntity()
+      .query.byCampaign({ companyId, campaignId })
+      .go({
+        pages: 'all',
+        consistent: true,
+        attributes: ['companyId', 'campaignId', 'contentId', 'status', 'publishAttempt'],
+      }),
+    slotClaimEntity()
+      .query.byCampaign({ companyId, campaignId })
+      .go({ pages: 'all', consistent: true }),
+  ]);
+  for (const post of data.filter((item) => item.status === 'scheduled')) {
+    await unschedulePublish(post.contentId, post.publishAttempt ?? 1);
+  }
+  await deleteItemKeys([
+    ...data.map(
+      ({ companyId: company, campaignId: campaign, contentId }) =>
+        contentEntity()
+          .delete({ companyId: company, campaignId: campaign, contentId })
+          .params<{ Key: Record<string, string> }>().Key,
+    ),
+    ...claims.map(
+      (claim) => slotClaimEntity().delete(claim).params<{ Key: Record<string, string> }>().Key,
+    ),
+  ]);
   return data.length;
 };

@@ -26,6 +26,7 @@ import { jobStarter } from '../integrations/jobs/provider';
 import { markFailed, pendingGeneration } from './content-generations';
 import { toGeneratedContent } from './content-view';
 import { checkPostImages } from './post-media';
+import { slotPost } from '../core/publishing/slotting';
 
 type ReviewBody = z.output<typeof reviewContentBody>;
 
@@ -222,6 +223,11 @@ export const reviewContent = async (
       { status: body.status, imageIds },
       entry(body.status, body.feedback),
     );
+    // An approved post takes its campaign's next free slot (while the campaign is active).
+    if (reviewed.status === 'approved') {
+      const slotted = await slotPost(reviewed, owned.campaign, logger);
+      if (slotted.slotted) reviewed = slotted.post;
+    }
   }
   return { content: toGeneratedContent(reviewed), generationId: null };
 };

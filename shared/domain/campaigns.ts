@@ -72,7 +72,7 @@ export const SCHEDULE_MESSAGES = {
 const spokenTime = (time: string): string => time.replace(/^0(\d)/, '$1');
 
 /** "New York" from "America/New_York", "UTC" stays. */
-const zoneCity = (timeZone: string): string =>
+export const zoneCity = (timeZone: string): string =>
   (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
 
 const joinAnd = (items: readonly string[]): string =>

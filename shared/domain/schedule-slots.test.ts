@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignSlots, nextFreeSlot, type SlotCampaign } from './schedule-slots';
+import { campaignSlots, nextFreeSlot, slotText, type SlotCampaign } from './schedule-slots';
 
 const campaign = (overrides: Partial<SlotCampaign['schedule']> & Partial<SlotCampaign> = {}) => {
   const { startDate, endDate, ...schedule } = overrides;
@@ -102,5 +102,16 @@ describe('campaign slots', () => {
         taken.has(slot.toISOString()),
       )?.toISOString(),
     ).toBe('2026-11-26T14:00:00.000Z');
+  });
+});
+
+describe('slotText', () => {
+  it('reads a slot in the campaign’s zone', () => {
+    expect(slotText('2026-11-25T14:00:00.000Z', 'America/New_York')).toBe(
+      'Wed, Nov 25 at 9:00 AM, New York time',
+    );
+    expect(slotText('2026-11-24T20:00:00.000Z', 'Pacific/Tongatapu')).toBe(
+      'Wed, Nov 25 at 9:00 AM, Tongatapu time',
+    );
   });
 });

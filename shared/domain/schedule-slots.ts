@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns';
+import { addDays, format } from 'date-fns';
 import { campaignDateInZone } from './campaign-dates';
-import { WEEKDAYS, type Weekday } from './campaigns';
+import { WEEKDAYS, zoneCity, type Weekday } from './campaigns';
 
 /** A campaign's posting schedule and dates, as stored (dates are UTC ISO instants). */
 export interface SlotCampaign {
@@ -73,3 +73,7 @@ export const nextFreeSlot = (
   }
   return null;
 };
+
+/** "Wed, Nov 25 at 9:00 AM, New York time": a slot as the owner reads it, in the campaign's zone. */
+export const slotText = (iso: string, timeZone: string): string =>
+  `${format(new TZDate(Date.parse(iso), timeZone), "EEE, MMM d 'at' h:mm a")}, ${zoneCity(timeZone)} time`;

@@ -3,7 +3,16 @@ import type { ContentGeneration, ContentList, GeneratedContent } from '#shared/c
 import { postTextLength } from '#shared/domain/post-text';
 import { verifyPhone } from './accounts-support';
 import { seedMediaAsset, setPaidTier, useSandboxTable } from './db';
-import { call, inbox, registerUser, runJob, type ApiResult, type RegisteredUser } from './http';
+import {
+  apiUrl,
+  call,
+  inbox,
+  jobsSettled,
+  registerUser,
+  runJob,
+  type ApiResult,
+  type RegisteredUser,
+} from './http';
 import { connectAccount } from './platforms-support';
 
 /**
@@ -104,6 +113,15 @@ const draftPost = async (
   const post = listed.body.data.find((item) => item._id === generation.contentId);
   if (!post) throw new Error('the generated post is not listed');
   return post;
+};
+
+/** The sandbox scheduler's schedules (the JSON of /_sandbox). */
+const sandboxSchedules = async () => {
+  const response = await fetch(`${apiUrl()}/_sandbox/api/schedules`);
+  const body = (await response.json()) as {
+    schedules: { name: string; job: string; at: string; state: string }[];
+  };
+  return body.schedules;
 };
 
 const review = (owner: Owner, campaignId: string, contentId: string, body: object) =>
@@ -286,7 +304,7 @@ describe('reviewing a post', () => {
     campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
   });
 
-  it('approves once: a second review of the same post is a conflict', async () => {
+  it('approves once, into the campaign’s next free slot: a second review of the same post is a conflict', async () => {
     const post = await draftPost(owner, campaignId);
     const approved = await review(owner, campaignId, post._id, {
       status: 'approved',
@@ -294,7 +312,27 @@ describe('reviewing a post', () => {
     });
     expect(approved.status).toBe(200);
     expect(approved.body.generationId).toBeNull();
-    expect(approved.body.content).toMatchObject({ status: 'approved', version: 1 });
+    expect(approved.body.content).toMatchObject({ status: 'scheduled', version: 1 });
+    const slot = new Date(approved.body.content.scheduledFor!);
+    // Weekdays at 9:00 in the company's zone (Chicago), after now.
+    expect(slot.getTime()).toBeGreaterThan(Date.now());
+    expect(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Chicago',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      }).format(slot),
+    ).toMatch(/^(Mon|Tue|Wed|Thu|Fri),? 09:00$/);
+    const schedules = await sandboxSchedules();
+    expect(schedules).toContainEqual(
+      expect.objectContaining({
+        name: `publish-${post._id}-1`,
+        job: 'publisher',
+        at: approved.body.content.scheduledFor,
+      }),
+    );
     expect(approved.body.content.modificationHistory).toEqual([
       expect.objectContaining({ status: 'approved', comment: 'Lovely', modifyAspects: [] }),
     ]);
@@ -307,6 +345,24 @@ describe('reviewing a post', () => {
       expect(result.status).toBe(409);
       expect(refused(result).code).toBe('CONTENT_NOT_REVIEWABLE');
     }
+  });
+
+  it('gives posts approved at once different slots, one post per platform per slot', async () => {
+    const [first, second, linkedIn] = [
+      await draftPost(owner, campaignId),
+      await draftPost(owner, campaignId),
+      await draftPost(owner, campaignId, 'linkedin'),
+    ];
+    const results = await Promise.all(
+      [first!, second!, linkedIn!].map((post) =>
+        review(owner, campaignId, post._id, { status: 'approved' }),
+      ),
+    );
+    const [a, b, c] = results.map((result) => result.body.content.scheduledFor);
+    expect(a && b && c).toBeTruthy();
+    expect(a).not.toBe(b);
+    // LinkedIn's slots are its own: its post takes the earliest slot, X's claims notwithstanding.
+    expect(c! <= a! && c! <= b!).toBe(true);
   });
 
   it('rejects, and two tabs reviewing at once: one wins, the other is told', async () => {
@@ -433,5 +489,39 @@ describe('reviewing a post', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('slots follow the campaign', () => {
+  it('pausing unschedules its posts, resuming gives them slots again, deleting it removes their schedules', async () => {
+    const owner = await newOwner();
+    const campaignId = await newCampaign(owner);
+    const post = await draftPost(owner, campaignId);
+    const approved = await review(owner, campaignId, post._id, { status: 'approved' });
+    const slot = approved.body.content.scheduledFor!;
+    const scheduleName = `publish-${post._id}-1`;
+    const pending = async () =>
+      (await sandboxSchedules()).filter(
+        (schedule) => schedule.name === scheduleName && schedule.state === 'pending',
+      );
+    expect(await pending()).toHaveLength(1);
+
+    const setStatus = (status: string) =>
+      call('PATCH', `/campaigns/${campaignId}/status`, { token: owner.token, body: { status } });
+    expect((await setStatus('paused')).status).toBe(200);
+    const paused = (await listContent(owner, campaignId, '?status=approved')).body.data;
+    expect(paused).toEqual([expect.objectContaining({ _id: post._id, scheduledFor: null })]);
+    expect(await pending()).toEqual([]);
+
+    expect((await setStatus('active')).status).toBe(200);
+    const resumed = (await listContent(owner, campaignId, '?status=scheduled')).body.data;
+    expect(resumed).toEqual([expect.objectContaining({ _id: post._id, scheduledFor: slot })]);
+    expect(await pending()).toHaveLength(1);
+
+    expect((await call('DELETE', `/campaigns/${campaignId}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    await jobsSettled();
+    expect(await pending()).toEqual([]);
   });
 });

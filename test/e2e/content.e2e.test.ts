@@ -181,15 +181,17 @@ describe('generated content in the browser', () => {
     await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(editedShown);
     expect(await shownCount(card)).toBe(`${editedCount} / 280`);
 
-    // Approve: the post leaves the drafts, and shows under Approved.
+    // Approve: the post leaves the drafts and takes the campaign's next slot (Mon and Thu at
+    // 8:30, New York time), shown under Scheduled.
     await card.getByRole('button', { name: 'Approve' }).click();
     await toast(page, 'Content approved successfully').waitFor();
     await section.getByText('No drafts to review').waitFor();
-    await section.getByLabel('Status').selectOption('approved');
-    await expect.poll(() => badge.innerText()).toBe('Approved');
+    await section.getByLabel('Status').selectOption('scheduled');
+    await expect.poll(() => badge.innerText()).toBe('Scheduled');
+    await card.getByText(/^Goes out (Mon|Thu), \w+ \d+ at 8:30 AM, New York time$/).waitFor();
     await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(editedShown);
     expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-    expect((await postsOf('approved'))[0]?.content).toBe(edited);
+    expect((await postsOf('scheduled'))[0]?.content).toBe(edited);
 
     // The text that announced the draft.
     await expect
@@ -199,7 +201,7 @@ describe('generated content in the browser', () => {
     // The section at 390 px.
     await page.setViewportSize({ width: 390, height: 844 });
     await section.getByLabel('Status').selectOption('');
-    await expect.poll(() => badge.innerText()).toBe('Approved');
+    await expect.poll(() => badge.innerText()).toBe('Scheduled');
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
     ).toBe(false);

@@ -5,6 +5,6 @@ import { declareFunction } from '#functions/core/bindings';
  * (and, with the publisher, its posts' schedules).
  */
 export const declaration = declareFunction({
-  bindings: { table: 'read-write', mediaBucket: 'read-write' },
+  bindings: { table: 'read-write', mediaBucket: 'read-write', schedules: ['publisher'] },
   timeoutSeconds: 300,
 });

@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { PUBLISH_ERRORS, PUBLISH_MAX_ATTEMPTS, publishRetryDelayMs } from '#shared/domain/content';
 import { checkMediaFile } from '#shared/domain/platform-media';
 import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
-import { schedulePublish, type PublishEvent } from '#functions/content/publish-schedule';
+import { schedulePublish, type PublishEvent } from '#functions/core/publishing/publish-schedule';
 import { companyTimeZone } from '#functions/core/companies/company-time-zone';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';

@@ -445,6 +445,27 @@ describe('previews', () => {
     expect(within(list).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
+  it('says when a scheduled post goes out, in the campaign’s zone, and links a published one', async () => {
+    await renderContent({
+      posts: [
+        makeContent({ status: 'scheduled', scheduledFor: '2026-11-25T14:00:00.000Z' }),
+        makeContent({
+          _id: 'p2',
+          status: 'published',
+          publishedAt: '2026-11-24T14:00:00.000Z',
+          postUrl: 'https://x.com/harborcoffee/status/1',
+        }),
+      ],
+    });
+    const list = await posts();
+    expect(list).toHaveTextContent('Goes out Wed, Nov 25 at 9:00 AM, New York time');
+    expect(within(list).getByRole('link', { name: 'View on X (Twitter)' })).toHaveAttribute(
+      'href',
+      'https://x.com/harborcoffee/status/1',
+    );
+    expect(within(list).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
   it('shows the modification history, folded', async () => {
     await renderContent({
       posts: [

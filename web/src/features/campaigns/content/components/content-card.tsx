@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
+import { slotText } from '#shared/domain/schedule-slots';
 import type {
   ContentGeneration,
   ContentModification,
@@ -17,7 +18,7 @@ import {
 import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
-import { IconCheck, IconClose, IconPencil, IconXCircle } from '#web/components/icons';
+import { IconCheck, IconClock, IconClose, IconPencil, IconXCircle } from '#web/components/icons';
 import { PlatformIcon } from '#web/components/platform-icon';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { importWithTimeout } from '#web/lib/lazy-import';
@@ -173,6 +174,40 @@ export function ContentCard({
             {post.publishError ? <p className="mt-0.5">{post.publishError}</p> : null}
           </div>
         </div>
+      ) : null}
+
+      {post.status === 'scheduled' && post.scheduledFor ? (
+        <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+          <IconClock aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+          <span>
+            {'Goes out '}
+            <time dateTime={post.scheduledFor} className="font-medium text-slate-900">
+              {slotText(post.scheduledFor, campaign.schedule.timeZone)}
+            </time>
+          </span>
+        </p>
+      ) : null}
+
+      {post.status === 'published' && post.publishedAt ? (
+        <p className="mt-4 flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+          <IconCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />
+          <span>
+            {'Published '}
+            <time dateTime={post.publishedAt}>
+              {slotText(post.publishedAt, campaign.schedule.timeZone)}
+            </time>
+          </span>
+          {post.postUrl ? (
+            <a
+              href={post.postUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {`View on ${platformName(platform)}`}
+            </a>
+          ) : null}
+        </p>
       ) : null}
 
       {revision ? (

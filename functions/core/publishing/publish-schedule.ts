@@ -1,4 +1,4 @@
-import { scheduler } from '../integrations/scheduler/provider';
+import { scheduler } from '../../integrations/scheduler/provider';
 
 /** Who a publishing schedule fires: the post, by its keys, and which attempt this is. */
 export interface PublishEvent {

@@ -1,0 +1,160 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { nextFreeSlot } from '#shared/domain/schedule-slots';
+import type { CampaignRecord } from '../db/entities/campaign';
+import { contentEntity, type ContentRecord } from '../db/entities/content';
+import { slotClaimEntity } from '../db/entities/slot-claim';
+import { writeTransaction } from '../db/transaction';
+import { schedulePublish, unschedulePublish } from './publish-schedule';
+
+/** Slots tried before giving up on a campaign whose slots keep being taken under us. */
+const MAX_TRIES = 10;
+
+export type SlotOutcome =
+  | { slotted: true; post: ContentRecord; slot: Date }
+  /** The campaign is not active, or has no free slot before it ends: the post stays approved. */
+  | { slotted: false; reason: 'campaign-not-active' | 'no-free-slot' | 'not-approved' };
+
+/** The campaign's slots from `now` on that a post of the platform already holds. */
+const takenSlots = async (
+  campaign: CampaignRecord,
+  platform: ContentRecord['platform'],
+  now: Date,
+) => {
+  const { data } = await slotClaimEntity()
+    .query.byCampaign({ companyId: campaign.companyId, campaignId: campaign.campaignId, platform })
+    // A bounded range: `gte` alone would run on past this platform into the next one's claims.
+    .between({ slot: now.toISOString() }, { slot: '9999' })
+    .go({ pages: 'all', consistent: true, attributes: ['slot'] });
+  return new Set(data.map((claim) => claim.slot));
+};
+
+/**
+ * Gives an approved post the next free slot of its campaign (its zone, posting days and times,
+ * inside its dates, never in the past), at most one post per platform per slot: the slot is
+ * claimed and the post scheduled in one transaction, so two posts approved at once take two
+ * slots. Then one schedule fires the publisher at the slot. A schedule that could not be written
+ * is left to the sweeper, which fires scheduled posts that are overdue.
+ */
+export const slotPost = async (
+  post: ContentRecord,
+  campaign: CampaignRecord,
+  logger: Pick<Logger, 'warn'>,
+  now: Date = new Date(),
+): Promise<SlotOutcome> => {
+  if (campaign.status !== 'active') return { slotted: false, reason: 'campaign-not-active' };
+  const taken = await takenSlots(campaign, post.platform, now);
+  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+    const slot = nextFreeSlot(campaign, now, (candidate) => taken.has(candidate.toISOString()));
+    if (!slot) return { slotted: false, reason: 'no-free-slot' };
+    const scheduledFor = slot.toISOString();
+    const key = {
+      companyId: post.companyId,
+      campaignId: post.campaignId,
+      contentId: post.contentId,
+    };
+    const outcome = await writeTransaction(
+      { claims: slotClaimEntity(), contents: contentEntity() },
+      ({ claims, contents }) => ({
+        claim: claims
+          .create({
+            companyId: post.companyId,
+            campaignId: post.campaignId,
+            platform: post.platform,
+            slot: scheduledFor,
+            contentId: post.contentId,
+          })
+          .commit(),
+        post: contents
+          .patch(key)
+          .set({ status: 'scheduled', scheduledFor, publishAttempt: 1 })
+          .where(({ status }, { eq }) => eq(status, 'approved'))
+          .commit(),
+      }),
+    );
+    if (outcome.committed) {
+      try {
+        await schedulePublish({ ...key, attempt: 1 }, slot, campaign.schedule.timeZone);
+      } catch (error) {
+        logger.warn('The publishing schedule could not be written; the sweeper will fire it', {
+          contentId: post.contentId,
+          error: error as Error,
+        });
+      }
+      return {
+        slotted: true,
+        post: { ...post, status: 'scheduled', scheduledFor, publishAttempt: 1 },
+        slot,
+      };
+    }
+    if (outcome.failedConditions.has('post')) return { slotted: false, reason: 'not-approved' };
+    if (!outcome.failedConditions.has('claim') && !outcome.conflicted) {
+      throw new Error(`The post was not slotted: ${JSON.stringify(outcome.reasons)}`);
+    }
+    taken.add(scheduledFor);
+  }
+  return { slotted: false, reason: 'no-free-slot' };
+};
+
+/**
+ * Takes a scheduled post out of its slot, back to `approved`: the claim goes with it in one
+ * transaction (only while the post is still scheduled for that slot), then its schedule. A post
+ * the publisher has claimed meanwhile is left to it.
+ */
+export const unslotPost = async (post: ContentRecord): Promise<boolean> => {
+  if (post.status !== 'scheduled' || !post.scheduledFor) return false;
+  const key = { companyId: post.companyId, campaignId: post.campaignId, contentId: post.contentId };
+  const outcome = await writeTransaction(
+    { claims: slotClaimEntity(), contents: contentEntity() },
+    ({ claims, contents }) => ({
+      post: contents
+        .patch(key)
+        .set({ status: 'approved' })
+        .remove(['scheduledFor'])
+        .where(
+          ({ status, scheduledFor }, { eq }) =>
+            `${eq(status, 'scheduled')} AND ${eq(scheduledFor, post.scheduledFor!)}`,
+        )
+        .commit(),
+      claim: claims
+        .delete({
+          companyId: post.companyId,
+          campaignId: post.campaignId,
+          platform: post.platform,
+          slot: post.scheduledFor!,
+        })
+        .commit(),
+    }),
+  );
+  if (!outcome.committed) return false;
+  await unschedulePublish(post.contentId, post.publishAttempt ?? 1);
+  return true;
+};
+
+const postsOfStatus = async (campaign: CampaignRecord, status: 'approved' | 'scheduled') => {
+  const { data } = await contentEntity()
+    .query.byCampaignStatus({ campaignId: campaign.campaignId, status })
+    .where(({ companyId }, { eq }) => eq(companyId, campaign.companyId))
+    .go({ pages: 'all' });
+  return data;
+};
+
+/**
+ * After a campaign's status, dates or schedule changed: its scheduled posts leave their slots,
+ * and, while it is active, its approved posts (oldest first) take the slots of the schedule it
+ * has now. A paused or ended campaign keeps its posts approved until it runs again.
+ */
+export const reslotCampaign = async (
+  campaign: CampaignRecord,
+  logger: Pick<Logger, 'warn'>,
+  now: Date = new Date(),
+): Promise<void> => {
+  for (const post of await postsOfStatus(campaign, 'scheduled')) await unslotPost(post);
+  if (campaign.status !== 'active') return;
+  const approved = (await postsOfStatus(campaign, 'approved')).sort((a, b) =>
+    a.contentId.localeCompare(b.contentId),
+  );
+  for (const post of approved) {
+    const outcome = await slotPost(post, campaign, logger, now);
+    if (!outcome.slotted && outcome.reason === 'no-free-slot') return;
+  }
+};
