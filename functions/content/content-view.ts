@@ -15,6 +15,7 @@ export const toGeneratedContent = (record: ContentRecord): GeneratedContent => (
     status: entry.status,
     comment: entry.comment ?? null,
     modifyAspects: [...(entry.modifyAspects ?? [])],
+    via: entry.via ?? 'app',
   })),
   version: record.version,
   revisionId: record.revisionId ?? null,

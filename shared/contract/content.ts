@@ -28,6 +28,8 @@ const modificationSchema = z.object({
   /** The owner's feedback, or what happened ("Edited directly", "Revised by the AI"). */
   comment: z.string().nullable(),
   modifyAspects: z.array(z.enum(MODIFY_ASPECTS)),
+  /** Where the owner acted: in the app, or by replying to a text. */
+  via: z.enum(['app', 'sms']),
 });
 export type ContentModification = z.infer<typeof modificationSchema>;
 

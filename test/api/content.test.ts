@@ -334,7 +334,12 @@ describe('reviewing a post', () => {
       }),
     );
     expect(approved.body.content.modificationHistory).toEqual([
-      expect.objectContaining({ status: 'approved', comment: 'Lovely', modifyAspects: [] }),
+      expect.objectContaining({
+        status: 'approved',
+        comment: 'Lovely',
+        modifyAspects: [],
+        via: 'app',
+      }),
     ]);
 
     const twice = await Promise.all([

@@ -45,6 +45,8 @@ export const contentEntity = lazy(
                   type: 'list',
                   items: { type: CustomAttributeType<ModifyAspect>('string') },
                 },
+                /** Where the owner acted: the app (absent) or a text reply. */
+                via: { type: ['app', 'sms'] as const },
               },
             },
           },

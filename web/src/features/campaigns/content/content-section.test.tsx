@@ -478,6 +478,7 @@ describe('previews', () => {
               status: 'modify',
               comment: 'Warmer, please',
               modifyAspects: ['tone', 'length'],
+              via: 'sms',
             },
           ],
         }),
@@ -488,6 +489,7 @@ describe('previews', () => {
     expect(summary.closest('details')).not.toHaveAttribute('open');
     expect(list).toHaveTextContent('Warmer, please');
     expect(list).toHaveTextContent('Aspects: Tone, Length');
+    expect(list).toHaveTextContent('by text reply');
   });
 });
 

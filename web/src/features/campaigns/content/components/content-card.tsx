@@ -78,6 +78,9 @@ function History({ entries }: { entries: readonly ContentModification[] }) {
                 {when(entry.date)}
               </time>
               <ContentStatusBadge status={entry.status as VisibleContentStatus} />
+              {entry.via === 'sms' ? (
+                <span className="text-xs text-slate-500">by text reply</span>
+              ) : null}
             </div>
             {entry.comment ? (
               <p className="mt-1 whitespace-pre-line text-slate-800">{entry.comment}</p>
