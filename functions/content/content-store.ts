@@ -3,6 +3,7 @@ import type { PlatformId } from '#shared/domain/tiers';
 import type { Page, PageQuery } from '#shared/contract/paging';
 import { deleteItemKeys } from '../core/db/batch-delete';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
+import { publishWatchEntity } from '../core/db/entities/publish-watch';
 import { slotClaimEntity } from '../core/db/entities/slot-claim';
 import { unschedulePublish } from '../core/publishing/publish-schedule';
 import { readPage } from '../core/db/paging';
@@ -106,6 +107,10 @@ export const removeCampaignContent = async (
     ),
     ...claims.map(
       (claim) => slotClaimEntity().delete(claim).params<{ Key: Record<string, string> }>().Key,
+    ),
+    ...data.map(
+      ({ contentId }) =>
+        publishWatchEntity().delete({ contentId }).params<{ Key: Record<string, string> }>().Key,
     ),
   ]);
   return data.length;

@@ -26,7 +26,7 @@ import { jobStarter } from '../integrations/jobs/provider';
 import { markFailed, pendingGeneration } from './content-generations';
 import { toGeneratedContent } from './content-view';
 import { checkPostImages } from './post-media';
-import { slotPost } from '../core/publishing/slotting';
+import { slotPost, watchForSlot } from '../core/publishing/slotting';
 
 type ReviewBody = z.output<typeof reviewContentBody>;
 
@@ -218,6 +218,7 @@ export const reviewContent = async (
       true,
     );
   } else {
+    if (body.status === 'approved') await watchForSlot(post);
     reviewed = await applyReview(
       post,
       { status: body.status, imageIds },

@@ -53,6 +53,7 @@ export const useSandboxTable = async () => {
     { platformCredentialEntity },
     { companyEntity },
     { contentEntity },
+    { publishWatchEntity },
   ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/campaign-ref'),
@@ -62,6 +63,7 @@ export const useSandboxTable = async () => {
     import('#functions/core/db/entities/platform-credential'),
     import('#functions/core/db/entities/company'),
     import('#functions/core/db/entities/content'),
+    import('#functions/core/db/entities/publish-watch'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
@@ -72,6 +74,7 @@ export const useSandboxTable = async () => {
     credentials: platformCredentialEntity(),
     companies: companyEntity(),
     content: contentEntity(),
+    publishWatches: publishWatchEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;

@@ -3,7 +3,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLISH_ERRORS, publishRetryDelayMs } from '#shared/domain/content';
 import { forgetJobRun, setPlan, useSandboxTable } from './db';
-import { apiUrl, call, registerUser, runJob } from './http';
+import { apiUrl, call, jobsSettled, registerUser, runJob } from './http';
 import { connectAccount, type Owner } from './platforms-support';
 
 /**
@@ -311,6 +311,86 @@ describe('the publisher', () => {
     });
     const other = await seedPost(owner, campaignId);
     expect(await publish(other)).toBe('retry-scheduled');
+    expect(await postsAtX(seeded.text)).toEqual([]);
+  });
+});
+
+describe('the sweeper, for posts on their way out', () => {
+  let owner: Owner;
+  let campaignId: string;
+  beforeAll(async () => {
+    owner = await newOwner();
+    campaignId = await newCampaign(owner);
+  });
+
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  /** A watch as slotting (or approving) leaves it, due `dueAt`. */
+  const watch = async (seeded: Seeded, kind: 'slot' | 'publish', dueAt: string) => {
+    const { publishWatches } = await useSandboxTable();
+    const { companyId, campaignId: campaign, contentId } = seeded.event;
+    await publishWatches.put({ companyId, campaignId: campaign, contentId, kind, dueAt }).go();
+  };
+
+  const sweep = async () =>
+    (await runJob<{ publishing: Record<string, number> }>('sweeper', {})).result!.publishing;
+
+  it('publishes a post whose schedule was lost once it is overdue, and only once', async () => {
+    const seeded = await seedPost(owner, campaignId, { scheduledFor: minutesAgo(20) });
+    await watch(seeded, 'publish', minutesAgo(5));
+    expect((await sweep()).fired).toBeGreaterThanOrEqual(1);
+    await jobsSettled();
+    expect(await postOf(seeded)).toMatchObject({ status: 'published' });
+    expect(await postsAtX(seeded.text)).toHaveLength(1);
+    // Looked at again later: by then it is published, and its watch goes.
+    await watch(seeded, 'publish', minutesAgo(1));
+    await sweep();
+    await jobsSettled();
+    expect(await postsAtX(seeded.text)).toHaveLength(1);
+    const { publishWatches } = await useSandboxTable();
+    expect((await publishWatches.get({ contentId: seeded.event.contentId }).go()).data).toBeNull();
+  });
+
+  it('leaves a scheduled post that is not overdue yet, looking again when it would be', async () => {
+    const seeded = await seedPost(owner, campaignId, {
+      scheduledFor: new Date(Date.now() + 60 * 60_000).toISOString(),
+    });
+    await watch(seeded, 'publish', minutesAgo(1));
+    await sweep();
+    expect(await postOf(seeded)).toMatchObject({ status: 'scheduled' });
+    const { publishWatches } = await useSandboxTable();
+    const { data } = await publishWatches.get({ contentId: seeded.event.contentId }).go();
+    expect(Date.parse(data!.dueAt)).toBeGreaterThan(Date.now() + 60 * 60_000);
+  });
+
+  it('slots an approved post that missed its slot', async () => {
+    const seeded = await seedPost(owner, campaignId, {
+      status: 'approved',
+      scheduledFor: undefined,
+      publishAttempt: undefined,
+    });
+    await watch(seeded, 'slot', minutesAgo(1));
+    expect((await sweep()).slotted).toBeGreaterThanOrEqual(1);
+    const post = await postOf(seeded);
+    expect(post).toMatchObject({ status: 'scheduled', publishAttempt: 1 });
+    expect(
+      (await schedules()).find(
+        (schedule) => schedule.name === `publish-${seeded.event.contentId}-1`,
+      ),
+    ).toMatchObject({ at: post!.scheduledFor, state: 'pending' });
+  });
+
+  it('fails a post held past the publisher’s time-out as unknown, and never sends it', async () => {
+    const seeded = await seedPost(owner, campaignId, {
+      status: 'publishing',
+      publishingSince: minutesAgo(10),
+    });
+    await watch(seeded, 'publish', minutesAgo(1));
+    expect((await sweep()).failedUnknown).toBeGreaterThanOrEqual(1);
+    expect(await postOf(seeded)).toMatchObject({
+      status: 'failed',
+      publishError: PUBLISH_ERRORS.unknownOutcome,
+    });
     expect(await postsAtX(seeded.text)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { nextFreeSlot } from '#shared/domain/schedule-slots';
 import type { CampaignRecord } from '../db/entities/campaign';
 import { contentEntity, type ContentRecord } from '../db/entities/content';
+import { OVERDUE_AFTER_MS, publishWatchEntity, SLOT_WITHIN_MS } from '../db/entities/publish-watch';
 import { slotClaimEntity } from '../db/entities/slot-claim';
 import { writeTransaction } from '../db/transaction';
 import { schedulePublish, unschedulePublish } from './publish-schedule';
@@ -29,6 +30,26 @@ const takenSlots = async (
 };
 
 /**
+ * Asks the sweeper to make sure the post gets its slot: written before the post is approved, so a
+ * crash between approving and slotting never leaves it approved and forgotten (a watch written
+ * for an approval that then did not happen finds nothing to do, and goes).
+ */
+export const watchForSlot = async (
+  post: Pick<ContentRecord, 'companyId' | 'campaignId' | 'contentId'>,
+  now: Date = new Date(),
+): Promise<void> => {
+  await publishWatchEntity()
+    .put({
+      companyId: post.companyId,
+      campaignId: post.campaignId,
+      contentId: post.contentId,
+      kind: 'slot',
+      dueAt: new Date(now.getTime() + SLOT_WITHIN_MS).toISOString(),
+    })
+    .go({ response: 'none' });
+};
+
+/**
  * Gives an approved post the next free slot of its campaign (its zone, posting days and times,
  * inside its dates, never in the past), at most one post per platform per slot: the slot is
  * claimed and the post scheduled in one transaction, so two posts approved at once take two
@@ -53,8 +74,8 @@ export const slotPost = async (
       contentId: post.contentId,
     };
     const outcome = await writeTransaction(
-      { claims: slotClaimEntity(), contents: contentEntity() },
-      ({ claims, contents }) => ({
+      { claims: slotClaimEntity(), contents: contentEntity(), watches: publishWatchEntity() },
+      ({ claims, contents, watches }) => ({
         claim: claims
           .create({
             companyId: post.companyId,
@@ -68,6 +89,14 @@ export const slotPost = async (
           .patch(key)
           .set({ status: 'scheduled', scheduledFor, publishAttempt: 1 })
           .where(({ status }, { eq }) => eq(status, 'approved'))
+          .commit(),
+        // Should the schedule be lost, the sweeper publishes it once it is overdue.
+        watch: watches
+          .put({
+            ...key,
+            kind: 'publish',
+            dueAt: new Date(slot.getTime() + OVERDUE_AFTER_MS).toISOString(),
+          })
           .commit(),
       }),
     );
@@ -104,8 +133,10 @@ export const unslotPost = async (post: ContentRecord): Promise<boolean> => {
   if (post.status !== 'scheduled' || !post.scheduledFor) return false;
   const key = { companyId: post.companyId, campaignId: post.campaignId, contentId: post.contentId };
   const outcome = await writeTransaction(
-    { claims: slotClaimEntity(), contents: contentEntity() },
-    ({ claims, contents }) => ({
+    { claims: slotClaimEntity(), contents: contentEntity(), watches: publishWatchEntity() },
+    ({ claims, contents, watches }) => ({
+      // Out of its slot, the post waits for its campaign to run again (which reslots it).
+      watch: watches.delete({ contentId: post.contentId }).commit(),
       post: contents
         .patch(key)
         .set({ status: 'approved' })

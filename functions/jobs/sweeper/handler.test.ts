@@ -108,6 +108,7 @@ describe('sweeper job', () => {
       result: {
         companyCleanups: { started: 1, failed: 0 },
         campaignCleanups: { started: 0, failed: 0 },
+        publishing: { slotted: 0, fired: 0, failedUnknown: 0, deferred: 0, done: 0 },
       },
     });
     expect(startedFor()).toEqual([lost]);
@@ -133,6 +134,7 @@ describe('sweeper job', () => {
       result: {
         companyCleanups: { started: 0, failed: 0 },
         campaignCleanups: { started: 0, failed: 0 },
+        publishing: { slotted: 0, fired: 0, failedUnknown: 0, deferred: 0, done: 0 },
       },
     });
   });

@@ -4,11 +4,13 @@ import { findUnfinishedCampaignCleanups } from '#functions/campaigns/campaign-re
 import { findUnfinishedCleanups } from '#functions/companies/company-cleanup';
 import { defineJob } from '#functions/core/jobs/define-job';
 import { jobStarter } from '#functions/integrations/jobs/provider';
+import { sweepPublishing } from './publish-sweep';
 
 /**
- * Hourly: finds work that lost its trigger and starts it again. Today that is deleted companies
- * and deleted campaigns whose clean-up has not finished; each is started with its usual event, so
- * one already running or done answers "duplicate".
+ * Hourly: finds work that lost its trigger and starts it again: deleted companies and deleted
+ * campaigns whose clean-up has not finished (each started with its usual event, so one already
+ * running or done answers "duplicate"), and posts on their way out that missed a step — approved
+ * without a slot, overdue, or held by a publisher that never finished (publish-sweep.ts).
  */
 export const handler = defineJob({
   name: 'sweeper',
@@ -47,9 +49,13 @@ export const handler = defineJob({
     }
     if (campaigns.length)
       logger.info('Restarted unfinished campaign clean-ups', { ...campaignOutcome });
+
+    const publishing = await sweepPublishing(logger);
+    logger.info('Swept posts on their way out', { ...publishing });
     return {
       companyCleanups: { started: started.length, failed: failed.length },
       campaignCleanups: campaignOutcome,
+      publishing,
     };
   },
 });

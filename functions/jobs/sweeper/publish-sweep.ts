@@ -1,0 +1,127 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { PUBLISH_ERRORS, PUBLISHER_TIMEOUT_SECONDS } from '#shared/domain/content';
+import { campaignEntity } from '#functions/core/db/entities/campaign';
+import { contentEntity, type ContentRecord } from '#functions/core/db/entities/content';
+import {
+  OVERDUE_AFTER_MS,
+  publishWatchEntity,
+  type PublishWatchRecord,
+} from '#functions/core/db/entities/publish-watch';
+import { slotPost } from '#functions/core/publishing/slotting';
+import { jobStarter } from '#functions/integrations/jobs/provider';
+import { isStaleClaim, recordFailed } from '#functions/jobs/publisher/post-transitions';
+
+/** Watches read per sweep: the rest wait for the next one (the sweep stays well within its time-out). */
+const SWEEP_BATCH = 500;
+
+export interface PublishSweep {
+  slotted: number;
+  fired: number;
+  failedUnknown: number;
+  deferred: number;
+  done: number;
+}
+
+/** The watches due by `now`, oldest first (one query of the watch index, never the posts). */
+export const dueWatches = async (now: Date): Promise<PublishWatchRecord[]> => {
+  const { data } = await publishWatchEntity()
+    .query.due({ queue: 'posts' })
+    .lte({ dueAt: now.toISOString() })
+    .go({ limit: SWEEP_BATCH });
+  return data;
+};
+
+const later = (watch: PublishWatchRecord, dueAt: Date) =>
+  publishWatchEntity()
+    .patch({ contentId: watch.contentId })
+    .set({ dueAt: dueAt.toISOString() })
+    .go({ response: 'none' });
+
+const forget = (watch: PublishWatchRecord) =>
+  publishWatchEntity().delete({ contentId: watch.contentId }).go({ response: 'none' });
+
+const plus = (iso: string | undefined, ms: number, now: Date) =>
+  new Date((iso ? Date.parse(iso) : now.getTime()) + ms);
+
+/**
+ * Looks at one due watch's post and does what was missed, by the post's status now:
+ * approved → its slot (a paused or full campaign lets it wait: resuming reslots it); scheduled
+ * and overdue → the publisher, for its attempt (a duplicate of a run already made is refused by
+ * the publisher's claim); publishing past the publisher's time-out → failed as unknown, never
+ * re-sent; anything else has reached its end, and the watch goes.
+ */
+const sweepOne = async (watch: PublishWatchRecord, now: Date): Promise<keyof PublishSweep> => {
+  const { data: post } = await contentEntity()
+    .get({ companyId: watch.companyId, campaignId: watch.campaignId, contentId: watch.contentId })
+    .go({ consistent: true });
+  if (!post) {
+    await forget(watch);
+    return 'done';
+  }
+  switch (post.status) {
+    case 'approved':
+      return slotAgain(watch, post, now);
+    case 'scheduled': {
+      const overdueAt = plus(post.scheduledFor, OVERDUE_AFTER_MS, now);
+      if (overdueAt > now) {
+        await later(watch, overdueAt);
+        return 'deferred';
+      }
+      await (
+        await jobStarter()
+      ).start('publisher', {
+        companyId: post.companyId,
+        campaignId: post.campaignId,
+        contentId: post.contentId,
+        attempt: post.publishAttempt ?? 1,
+      });
+      // Looked at again after the publisher has had its time.
+      await later(watch, new Date(now.getTime() + OVERDUE_AFTER_MS));
+      return 'fired';
+    }
+    case 'publishing':
+      if (isStaleClaim(post, now)) {
+        await recordFailed(post, PUBLISH_ERRORS.unknownOutcome);
+        await forget(watch);
+        return 'failedUnknown';
+      }
+      await later(watch, plus(post.publishingSince, PUBLISHER_TIMEOUT_SECONDS * 1000 + 1, now));
+      return 'deferred';
+    default:
+      await forget(watch);
+      return 'done';
+  }
+};
+
+const slotAgain = async (
+  watch: PublishWatchRecord,
+  post: ContentRecord,
+  now: Date,
+): Promise<keyof PublishSweep> => {
+  const { data: campaign } = await campaignEntity()
+    .get({ companyId: post.companyId, campaignId: post.campaignId })
+    .go({ consistent: true });
+  const outcome = campaign ? await slotPost(post, campaign, { warn: () => undefined }, now) : null;
+  // Slotted: the slot wrote the post's next watch. Not slotted: it waits for its campaign.
+  if (!outcome?.slotted) await forget(watch);
+  return outcome?.slotted ? 'slotted' : 'done';
+};
+
+/** Every due watch, one at a time (a failure of one is logged; it stays due for the next sweep). */
+export const sweepPublishing = async (
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<PublishSweep> => {
+  const tally: PublishSweep = { slotted: 0, fired: 0, failedUnknown: 0, deferred: 0, done: 0 };
+  for (const watch of await dueWatches(now)) {
+    try {
+      tally[await sweepOne(watch, now)]++;
+    } catch (error) {
+      logger.error('A post could not be swept', {
+        contentId: watch.contentId,
+        error: error as Error,
+      });
+    }
+  }
+  return tally;
+};
