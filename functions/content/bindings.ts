@@ -10,7 +10,8 @@ export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
     secrets: ['tokenKey', 'originKey'],
-    starts: ['content-generation'],
+    // Publish now starts the publisher at once.
+    starts: ['content-generation', 'publisher'],
     // Approving a post schedules the publisher at its slot.
     schedules: ['publisher'],
   },

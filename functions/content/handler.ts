@@ -4,7 +4,8 @@ import { createGroupHandler } from '../core/http/group-handler';
 import { listContent } from './content-store';
 import { toGeneratedContent } from './content-view';
 import { startContentGeneration } from './generate';
-import { reviewContent } from './review';
+import { loadCampaignPost, reviewContent } from './review';
+import { freeSlotsFor, moveScheduledPost } from '../core/publishing/moving';
 
 export const handler = createGroupHandler(contentRoutes, {
   list: async ({ params, query, caller }) => {
@@ -27,4 +28,21 @@ export const handler = createGroupHandler(contentRoutes, {
 
   review: async ({ params, body, caller }) =>
     reviewContent(await loadOwnedCampaign(params.campaignId, caller), params.contentId, body),
+
+  freeSlots: async ({ params, caller }) => {
+    const owned = await loadOwnedCampaign(params.campaignId, caller);
+    const post = await loadCampaignPost(owned, params.contentId);
+    const slots = await freeSlotsFor(post, owned.campaign);
+    return {
+      slots: slots.map((slot) => slot.toISOString()),
+      timeZone: owned.campaign.schedule.timeZone,
+    };
+  },
+
+  move: async ({ params, body, caller }) => {
+    const owned = await loadOwnedCampaign(params.campaignId, caller);
+    const post = await loadCampaignPost(owned, params.contentId);
+    const to = body.now ? ('now' as const) : new Date(body.scheduledFor!);
+    return toGeneratedContent(await moveScheduledPost(post, owned.campaign, to));
+  },
 });

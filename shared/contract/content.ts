@@ -176,6 +176,33 @@ const reviewedSchema = z.object({
 });
 export type ReviewedContent = z.infer<typeof reviewedSchema>;
 
+/** One of: a free slot of the campaign (`scheduledFor`), or `now: true` to publish at once. */
+export const moveContentBody = z
+  .strictObject(
+    {
+      scheduledFor: z.iso.datetime({ error: 'Choose a time from the list' }).optional(),
+      now: z.boolean({ error: 'now must be true or false' }).optional(),
+    },
+    bodyErrors(),
+  )
+  .superRefine((body, ctx) => {
+    if ((body.scheduledFor === undefined) === (body.now !== true)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scheduledFor'],
+        message: 'Send scheduledFor (one of the free slots) or now: true',
+      });
+    }
+  });
+export type MoveContentBody = z.input<typeof moveContentBody>;
+
+const freeSlotsSchema = z.object({
+  /** The post's next free slots (UTC ISO), soonest first; the campaign's zone to show them in. */
+  slots: z.array(z.string()),
+  timeZone: z.string(),
+});
+export type FreeSlots = z.infer<typeof freeSlotsSchema>;
+
 export const contentRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -232,5 +259,26 @@ export const contentRoutes = {
       'AI_FAIR_USE_REACHED',
       'AI_UNAVAILABLE',
     ],
+  }),
+  freeSlots: defineRoute({
+    method: 'GET',
+    path: '/campaigns/{campaignId}/content/{contentId}/slots',
+    owners: { campaignId: 'campaign', contentId: 'content' },
+    group: 'content',
+    access: 'user',
+    summary: "A scheduled post's next free slots of its campaign (for its platform), soonest first",
+    response: freeSlotsSchema,
+    errors: ['CAMPAIGN_NOT_FOUND', 'CONTENT_NOT_FOUND'],
+  }),
+  move: defineRoute({
+    method: 'POST',
+    path: '/campaigns/{campaignId}/content/{contentId}/schedule',
+    owners: { campaignId: 'campaign', contentId: 'content' },
+    group: 'content',
+    access: 'user',
+    summary: 'Move a scheduled post to another free slot, or publish it now',
+    body: moveContentBody,
+    response: generatedContentSchema,
+    errors: ['CAMPAIGN_NOT_FOUND', 'CONTENT_NOT_FOUND', 'CONTENT_NOT_SCHEDULED', 'SLOT_NOT_FREE'],
   }),
 } as const;

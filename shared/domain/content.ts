@@ -148,3 +148,13 @@ export const PUBLISH_ERRORS = {
   rateLimited: 'The platform kept refusing the post for now (too many posts). Retry later.',
   unavailable: 'The platform was unavailable each time we tried. Retry later.',
 } as const;
+
+/** How many of a post's next free slots the owner can move it to. */
+export const MOVABLE_SLOTS = 12;
+
+export const SCHEDULE_MESSAGES = {
+  notScheduled: 'Only a scheduled post can be moved or published now. Refresh to see where it is.',
+  slotNotFree: 'That time is not a free slot of this campaign any more. Choose another.',
+  moved: 'Post moved',
+  publishing: 'Publishing now',
+} as const;

@@ -530,3 +530,63 @@ describe('slots follow the campaign', () => {
     expect(await pending()).toEqual([]);
   });
 });
+
+describe('moving a scheduled post', () => {
+  it('moves it to another free slot, refuses a taken or made-up one, and publishes it now', async () => {
+    const owner = await newOwner();
+    const campaignId = await newCampaign(owner);
+    const [first, second] = [
+      await draftPost(owner, campaignId),
+      await draftPost(owner, campaignId),
+    ];
+    const a = (await review(owner, campaignId, first._id, { status: 'approved' })).body.content;
+    const b = (await review(owner, campaignId, second._id, { status: 'approved' })).body.content;
+
+    const slots = await call<{ slots: string[]; timeZone: string }>(
+      'GET',
+      `/campaigns/${campaignId}/content/${first._id}/slots`,
+      { token: owner.token },
+    );
+    expect(slots.status).toBe(200);
+    expect(slots.body.timeZone).toBe('America/Chicago');
+    // The post's own slot and the other post's are not free.
+    expect(slots.body.slots).not.toContain(a.scheduledFor);
+    expect(slots.body.slots).not.toContain(b.scheduledFor);
+    expect(slots.body.slots.length).toBeGreaterThan(3);
+
+    const move = (contentId: string, body: object) =>
+      call<GeneratedContent>('POST', `/campaigns/${campaignId}/content/${contentId}/schedule`, {
+        token: owner.token,
+        body,
+      });
+    const taken = await move(first._id, { scheduledFor: b.scheduledFor });
+    expect(taken.status).toBe(409);
+    expect(refused(taken).code).toBe('SLOT_NOT_FREE');
+    const madeUp = await move(first._id, { scheduledFor: '2026-12-01T03:17:00.000Z' });
+    expect(refused(madeUp).code).toBe('SLOT_NOT_FREE');
+
+    const target = slots.body.slots[2]!;
+    const moved = await move(first._id, { scheduledFor: target });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ status: 'scheduled', scheduledFor: target });
+    const pending = (await sandboxSchedules()).filter((schedule) => schedule.state === 'pending');
+    expect(pending.map((schedule) => schedule.name)).toContain(`publish-${first._id}-2`);
+    expect(pending.map((schedule) => schedule.name)).not.toContain(`publish-${first._id}-1`);
+    // Its old slot is free again.
+    const freed = await call<{ slots: string[] }>(
+      'GET',
+      `/campaigns/${campaignId}/content/${second._id}/slots`,
+      { token: owner.token },
+    );
+    expect(freed.body.slots).toContain(a.scheduledFor);
+
+    expect((await move(second._id, { now: true })).status).toBe(200);
+    await jobsSettled();
+    const published = (await listContent(owner, campaignId, '?status=published')).body.data;
+    expect(published).toEqual([
+      expect.objectContaining({ _id: second._id, postUrl: expect.any(String) }),
+    ]);
+    // A post that is not scheduled any more cannot be moved.
+    expect(refused(await move(second._id, { now: true })).code).toBe('CONTENT_NOT_SCHEDULED');
+  });
+});

@@ -16,7 +16,7 @@ export type SlotOutcome =
   | { slotted: false; reason: 'campaign-not-active' | 'no-free-slot' | 'not-approved' };
 
 /** The campaign's slots from `now` on that a post of the platform already holds. */
-const takenSlots = async (
+export const takenSlots = async (
   campaign: CampaignRecord,
   platform: ContentRecord['platform'],
   now: Date,

@@ -298,6 +298,8 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
     status: 'approved',
     feedback: 'Lovely',
   },
+  // Approved above, so scheduled: published now (the sweep waits for the publisher).
+  'POST /api/campaigns/{campaignId}/content/{contentId}/schedule': { now: true },
   'POST /api/campaigns/{campaignId}/media/uploads': {
     fileName: 'harbor.jpg',
     contentType: 'image/jpeg',
