@@ -53,6 +53,8 @@ export const useSandboxTable = async () => {
     { platformCredentialEntity },
     { companyEntity },
     { contentEntity },
+    { smsDigestEntity },
+    { userEntity },
   ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/campaign-ref'),
@@ -62,6 +64,8 @@ export const useSandboxTable = async () => {
     import('#functions/core/db/entities/platform-credential'),
     import('#functions/core/db/entities/company'),
     import('#functions/core/db/entities/content'),
+    import('#functions/core/db/entities/sms-digest'),
+    import('#functions/core/db/entities/user'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
@@ -72,6 +76,8 @@ export const useSandboxTable = async () => {
     credentials: platformCredentialEntity(),
     companies: companyEntity(),
     content: contentEntity(),
+    smsDigests: smsDigestEntity(),
+    users: userEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;
