@@ -19,6 +19,7 @@ import { declaration as connectionHealth } from './jobs/connection-health/bindin
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
 import { declaration as publisher } from './jobs/publisher/bindings';
+import { declaration as smsInbound } from './jobs/sms-inbound/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
 
 /**
@@ -49,6 +50,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,
   publisher,
+  'sms-inbound': smsInbound,
   sweeper,
 };
 

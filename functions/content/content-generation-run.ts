@@ -173,14 +173,17 @@ const writePost = async (
   throw new Error(`The post was not written: ${JSON.stringify(outcome.reasons)}`);
 };
 
-/** Texts the owner about a new draft when asked to; a revision is answered in the app. */
+/**
+ * Texts the owner when asked to: a new draft, or the new version of a post whose revision was
+ * asked for by text — as a one-item digest of its own, so `1 YES` answers it.
+ */
 const announce = async (
   generation: ContentGenerationRecord,
   company: CompanyRecord,
   campaign: CampaignRecord,
   logger: Logger,
 ): Promise<DraftTextOutcome> => {
-  if (generation.kind !== 'content' || !generation.sendNotification) return 'off';
+  if (!generation.sendNotification) return 'off';
   const { data: post } = await contentEntity()
     .get({
       companyId: generation.companyId,
@@ -193,6 +196,7 @@ const announce = async (
     {
       ownerId: company.userId,
       digestId: generation.generationId,
+      kind: generation.kind === 'revision' ? 'revised' : 'new',
       items: [
         {
           number: 1,

@@ -7,6 +7,7 @@ import { isConditionFailure } from '../core/db/conditions';
 import { SMS_DIGEST_DAYS, smsDigestEntity } from '../core/db/entities/sms-digest';
 import { userEntity } from '../core/db/entities/user';
 import { smsSender } from '../integrations/sms/provider';
+import { SmsOptedOutError } from '../integrations/sms/sms-sender';
 
 /** How much of a post a text quotes: enough to recognise it, short enough for two segments. */
 export const QUOTED_POST_MAX = 120;
@@ -31,6 +32,9 @@ export interface DigestItem {
   text: string;
 }
 
+/** New drafts, or the new version of a post the owner asked (by text) to revise. */
+export type DigestKind = 'new' | 'revised';
+
 /** A page of the app the text links to: the campaign's posts. */
 export const reviewLink = (appUrl: string, item: Pick<DigestItem, 'companyId' | 'campaignId'>) =>
   `${appUrl}/dashboard/company/${item.companyId}/campaigns/${item.campaignId}#content`;
@@ -39,11 +43,17 @@ export const reviewLink = (appUrl: string, item: Pick<DigestItem, 'companyId' | 
  * The text announcing drafts, numbered as the digest stores them, with how to answer: `n YES`,
  * `n NO`, or `n` and the changes wanted.
  */
-export const draftDigestText = (items: readonly DigestItem[], link: string): string => {
+export const draftDigestText = (
+  items: readonly DigestItem[],
+  link: string,
+  kind: DigestKind = 'new',
+): string => {
   const [first] = items;
   if (items.length === 1 && first) {
     return [
-      `Sailpost: a new ${PLATFORMS[first.platform].name} draft for "${first.campaignName}":`,
+      kind === 'revised'
+        ? `Sailpost: the AI revised your ${PLATFORMS[first.platform].name} post for "${first.campaignName}":`
+        : `Sailpost: a new ${PLATFORMS[first.platform].name} draft for "${first.campaignName}":`,
       `"${shortenForText(first.text)}"`,
       `Review: ${link}`,
       `Reply ${first.number} YES to approve, ${first.number} NO to reject, or ${first.number} and the changes you want.`,
@@ -67,11 +77,13 @@ export const draftDigestText = (items: readonly DigestItem[], link: string): str
  * between the digest and the text sends it (at least once, never silently lost).
  */
 export const sendDraftDigest = async (
-  input: { ownerId: string; digestId: string; items: DigestItem[] },
+  input: { ownerId: string; digestId: string; items: DigestItem[]; kind?: DigestKind },
   logger: Logger,
 ): Promise<DraftTextOutcome> => {
   const { data: owner } = await userEntity().get({ userId: input.ownerId }).go();
   if (!owner?.phoneVerified || !isRealPhone(owner.phoneNumber)) return 'no-verified-phone';
+  // Replied STOP: nothing is texted (nor stored to be answered) until START.
+  if (owner.smsOptedOut) return 'opted-out';
   const key = { userId: owner.userId, digestId: input.digestId };
   const now = Date.now();
   try {
@@ -101,9 +113,11 @@ export const sendDraftDigest = async (
       await smsSender()
     ).send({
       to: owner.phoneNumber,
-      text: draftDigestText(input.items, link),
+      text: draftDigestText(input.items, link, input.kind),
     });
   } catch (error) {
+    // Opted out at the carrier (STOP reached AWS before us, or from another sender's thread).
+    if (error instanceof SmsOptedOutError) return 'opted-out';
     // The draft is there to review in the app; a text that cannot go out does not undo it.
     logger.warn('The draft text could not be sent', {
       digestId: input.digestId,

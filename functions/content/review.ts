@@ -54,22 +54,32 @@ export const loadCampaignPost = async (
   return data;
 };
 
+/** Where the owner reviewed: the app (the default, left off the history) or a text reply. */
+export type ReviewVia = 'app' | 'sms';
+
+export interface ReviewOptions {
+  via?: ReviewVia;
+}
+
 interface HistoryEntry {
   date: string;
   status: ContentRecord['status'];
   comment?: string;
   modifyAspects?: ModifyAspect[];
+  via?: ReviewVia;
 }
 
 const entry = (
   status: ContentRecord['status'],
   comment?: string,
   modifyAspects?: ModifyAspect[],
+  via?: ReviewVia,
 ): HistoryEntry => ({
   date: new Date().toISOString(),
   status,
   ...(comment ? { comment } : {}),
   ...(modifyAspects?.length ? { modifyAspects } : {}),
+  ...(via === 'sms' ? { via } : {}),
 });
 
 /** Applies a review's change to the post, only while it is still reviewable (else 409). */
@@ -120,13 +130,14 @@ const checkEditedText = async (post: ContentRecord, text: string) => {
  * feedback on its history) and a revision generation is recorded, in one transaction that only
  * commits while the post is reviewable; then the worker is started. A worker that cannot start
  * fails the revision and gives the fair-use unit back; the post stays in `modify`, to be tried
- * again.
+ * again. A revision asked for by text is texted to the owner when it is ready.
  */
 const startRevision = async (
   owned: OwnedCampaign,
   post: ContentRecord,
   body: ReviewBody & { feedback: string },
   imageIds: string[] | undefined,
+  via: ReviewVia | undefined,
 ): Promise<ReviewedContent> => {
   ensureMayGenerate(owned.company);
   const spend: DailySpend = await spendDaily(CONTENT_REVISIONS, owned.company);
@@ -136,10 +147,10 @@ const startRevision = async (
     campaignId: post.campaignId,
     platform: post.platform,
     revises: { contentId: post.contentId, version: post.version },
-    sendNotification: false,
+    sendNotification: via === 'sms',
     quotaDay: spend.day,
   });
-  const history = entry('modify', body.feedback, body.modifyAspects);
+  const history = entry('modify', body.feedback, body.modifyAspects, via);
   const outcome = await writeTransaction(
     { contents: contentEntity(), generations: contentGenerationEntity() },
     ({ contents, generations }) => ({
@@ -193,19 +204,20 @@ const startRevision = async (
  * POST /campaigns/{campaignId}/content/{contentId}/approve. Only a draft, or a post sent back for
  * changes, is reviewed: anything else (reviewed meanwhile, in another tab or by text) is a
  * conflict, checked again by the write itself. Approving leaves the post `approved` for the
- * publisher to slot.
+ * publisher to slot. `via` records where the owner acted (a text reply) on the post's history.
  */
 export const reviewContent = async (
   owned: OwnedCampaign,
   contentId: string,
   body: ReviewBody,
+  { via }: ReviewOptions = {},
 ): Promise<ReviewedContent> => {
   const post = await loadCampaignPost(owned, contentId);
   if (!(REVIEWABLE_STATUSES as readonly string[]).includes(post.status)) throw notReviewable();
   const imageIds = body.imageIds ? await checkPostImages(post, body.imageIds) : undefined;
 
   if (body.status === 'modify' && body.feedback) {
-    return startRevision(owned, post, { ...body, feedback: body.feedback }, imageIds);
+    return startRevision(owned, post, { ...body, feedback: body.feedback }, imageIds, via);
   }
   let reviewed: ContentRecord;
   if (body.status === 'modify') {
@@ -214,7 +226,7 @@ export const reviewContent = async (
     reviewed = await applyReview(
       post,
       { status: 'draft', content: text, imageIds },
-      entry('modify', 'Edited directly'),
+      entry('modify', 'Edited directly', undefined, via),
       true,
     );
   } else {
@@ -222,7 +234,7 @@ export const reviewContent = async (
     reviewed = await applyReview(
       post,
       { status: body.status, imageIds },
-      entry(body.status, body.feedback),
+      entry(body.status, body.feedback, undefined, via),
     );
     // An approved post takes its campaign's next free slot (while the campaign is active).
     if (reviewed.status === 'approved') {

@@ -213,6 +213,13 @@ footer { margin-top:28px; font-size:13px; color:var(--muted); }
 .outcome-duplicate { background:var(--accent-soft); color:var(--accent); }
 .outcome-failed { background:var(--warn-soft); color:var(--warn); }
 .error-text { color:var(--warn); }
+.thread { margin:8px 0; display:flex; flex-direction:column; gap:6px; }
+.thread li { display:flex; flex-direction:column; font-size:12px; }
+.thread li.reply { align-items:flex-end; }
+.thread li.reply .bubble { border-radius:16px 16px 4px 16px; background:var(--sms-soft); }
+.thread .bubble { margin-top:2px; font-size:14px; }
+.conversation form { display:flex; gap:8px; }
+.conversation input[name="body"] { flex:1; font:inherit; padding:7px 10px; border-radius:8px; border:1px solid var(--line); background:var(--card); color:var(--text); }
 @media (max-width:560px) { .row { flex-direction:column; align-items:flex-start; } }
 `;
 

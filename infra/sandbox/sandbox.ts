@@ -17,6 +17,7 @@ import {
 } from './function-environment';
 import { startGateway, type LoadHandler } from './gateway';
 import { startInbox } from './inbox';
+import { smsPhone } from './sms-phone';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
 import { loadCredentialKey, loadJwtSecret, loadStripeWebhookSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
@@ -236,10 +237,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         live: usesRealStripe(wiring.settings),
       }),
     );
+    // Replies are recorded and delivered in the sms-inbound job's own environment (it writes).
+    const phone = smsPhone({ events, environment: environmentOf('sms-inbound') });
+    await services.start({ routes: phone.routes, stop: () => undefined });
     await services.start(
       startInbox({
         environment: functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring),
-        panels: [events.panel, socialProviders.panel, stripe.panel],
+        panels: [phone.panel, events.panel, socialProviders.panel, stripe.panel],
       }),
     );
     handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });

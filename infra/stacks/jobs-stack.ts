@@ -11,6 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
@@ -119,6 +120,14 @@ export class JobsStack extends Stack {
       },
     };
     for (const job of JOB_NAMES) this.addJobFunction(job, []);
+
+    // Text replies: End User Messaging publishes each to the topic; the sms-inbound job answers.
+    // A delivery that keeps failing goes to the dead-letter queue like the other jobs' events.
+    this.inboundSmsTopic.addSubscription(
+      new LambdaSubscription(this.bindingTargets.jobFunction('sms-inbound'), {
+        deadLetterQueue: this.deadLetterQueue,
+      }),
+    );
 
     const scheduledJobs = new Set([
       ...jobsScheduledOnce(),

@@ -113,7 +113,14 @@ export const CONTENT_GENERATION_STAGE_LABELS: Record<ContentGenerationStage, str
 };
 
 /** What became of the text that announces a draft. */
-export const DRAFT_TEXT_OUTCOMES = ['sent', 'off', 'no-verified-phone', 'failed'] as const;
+export const DRAFT_TEXT_OUTCOMES = [
+  'sent',
+  'off',
+  'no-verified-phone',
+  /** The owner replied STOP: nothing is texted until START (or the phone is verified again). */
+  'opted-out',
+  'failed',
+] as const;
 export type DraftTextOutcome = (typeof DRAFT_TEXT_OUTCOMES)[number];
 
 /**
@@ -133,7 +140,20 @@ export const CONTENT_GENERATION_MESSAGES = {
 /** A post the provider certainly did not take (429, 5xx) is tried again at most this often. */
 export const PUBLISH_MAX_ATTEMPTS = 3;
 /** The wait before another attempt: 1, then 4 minutes (or X's rate-limit reset, when later). */
-export const publishRetryDelayMs = (attempt: number): number => 60_000 * 4 ** (attempt - 1);
+export const publishRetryDelayMs = (attempt: number): number =>
+  60_000 * 4 ** (attemptInRound(attempt) - 1);
+/**
+ * Attempts come in rounds of PUBLISH_MAX_ATTEMPTS (1–3, then 4–6, …): the owner's RETRY of a
+ * failed post starts the next round under numbers never used, since the publisher's runs are
+ * claimed per post and attempt. An attempt's place in its round decides whether another follows.
+ */
+export const attemptInRound = (attempt: number): number =>
+  ((attempt - 1) % PUBLISH_MAX_ATTEMPTS) + 1;
+/** The first attempt of the round after the one `attempt` belongs to (a RETRY's). */
+export const firstAttemptOfNextRound = (attempt: number): number =>
+  (Math.floor((attempt - 1) / PUBLISH_MAX_ATTEMPTS) + 1) * PUBLISH_MAX_ATTEMPTS + 1;
+/** The highest attempt number the publisher takes (rounds of retries by text included). */
+export const PUBLISH_ATTEMPT_MAX = 99;
 /** How long the publisher may hold a post; a claim older than this has an unknown outcome. */
 export const PUBLISHER_TIMEOUT_SECONDS = 120;
 

@@ -54,6 +54,8 @@ export const useSandboxTable = async () => {
     { companyEntity },
     { contentEntity },
     { publishWatchEntity },
+    { smsDigestEntity },
+    { userEntity },
   ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/campaign-ref'),
@@ -64,6 +66,8 @@ export const useSandboxTable = async () => {
     import('#functions/core/db/entities/company'),
     import('#functions/core/db/entities/content'),
     import('#functions/core/db/entities/publish-watch'),
+    import('#functions/core/db/entities/sms-digest'),
+    import('#functions/core/db/entities/user'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
@@ -75,6 +79,8 @@ export const useSandboxTable = async () => {
     companies: companyEntity(),
     content: contentEntity(),
     publishWatches: publishWatchEntity(),
+    smsDigests: smsDigestEntity(),
+    users: userEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;

@@ -175,6 +175,25 @@ describe('jobs stack', () => {
     });
   });
 
+  it('delivers the inbound-SMS topic to the sms-inbound job, failures to the dead-letter queue', () => {
+    const [topicId] = Object.keys(resourcesOfType(jobs, 'AWS::SNS::Topic')).filter((id) =>
+      id.startsWith('InboundSmsTopic'),
+    );
+    const smsInbound = built.jobs.functions.get('sms-inbound')!.function;
+    jobs.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      Endpoint: { 'Fn::GetAtt': [idOf(smsInbound), 'Arn'] },
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue() },
+    });
+    jobs.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'sns.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [idOf(smsInbound), 'Arn'] },
+      SourceArn: { Ref: topicId },
+    });
+  });
+
   it('outputs what later issues attach to', () => {
     for (const name of [
       'ScheduleGroupName',

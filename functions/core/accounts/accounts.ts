@@ -118,7 +118,8 @@ export const claimVerifiedPhone = async (
       ({ user, claim: claims }) => ({
         verify: user
           .patch({ userId })
-          .set({ phoneVerified: true })
+          // Verifying the number again is asking for texts again: it opts back in after a STOP.
+          .set({ phoneVerified: true, smsOptedOut: false })
           .where((attr, op) => op.eq(attr.phoneNumber, phoneNumber))
           .commit(),
         claim: !claim

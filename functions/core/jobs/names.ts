@@ -11,6 +11,7 @@ export const JOB_NAMES = [
   'media-thumbnail',
   'password-reset-email',
   'publisher',
+  'sms-inbound',
   'sweeper',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

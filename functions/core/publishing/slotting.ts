@@ -54,17 +54,20 @@ export const watchForSlot = async (
  * inside its dates, never in the past), at most one post per platform per slot: the slot is
  * claimed and the post scheduled in one transaction, so two posts approved at once take two
  * slots. Then one schedule fires the publisher at the slot. A schedule that could not be written
- * is left to the sweeper, which fires scheduled posts that are overdue.
+ * is left to the sweeper, which fires scheduled posts that are overdue. `attempt` is the
+ * publisher's attempt the schedule fires: 1, or the first of a new round when the owner retries a
+ * failed post (its earlier attempts' runs are claimed already).
  */
 export const slotPost = async (
   post: ContentRecord,
   campaign: CampaignRecord,
   logger: Pick<Logger, 'warn'>,
   now: Date = new Date(),
+  attempt = 1,
 ): Promise<SlotOutcome> => {
   if (campaign.status !== 'active') return { slotted: false, reason: 'campaign-not-active' };
   const taken = await takenSlots(campaign, post.platform, now);
-  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
     const slot = nextFreeSlot(campaign, now, (candidate) => taken.has(candidate.toISOString()));
     if (!slot) return { slotted: false, reason: 'no-free-slot' };
     const scheduledFor = slot.toISOString();
@@ -87,7 +90,7 @@ export const slotPost = async (
           .commit(),
         post: contents
           .patch(key)
-          .set({ status: 'scheduled', scheduledFor, publishAttempt: 1 })
+          .set({ status: 'scheduled', scheduledFor, publishAttempt: attempt })
           .where(({ status }, { eq }) => eq(status, 'approved'))
           .commit(),
         // Should the schedule be lost, the sweeper publishes it once it is overdue.
@@ -102,7 +105,7 @@ export const slotPost = async (
     );
     if (outcome.committed) {
       try {
-        await schedulePublish({ ...key, attempt: 1 }, slot, campaign.schedule.timeZone);
+        await schedulePublish({ ...key, attempt }, slot, campaign.schedule.timeZone);
       } catch (error) {
         logger.warn('The publishing schedule could not be written; the sweeper will fire it', {
           contentId: post.contentId,
@@ -111,7 +114,7 @@ export const slotPost = async (
       }
       return {
         slotted: true,
-        post: { ...post, status: 'scheduled', scheduledFor, publishAttempt: 1 },
+        post: { ...post, status: 'scheduled', scheduledFor, publishAttempt: attempt },
         slot,
       };
     }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PUBLISH_ATTEMPT_MAX } from '#shared/domain/content';
 import { defineJob } from '#functions/core/jobs/define-job';
 import { publishPost } from './publish-post';
 
@@ -13,7 +14,7 @@ export const handler = defineJob({
     companyId: z.string().min(1).max(64),
     campaignId: z.string().min(1).max(64),
     contentId: z.string().min(1).max(64),
-    attempt: z.number().int().min(1).max(10),
+    attempt: z.number().int().min(1).max(PUBLISH_ATTEMPT_MAX),
   }),
   idempotencyKey: (event) => `${event.contentId}:${event.attempt}`,
   run: async (event, { logger }) => {

@@ -1,5 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { PUBLISH_ERRORS, PUBLISH_MAX_ATTEMPTS, publishRetryDelayMs } from '#shared/domain/content';
+import {
+  PUBLISH_ERRORS,
+  PUBLISH_MAX_ATTEMPTS,
+  attemptInRound,
+  publishRetryDelayMs,
+} from '#shared/domain/content';
 import { checkMediaFile } from '#shared/domain/platform-media';
 import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { schedulePublish, type PublishEvent } from '#functions/core/publishing/publish-schedule';
@@ -279,7 +284,8 @@ const afterProviderFailure = async (
     error instanceof ProviderRateLimited ||
     (error instanceof ProviderUnavailable && error.certainlyNotPosted);
   if (retryable) {
-    if (event.attempt < PUBLISH_MAX_ATTEMPTS) return retryLater(claim, event, error, logger, now);
+    if (attemptInRound(event.attempt) < PUBLISH_MAX_ATTEMPTS)
+      return retryLater(claim, event, error, logger, now);
     return fail(
       claim,
       error instanceof ProviderRateLimited

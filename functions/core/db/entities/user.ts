@@ -18,6 +18,11 @@ export const userEntity = lazy(
           lastName: { type: 'string', required: true },
           phoneNumber: { type: 'string', required: true },
           phoneVerified: { type: 'boolean', required: true, default: false },
+          /**
+           * The owner replied STOP: no text goes to them until they reply START or verify their
+           * phone again (absent: never opted out).
+           */
+          smsOptedOut: { type: 'boolean' },
           role: { type: ROLES, required: true },
           completedTours: {
             type: 'list',

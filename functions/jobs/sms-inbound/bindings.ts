@@ -1,0 +1,18 @@
+import { declareFunction } from '#functions/core/bindings';
+
+/**
+ * Answers the owner's text replies from the inbound SMS topic: the table (the sender's account,
+ * its newest text's numbering, the posts it reviews, their campaigns and slots), SMS (the answer,
+ * and the app's address for its links), the content-generation job an AI revision starts, and the
+ * publisher's schedules an approval or a RETRY writes.
+ */
+export const declaration = declareFunction({
+  bindings: {
+    table: 'read-write',
+    sms: true,
+    appUrl: true,
+    starts: ['content-generation'],
+    schedules: ['publisher'],
+  },
+  timeoutSeconds: 60,
+});
