@@ -142,7 +142,12 @@ export const runMorningDrafts = async (
   if (!company || company.deletedAt) return { status: 'gone' };
   const { day } = localDayOf(now, companyTimeZone(company));
   const claimedAt = Date.now();
-  const claim = await claimJobRun(JOB, `${companyId}#${day}`, MORNING_LEASE_MS, new Date(claimedAt));
+  const claim = await claimJobRun(
+    JOB,
+    `${companyId}#${day}`,
+    MORNING_LEASE_MS,
+    new Date(claimedAt),
+  );
   if (!claim.claimed) return { status: 'already-done', day };
 
   const items: DigestItem[] = [];
