@@ -123,7 +123,12 @@ describe('each function is granted exactly what its declaration names', () => {
     const texting = functionsOf(built)
       .filter((checked) => checked.declaration.bindings.sms)
       .map((checked) => checked.name);
-    expect(texting).toEqual(['auth', 'jobs/content-generation', 'jobs/connection-health']);
+    expect(texting).toEqual([
+      'auth',
+      'jobs/content-generation',
+      'jobs/daily-drafts',
+      'jobs/connection-health',
+    ]);
   });
 
   it('lets only the platforms endpoints, the company clean-up (which revokes grants) and the publisher read the credential key, and gives the endpoints the media bucket', () => {
