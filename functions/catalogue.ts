@@ -14,6 +14,7 @@ import { declaration as users } from './users/bindings';
 import { declaration as campaignCleanup } from './jobs/campaign-cleanup/bindings';
 import { declaration as campaignGeneration } from './jobs/campaign-generation/bindings';
 import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
+import { declaration as dailyDrafts } from './jobs/daily-drafts/bindings';
 import { declaration as contentGeneration } from './jobs/content-generation/bindings';
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
@@ -46,6 +47,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'campaign-generation': campaignGeneration,
   'company-cleanup': companyCleanup,
   'content-generation': contentGeneration,
+  'daily-drafts': dailyDrafts,
   'connection-health': connectionHealth,
   'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,
@@ -66,6 +68,8 @@ export interface RecurringJob {
 /** Recurring jobs: an EventBridge schedule in the jobs stack, a timer in the sandbox. */
 export const RECURRING_JOBS: Partial<Record<JobName, RecurringJob>> = {
   sweeper: { everyMinutes: 60 },
+  // Every hour some zone reaches some company's morning hour (core/companies/morning-roster.ts).
+  'daily-drafts': { everyMinutes: 60 },
   // 16:00 UTC: late morning in the US (the product's market), for the reconnection texts.
   'connection-health': { everyMinutes: 24 * 60, atUtcHour: 16 },
 };

@@ -7,6 +7,12 @@ import { INTRO_TIER_COMPANY_LIMIT, TRIAL_DAYS } from '#shared/domain/limits';
 import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { counterEntity } from '../core/db/entities/counter';
+import { morningRosterEntity } from '../core/db/entities/morning-roster';
+import {
+  morningSlotOf,
+  registerMorningZone,
+  sameMorningSlot,
+} from '../core/companies/morning-roster';
 import { INVALID_CURSOR, toElectroCursor } from '../core/db/paging';
 import { writeTransaction } from '../core/db/transaction';
 import { Invalid, LimitReached, NotFound } from '../core/errors';
@@ -162,10 +168,14 @@ export const createCompany = async (
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
+    const slot = morningSlotOf(record);
+    // The zone is known to the hourly job before the company is listed in it.
+    await registerMorningZone(slot.timeZone);
     const outcome = await writeTransaction(
-      { company: companyEntity(), counter: counterEntity() },
-      ({ company, counter: counters }) => ({
+      { company: companyEntity(), counter: counterEntity(), roster: morningRosterEntity() },
+      ({ company, counter: counters, roster }) => ({
         company: company.create(record).commit(),
+        roster: roster.put({ ...slot, companyId: record.companyId }).commit(),
         counter: counters
           .update({ name: companiesCounter(userId) })
           .set({ total: count + 1 })
@@ -183,16 +193,62 @@ export const createCompany = async (
   throw new Error('Could not create the company: the company counter stayed contended');
 };
 
-/** Changes the owner's company; the website is stored as parsed. */
+/**
+ * Changes the owner's company; the website is stored as parsed. A change of its zone or morning
+ * hour moves its morning roster item (the old deleted, the new put) in the same transaction as the
+ * company write, conditioned on the zone and hour it was read with, so two racing changes never
+ * leave it listed twice or not at all.
+ */
 export const updateCompany = async (
   company: CompanyRecord,
   changes: CompanyChanges,
 ): Promise<CompanyRecord> => {
-  const { data } = await companyEntity()
-    .patch({ companyId: company.companyId })
-    .set(withCanonicalWebsite(changes))
-    .go({ response: 'all_new' });
-  return data as CompanyRecord;
+  const fields = withCanonicalWebsite(changes);
+  let current = company;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const before = morningSlotOf(current);
+    const after = morningSlotOf({ ...current, ...fields });
+    if (sameMorningSlot(before, after)) {
+      const { data } = await companyEntity()
+        .patch({ companyId: company.companyId })
+        .set(fields)
+        .go({ response: 'all_new' });
+      return data as CompanyRecord;
+    }
+    await registerMorningZone(after.timeZone);
+    const outcome = await writeTransaction(
+      { company: companyEntity(), roster: morningRosterEntity() },
+      ({ company: companies, roster }) => ({
+        company: companies
+          .patch({ companyId: company.companyId })
+          .set(fields)
+          .where(({ timeZone, morningHour, deletedAt }, { eq, notExists }) =>
+            [
+              notExists(deletedAt),
+              current.timeZone === undefined ? notExists(timeZone) : eq(timeZone, current.timeZone),
+              current.morningHour === undefined
+                ? notExists(morningHour)
+                : eq(morningHour, current.morningHour),
+            ].join(' AND '),
+          )
+          .commit(),
+        leave: roster.delete({ ...before, companyId: company.companyId }).commit(),
+        join: roster.put({ ...after, companyId: company.companyId }).commit(),
+      }),
+    );
+    const { data: fresh } = await companyEntity()
+      .get({ companyId: company.companyId })
+      .go({ consistent: true });
+    if (!fresh || fresh.deletedAt) throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+    if (outcome.committed) return fresh;
+    if (!outcome.failedConditions.has('company') && !outcome.conflicted) {
+      throw new Error(`Company update cancelled: ${JSON.stringify(outcome.reasons)}`);
+    }
+    // Its zone or hour changed meanwhile: move it from where it is now.
+    current = fresh;
+    await backOff(attempt);
+  }
+  throw new Error('Could not update the company: its zone or morning hour kept changing');
 };
 
 /**
@@ -206,8 +262,10 @@ const markCompanyDeleted = async (company: CompanyRecord, deletedAt: string): Pr
   let freePlace = true;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const outcome = await writeTransaction(
-      { company: companyEntity(), counter: counterEntity() },
-      ({ company: companies, counter }) => ({
+      { company: companyEntity(), counter: counterEntity(), roster: morningRosterEntity() },
+      ({ company: companies, counter, roster }) => ({
+        // Off the morning roster at once: a deleted company gets no morning.
+        roster: roster.delete({ ...morningSlotOf(company), companyId: company.companyId }).commit(),
         mark: companies
           .patch({ companyId: company.companyId })
           .set({ deletedAt })

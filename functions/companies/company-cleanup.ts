@@ -3,7 +3,9 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { forEachConcurrently } from '../core/concurrency';
 import { db, tableName } from '../core/db/client';
 import { isConditionFailure } from '../core/db/conditions';
+import { morningSlotOf } from '../core/companies/morning-roster';
 import { companyEntity } from '../core/db/entities/company';
+import { morningRosterEntity } from '../core/db/entities/morning-roster';
 import { Invalid, Unavailable } from '../core/errors';
 
 /** DynamoDB's limit per BatchWriteItem. */
@@ -93,6 +95,12 @@ export const removeDeletedCompany = async (
     throw new Invalid('VALIDATION_FAILED', `Company ${companyId} is not deleted`);
   }
   await beforeRemoving?.();
+  // Off the morning roster (the deletion took it off already; this covers an older deletion).
+  if (company) {
+    await morningRosterEntity()
+      .delete({ ...morningSlotOf(company), companyId })
+      .go({ response: 'none' });
+  }
   const { Key } = companyEntity().get({ companyId }).params<{ Key: ItemKey }>();
 
   let removedItems = 0;

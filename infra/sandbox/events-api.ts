@@ -92,10 +92,19 @@ const answering =
   };
 
 /** Where a Run now form sends the browser back to: only the sandbox's own page. */
-const returnTarget = async (request: IncomingMessage): Promise<string> => {
-  const returnTo = new URLSearchParams(await readBody(request)).get('returnTo') ?? '/_sandbox';
+const returnTarget = (form: URLSearchParams): string => {
+  const returnTo = form.get('returnTo') ?? '/_sandbox';
   const page = /^\/_sandbox(\?[^#]*)?$/.test(returnTo) ? returnTo : '/_sandbox';
   return `${page}#schedules`;
+};
+
+/**
+ * The event a job's form runs it with: none, or the company typed into Morning now
+ * (`daily-drafts` with `{ companyId }`: that company's morning, as if its hour had just come).
+ */
+const formEvent = (form: URLSearchParams): Record<string, string> => {
+  const companyId = form.get('companyId')?.trim();
+  return companyId ? { companyId } : {};
 };
 
 export const eventsRoutes = (events: Events): Route[] => {
@@ -168,14 +177,14 @@ export const eventsRoutes = (events: Events): Route[] => {
   });
 
   const runNowForm =
-    (prefix: string, run: (name: string) => Promise<unknown>) =>
+    (prefix: string, run: (name: string, form: URLSearchParams) => Promise<unknown>) =>
     async (request: IncomingMessage, response: ServerResponse) => {
       const [name, action, ...rest] = segmentsBelow(request, prefix);
       if (name === undefined || action !== 'run' || rest.length) return notFound(response, 'Route');
       if (request.method !== 'POST') return methodNotAllowed(response);
-      const back = await returnTarget(request);
-      await run(name);
-      redirect(response, back);
+      const form = new URLSearchParams(await readBody(request));
+      await run(name, form);
+      redirect(response, returnTarget(form));
     };
 
   return [
@@ -190,8 +199,8 @@ export const eventsRoutes = (events: Events): Route[] => {
       prefix: '/_sandbox/jobs',
       name: 'the events service',
       handle: answering(
-        runNowForm('/_sandbox/jobs', async (job) => {
-          if (events.hasJob(job)) await events.runJob(job, {});
+        runNowForm('/_sandbox/jobs', async (job, form) => {
+          if (events.hasJob(job)) await events.runJob(job, formEvent(form));
         }),
       ),
     },

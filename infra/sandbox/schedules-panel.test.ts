@@ -55,6 +55,23 @@ describe('schedulesPanel', () => {
     expect(html).toContain('<button type="submit" aria-label="Run now: sweeper">Run now</button>');
   });
 
+  it('offers Morning now on the morning job only: a company id, posted to the job with the page to come back to', () => {
+    const withMorning = schedulesPanel({
+      schedules: [],
+      recurring: [
+        { name: 'daily-drafts', everyMinutes: 60 },
+        { name: 'sweeper', everyMinutes: 60 },
+      ],
+      returnTo: '/_sandbox?channel=sms',
+    });
+    expect(withMorning.match(/>Morning now<\/button>/g)).toHaveLength(1);
+    expect(withMorning).toContain(
+      '<form class="morning-now" method="post" action="/_sandbox/jobs/daily-drafts/run"><input type="hidden" name="returnTo" value="/_sandbox?channel=sms">',
+    );
+    expect(withMorning).toMatch(/<label>Company id <input name="companyId" required/);
+    expect(html).not.toContain('Morning now');
+  });
+
   it('says so when nothing is scheduled', () => {
     const empty = schedulesPanel({ schedules: [], recurring: [], returnTo: '/_sandbox' });
     expect(empty).toContain('Nothing is scheduled.');

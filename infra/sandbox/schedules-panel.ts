@@ -79,6 +79,19 @@ const renderSchedule = (schedule: ScheduleView, returnTo: string): string => {
 </li>`;
 };
 
+/** The job of the morning text, which Morning now runs for one company. */
+export const MORNING_JOB = 'daily-drafts';
+
+/**
+ * Morning now: runs the morning job for the company whose id is typed (the app's address bar
+ * shows it: /dashboard/company/<id>), as if its morning hour had just come. The same as
+ * `POST /_sandbox/api/jobs/daily-drafts/run` with `{ "companyId": "…" }`.
+ */
+const morningNow = (returnTo: string): string =>
+  `<form class="morning-now" method="post" action="/_sandbox/jobs/${MORNING_JOB}/run"><input type="hidden" name="returnTo" value="${escapeHtml(
+    returnTo,
+  )}"><label>Company id <input name="companyId" required autocomplete="off" spellcheck="false" placeholder="from /dashboard/company/…"></label><button type="submit">Morning now</button></form>`;
+
 const renderRecurring = (
   job: JobView,
   returnTo: string,
@@ -87,6 +100,7 @@ const renderRecurring = (
     <div class="row-title"><span class="badge badge-job">${escapeHtml(job.name)}</span></div>
     <div class="row-detail">Every ${job.everyMinutes} minutes from the sandbox's start</div>
     ${lastRunLine(job.lastRun, job.lastRun ? 1 : 0)}
+    ${job.name === MORNING_JOB ? `<div class="row-detail">${morningNow(returnTo)}</div>` : ''}
   </div>
   <div class="row-side">${job.lastRun ? outcomeBadge(job.lastRun) : ''}${runNow(
     `/_sandbox/jobs/${encodeURIComponent(job.name)}/run`,

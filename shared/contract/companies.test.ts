@@ -50,6 +50,7 @@ describe('companySummaryOf', () => {
     founder: false,
     timeZone: 'America/Chicago',
     timeZoneChosen: true,
+    morningHour: 8,
     createdAt: '2026-11-01T09:00:00.000Z',
     updatedAt: '2026-11-01T09:00:00.000Z',
   };

@@ -31,6 +31,8 @@ export const companySchema = z.object({
    * the owner's browser zone on their next visit.
    */
   timeZoneChosen: z.boolean(),
+  /** The local hour (0–23, in `timeZone`) the day's drafts are made and the owner is texted. */
+  morningHour: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -132,6 +134,18 @@ export const timeZone = () =>
       (value) => new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone,
     );
 
+/** The hour of the morning text when the owner has not chosen one (8:00, the company's zone). */
+export const DEFAULT_MORNING_HOUR = 8;
+export const MORNING_HOUR_MESSAGE = 'Morning hour must be a whole hour from 0 to 23';
+
+/** The local hour of the morning drafts and text: a whole hour, 0 (midnight) to 23. */
+export const morningHour = () =>
+  z
+    .number({ error: MORNING_HOUR_MESSAGE })
+    .int(MORNING_HOUR_MESSAGE)
+    .min(0, MORNING_HOUR_MESSAGE)
+    .max(23, MORNING_HOUR_MESSAGE);
+
 const unknownFields = (verb: string) => (issue: { code: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
     ? `These fields cannot be ${verb}: ${issue.keys!.join(', ')}`
@@ -146,6 +160,7 @@ export const createCompanyBody = z.strictObject(
     brandVoice: brandVoice().default(''),
     /** The browser's zone; without one the company runs on UTC until the owner's next visit. */
     timeZone: timeZone().optional(),
+    morningHour: morningHour().default(DEFAULT_MORNING_HOUR),
   },
   { error: unknownFields('set') },
 );
@@ -159,6 +174,7 @@ const updateCompanyBody = z.strictObject(
     brandColors: brandColors().optional(),
     brandVoice: brandVoice().optional(),
     timeZone: timeZone().optional(),
+    morningHour: morningHour().optional(),
   },
   { error: unknownFields('changed') },
 );

@@ -38,6 +38,7 @@ describe('companies', () => {
       founder: false,
       timeZone: 'UTC',
       timeZoneChosen: false,
+      morningHour: 8,
     });
     const trialDays = (Date.parse(created.body.trialEndDate as string) - before) / 86_400_000;
     expect(trialDays).toBeGreaterThan(13.99);
@@ -89,6 +90,51 @@ describe('companies', () => {
     expect((await call('POST', '/companies', { token: other.token, rawBody: '{' })).body.code).toBe(
       'MALFORMED_JSON',
     );
+  });
+
+  it('keeps a morning hour (0–23, 8 unless chosen) and refuses any other', async () => {
+    const owner = await registerUser();
+    const created = await call<Company>('POST', '/companies', {
+      token: owner.token,
+      body: company({ morningHour: 0, timeZone: 'America/New_York' }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.morningHour).toBe(0);
+    const id = created.body._id;
+
+    const message = 'Morning hour must be a whole hour from 0 to 23';
+    for (const morningHour of [24, -1, 7.5, '8', null]) {
+      const refused = await call('PUT', `/companies/${id}`, {
+        token: owner.token,
+        body: { morningHour },
+      });
+      expect(refused.status, JSON.stringify(morningHour)).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { morningHour: message },
+      });
+    }
+    const other = await registerUser();
+    const refusedOnCreate = await call('POST', '/companies', {
+      token: other.token,
+      body: company({ morningHour: 23.5 }),
+    });
+    expect(refusedOnCreate.body).toMatchObject({ fields: { morningHour: message } });
+
+    const updated = await call<Company>('PUT', `/companies/${id}`, {
+      token: owner.token,
+      body: { morningHour: 23, timeZone: 'Pacific/Tongatapu' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ morningHour: 23, timeZone: 'Pacific/Tongatapu' });
+    const read = await call<Company>('GET', `/companies/${id}`, { token: owner.token });
+    expect(read.body).toMatchObject({ morningHour: 23, timeZone: 'Pacific/Tongatapu' });
+    // Changing something else keeps the hour.
+    const renamed = await call<Company>('PUT', `/companies/${id}`, {
+      token: owner.token,
+      body: { name: 'Night Owl Coffee' },
+    });
+    expect(renamed.body).toMatchObject({ name: 'Night Owl Coffee', morningHour: 23 });
   });
 
   it('refuses a second company on the intro tier, even when both are requested at once', async () => {

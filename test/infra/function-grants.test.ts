@@ -126,6 +126,7 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(texting).toEqual([
       'auth',
       'jobs/content-generation',
+      'jobs/daily-drafts',
       'jobs/connection-health',
       'jobs/sms-inbound',
     ]);

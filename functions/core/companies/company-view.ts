@@ -1,6 +1,6 @@
 import type { Company } from '#shared/contract/companies';
 import type { CompanyRecord } from '../db/entities/company';
-import { companyTimeZone } from './company-time-zone';
+import { companyMorningHour, companyTimeZone } from './company-time-zone';
 
 /**
  * The company as the API shows it, in the field names clients read (`_id`, `user`,
@@ -25,6 +25,7 @@ export const toCompany = (record: CompanyRecord): Company => ({
   founder: record.founder,
   timeZone: companyTimeZone(record),
   timeZoneChosen: record.timeZone !== undefined,
+  morningHour: companyMorningHour(record),
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
 });

@@ -7,6 +7,7 @@ export const JOB_NAMES = [
   'campaign-generation',
   'company-cleanup',
   'content-generation',
+  'daily-drafts',
   'connection-health',
   'media-thumbnail',
   'password-reset-email',

@@ -74,6 +74,7 @@ export const makeCompany = (overrides: Partial<Company> = {}): Company => ({
   founder: false,
   timeZone: 'America/Los_Angeles',
   timeZoneChosen: true,
+  morningHour: 8,
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
   ...overrides,

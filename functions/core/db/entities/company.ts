@@ -39,6 +39,12 @@ export const companyEntity = lazy(
            */
           timeZone: { type: 'string' },
           /**
+           * The local hour (0–23, in `timeZone`) of the morning drafts and text; absent on companies
+           * made before it existed (read it through `companyMorningHour`: 8). The morning roster
+           * (morning-roster.ts) lists the company under its zone and this hour.
+           */
+          morningHour: { type: 'number' },
+          /**
            * Set when the owner deletes the company: from then on it is gone from every read, and
            * the company-cleanup job removes what it owns, the company item last.
            */

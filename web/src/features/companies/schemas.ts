@@ -8,6 +8,8 @@ import {
   isTimeZone,
   normaliseHexColor,
   INVALID_TIME_ZONE_MESSAGE,
+  DEFAULT_MORNING_HOUR,
+  morningHour,
   website,
   type Company,
   type CreateCompanyBody,
@@ -50,7 +52,21 @@ export const companyFormSchema = z.object({
   brandVoice: brandVoice(),
   // The zone as Intl names it; '' only on a new company whose browser gave none.
   timeZone: z.string().refine((zone) => zone === '' || isTimeZone(zone), INVALID_TIME_ZONE_MESSAGE),
+  // The select's value ('0'–'23'), sent as a number.
+  morningHour: z.string().transform(Number).pipe(morningHour()),
 });
+
+/** A morning hour as the select names it: '8:00 AM', '12:00 PM (noon)', '12:00 AM (midnight)'. */
+export const morningHourLabel = (hour: number): string => {
+  const clock = `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
+  return hour === 0 ? `${clock} (midnight)` : hour === 12 ? `${clock} (noon)` : clock;
+};
+
+/** Every hour of the day, midnight first, for the "Morning drafts at" select. */
+export const MORNING_HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: morningHourLabel(hour),
+}));
 
 export type CompanyFormInput = z.input<typeof companyFormSchema>;
 export type CompanyFormValues = z.output<typeof companyFormSchema>;
@@ -79,6 +95,7 @@ export const emptyCompanyForm = (): CompanyFormInput => ({
   brandColors: [{ value: DEFAULT_BRAND_COLOR }],
   brandVoice: '',
   timeZone: browserTimeZone(),
+  morningHour: String(DEFAULT_MORNING_HOUR),
 });
 
 export const companyFormFrom = (company: Company): CompanyFormInput => ({
@@ -90,6 +107,7 @@ export const companyFormFrom = (company: Company): CompanyFormInput => ({
   ),
   brandVoice: company.brandVoice,
   timeZone: company.timeZone,
+  morningHour: String(company.morningHour),
 });
 
 /**
@@ -105,5 +123,6 @@ export const companyBodyFrom = (values: CompanyFormValues): CreateCompanyBody =>
     brandColors: colors.length ? colors : [DEFAULT_BRAND_COLOR],
     brandVoice: values.brandVoice,
     ...(values.timeZone ? { timeZone: values.timeZone } : {}),
+    morningHour: values.morningHour,
   };
 };

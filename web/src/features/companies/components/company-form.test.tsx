@@ -89,6 +89,7 @@ describe('company form', () => {
         brandColors: ['#007BFF', '#E4572E'],
         brandVoice: '',
         timeZone: 'America/Chicago',
+        morningHour: 8,
       },
     ]);
   });
@@ -346,6 +347,7 @@ describe('edit company form', () => {
         brandColors: ['#0B5FFF'],
         brandVoice: company.brandVoice,
         timeZone: 'America/Los_Angeles',
+        morningHour: 8,
       },
     ]);
   });
@@ -366,6 +368,57 @@ describe('edit company form', () => {
     expect(bodiesSentTo(fetchMock, 'PUT /api/companies/c1')).toEqual([
       expect.objectContaining({ timeZone: 'America/Chicago' }),
     ]);
+  });
+});
+
+describe('morning drafts hour', () => {
+  it('shows the company’s morning hour among every hour of the day and saves another one', async () => {
+    const { fetchMock, user } = renderEdit({
+      'GET /api/companies/c1': { body: makeCompany({ brandColors: ['#0B5FFF'], morningHour: 7 }) },
+    });
+    const hour = await screen.findByRole('combobox', { name: 'Morning drafts at' });
+    expect(hour).toHaveValue('7');
+    expect(hour).toHaveAccessibleDescription(
+      "Each morning at this hour, in the company's time zone, the AI drafts the day's posts and you get one text to approve them.",
+    );
+    const options = within(hour).getAllByRole('option');
+    expect(options).toHaveLength(24);
+    expect(options[0]).toHaveTextContent('12:00 AM (midnight)');
+    expect(options[7]).toHaveTextContent('7:00 AM');
+    expect(options[12]).toHaveTextContent('12:00 PM (noon)');
+    expect(options[23]).toHaveTextContent('11:00 PM');
+    await user.selectOptions(hour, '6');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Screen: overview')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PUT /api/companies/c1')).toEqual([
+      expect.objectContaining({ morningHour: 6, timeZone: 'America/Los_Angeles' }),
+    ]);
+  });
+
+  it('is not asked on a new company (8:00 in its zone; it can be changed when editing)', async () => {
+    await renderNew();
+    expect(screen.queryByRole('combobox', { name: 'Morning drafts at' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of the hour beside the select', async () => {
+    const { user } = renderEdit({
+      'PUT /api/companies/c1': {
+        status: 400,
+        body: {
+          message: 'Morning hour must be a whole hour from 0 to 23',
+          code: 'VALIDATION_FAILED',
+          fields: { morningHour: 'Morning hour must be a whole hour from 0 to 23' },
+        },
+      },
+    });
+    const hour = await screen.findByRole('combobox', { name: 'Morning drafts at' });
+    await user.selectOptions(hour, '9');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByRole('combobox', { name: 'Morning drafts at' }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining('Morning hour must be a whole hour from 0 to 23'),
+    );
   });
 });
 

@@ -30,11 +30,13 @@ import {
   companyBodyFrom,
   companyFormSchema,
   isLocalAddress,
+  MORNING_HOUR_OPTIONS,
   type CompanyFormInput,
   type CompanyFormValues,
 } from '../schemas';
 import { BrandColorsField } from './brand-colors-field';
 import { DraftReviewDialog } from './draft-review-dialog';
+import { SelectField } from '#web/components/select-field';
 import { TimeZoneField } from '#web/components/time-zone-field';
 import { useSaving } from '#web/lib/use-saving';
 
@@ -48,7 +50,14 @@ const PHASE_LABELS: Record<Exclude<DraftPhase, 'idle'>, string> = {
   drafting: 'Drafting your profile…',
 };
 
-const TEXT_FIELDS = ['name', 'description', 'website', 'brandVoice', 'timeZone'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'description',
+  'website',
+  'brandVoice',
+  'timeZone',
+  'morningHour',
+] as const;
 
 export const draftedToast = (draft: Pick<CompanyProfileDraft, 'source' | 'website'>): string =>
   draft.source === 'offline'
@@ -317,6 +326,15 @@ export function CompanyForm({
             hint="Daily AI limits, the morning text and posting times follow this zone."
             error={errors.timeZone?.message}
             {...register('timeZone')}
+          />
+        ) : null}
+        {showTimeZone ? (
+          <SelectField
+            label="Morning drafts at"
+            options={MORNING_HOUR_OPTIONS}
+            hint="Each morning at this hour, in the company's time zone, the AI drafts the day's posts and you get one text to approve them."
+            error={errors.morningHour?.message}
+            {...register('morningHour')}
           />
         ) : null}
       </fieldset>

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { campaignDayState } from '#shared/domain/campaign-dates';
+import type { DraftTextOutcome } from '#shared/domain/content';
+import type { PlatformId } from '#shared/domain/tiers';
+import { runContentGeneration } from '#functions/content/content-generation-run';
+import { createGeneration, pendingGeneration } from '#functions/content/content-generations';
+import { sendDraftDigest, type DigestItem } from '#functions/content/draft-text';
+import { draftablePlatforms } from '#functions/core/companies/connected-platforms';
+import { companyTimeZone } from '#functions/core/companies/company-time-zone';
+import { campaignEntity, type CampaignRecord } from '#functions/core/db/entities/campaign';
+import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
+import { contentEntity } from '#functions/core/db/entities/content';
+import { DomainError } from '#functions/core/errors';
+import { claimJobRun, completeJobRun, releaseJobRun } from '#functions/core/jobs/job-claim';
+import { companyEntitlement } from '#functions/core/plans/entitlement';
+import { refundGenerations, spendGenerations } from '#functions/core/plans/generation-quota';
+import { localDayOf } from '#functions/core/plans/local-day';
+
+/** The job whose claims these are (`daily-drafts`, `<companyId>#<local date>`). */
+const JOB = 'daily-drafts';
+/** A morning holds its day's claim this long: past the job's 15 minutes, so it is never shared. */
+const MORNING_LEASE_MS = 16 * 60 * 1000;
+
+export type MorningOutcome =
+  | { status: 'gone' }
+  | { status: 'already-done'; day: string }
+  | { status: 'lapsed'; day: string }
+  | {
+      status: 'drafted';
+      day: string;
+      drafts: number;
+      /** Why drafting stopped before every platform of every campaign had one, if it did. */
+      stoppedBy?: 'limit' | 'error';
+      text: DraftTextOutcome | 'nothing-new';
+    };
+
+/**
+ * The id of a morning's digest: a UUIDv7 whose time is when the morning's claim was taken (digests
+ * sort by time; a reply acts on the newest) and whose other bits come from the company and the
+ * local day. It is fixed for the run that holds the day's claim, so a retried send finds the
+ * digest it already wrote (sendDraftDigest never texts one digest twice).
+ */
+export const morningDigestId = (companyId: string, day: string, claimedAt: number): string => {
+  const bytes = Buffer.alloc(16);
+  createHash('sha256').update(`${JOB}#${companyId}#${day}`).digest().copy(bytes, 6, 0, 10);
+  const millis = BigInt(claimedAt);
+  for (let index = 0; index < 6; index++) {
+    bytes[index] = Number((millis >> BigInt(8 * (5 - index))) & 0xffn);
+  }
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** The company's active campaigns whose dates include today (in the campaign's zone). */
+const runningCampaigns = async (companyId: string, now: Date): Promise<CampaignRecord[]> => {
+  const { data } = await campaignEntity()
+    .query.byCompanyStatus({ companyId, status: 'active' })
+    .go({ pages: 'all' });
+  return data.filter((campaign) => campaignDayState(campaign, now) === 'running');
+};
+
+/** A refusal of the plan's daily limit (or a plan that lapsed meanwhile): drafting stops there. */
+const isRefusal = (error: unknown) =>
+  error instanceof DomainError &&
+  (error.code === 'GENERATION_LIMIT_REACHED' || error.code === 'SUBSCRIPTION_REQUIRED');
+
+/** Writes one post for the campaign and platform, spending one of today's generations. */
+const draftOne = async (
+  company: CompanyRecord,
+  campaign: CampaignRecord,
+  platform: PlatformId,
+  now: Date,
+  logger: Logger,
+): Promise<DigestItem | null> => {
+  const spend = await spendGenerations(company, 1, now.getTime());
+  const generation = pendingGeneration({
+    kind: 'content',
+    companyId: company.companyId,
+    campaignId: campaign.campaignId,
+    platform,
+    // One text for the whole morning, sent below: not one per post.
+    sendNotification: false,
+    quotaDay: spend.day,
+  });
+  try {
+    await createGeneration(generation);
+  } catch (error) {
+    await refundGenerations(spend);
+    throw error;
+  }
+  // A failed draft gives its generation back itself (runContentGeneration).
+  const outcome = await runContentGeneration(generation.generationId, logger);
+  if (outcome !== 'succeeded') {
+    logger.warn('A morning draft was not written', {
+      campaignId: campaign.campaignId,
+      platform,
+      outcome,
+    });
+    return null;
+  }
+  const { data: post } = await contentEntity()
+    .get({
+      companyId: company.companyId,
+      campaignId: campaign.campaignId,
+      contentId: generation.contentId,
+    })
+    .go({ consistent: true });
+  if (!post) return null;
+  return {
+    number: 0,
+    companyId: company.companyId,
+    campaignId: campaign.campaignId,
+    contentId: post.contentId,
+    platform,
+    campaignName: campaign.name,
+    text: post.content,
+  };
+};
+
+/**
+ * One company's morning, as if its morning hour had just come: for each active campaign whose
+ * dates include today, one draft per platform of the campaign that the company has connected and
+ * its tier allows, while the tier's daily limit allows (one generation spent at a time; the first
+ * refusal ends the morning's drafting), then one text listing the new drafts, numbered.
+ *
+ * Once per company per local day: the day's claim (`daily-drafts`, `<companyId>#<yyyy-MM-dd>`) is
+ * a conditional write, so a second run the same day (a redelivered tick, the hour repeated when
+ * the clock falls back, Morning now pressed twice) drafts and texts nothing. A run that fails
+ * before its first draft gives the claim back for the deliverer's retry; once a draft is written
+ * the morning keeps it (a retry would draft the same platforms again), and the text still lists
+ * what was written.
+ */
+export const runMorningDrafts = async (
+  companyId: string,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<MorningOutcome> => {
+  const { data: company } = await companyEntity().get({ companyId }).go({ consistent: true });
+  if (!company || company.deletedAt) return { status: 'gone' };
+  const { day } = localDayOf(now, companyTimeZone(company));
+  const claimedAt = Date.now();
+  const claim = await claimJobRun(
+    JOB,
+    `${companyId}#${day}`,
+    MORNING_LEASE_MS,
+    new Date(claimedAt),
+  );
+  if (!claim.claimed) return { status: 'already-done', day };
+
+  const items: DigestItem[] = [];
+  let stoppedBy: 'limit' | 'error' | undefined;
+  try {
+    if (companyEntitlement(company, now.getTime()).kind === 'lapsed') {
+      await completeJobRun(claim.claim);
+      return { status: 'lapsed', day };
+    }
+    const [campaigns, platforms] = await Promise.all([
+      runningCampaigns(companyId, now),
+      draftablePlatforms(company, now.getTime()),
+    ]);
+    drafting: for (const campaign of campaigns) {
+      for (const platform of platforms.filter((p) => campaign.platforms.includes(p))) {
+        try {
+          const item = await draftOne(company, campaign, platform, now, logger);
+          if (item) items.push({ ...item, number: items.length + 1 });
+        } catch (error) {
+          if (isRefusal(error)) {
+            stoppedBy = 'limit';
+            break drafting;
+          }
+          // Nothing written yet: give the day back for the retry (below). Else keep what is.
+          if (!items.length) throw error;
+          logger.error('A morning draft failed; the drafts written are still texted', {
+            error: error as Error,
+          });
+          stoppedBy = 'error';
+          break drafting;
+        }
+      }
+    }
+  } catch (error) {
+    await releaseJobRun(claim.claim).catch((releaseError: unknown) =>
+      logger.error('Could not release the morning claim', releaseError as Error),
+    );
+    throw error;
+  }
+
+  let text: DraftTextOutcome | 'nothing-new' = 'nothing-new';
+  if (items.length) {
+    text = await sendDraftDigest(
+      {
+        ownerId: company.userId,
+        digestId: morningDigestId(companyId, day, claimedAt),
+        items,
+      },
+      logger,
+    ).catch((error: unknown) => {
+      logger.error('The morning text could not be sent', { error: error as Error });
+      return 'failed' as const;
+    });
+  }
+  await completeJobRun(claim.claim);
+  logger.info('Morning drafts done', { companyId, day, drafts: items.length, stoppedBy, text });
+  return {
+    status: 'drafted',
+    day,
+    drafts: items.length,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    text,
+  };
+};

@@ -1,0 +1,248 @@
+import { TZDate } from '@date-fns/tz';
+import { describe, expect, it } from 'vitest';
+import type { ContentList } from '#shared/contract/content';
+import { verifyPhone } from './accounts-support';
+import { setPaidTier } from './db';
+import { apiUrl, call, inbox, registerUser, runJob, type RegisteredUser } from './http';
+import { connectAccount } from './platforms-support';
+
+/**
+ * The morning text (issue 15, part 4) through the sandbox: the daily-drafts job run for a company
+ * (`{ companyId }`, Morning now) or as the hourly tick (`{ time }`, which finds the companies whose
+ * morning hour has just come through the morning roster). Each company's morning happens once per
+ * local day: its drafts and its one text.
+ */
+
+interface Owner {
+  account: RegisteredUser;
+  token: string;
+  companyId: string;
+}
+
+type Morning = {
+  status: string;
+  drafts?: number;
+  stoppedBy?: string;
+  text?: string;
+};
+type Tick = { due: number; drafted: number; drafts: number; texted: number; failed: number };
+
+/** A campaign date `days` from today (UTC), as the form sends it. */
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** An account with a company (gold unless told: X and LinkedIn connected; intro: X only). */
+const newOwner = async ({
+  tier = 'gold',
+  phone = true,
+  company = {},
+}: {
+  tier?: 'gold' | 'intro';
+  phone?: boolean;
+  company?: Record<string, unknown>;
+} = {}): Promise<Owner> => {
+  const account = await registerUser();
+  const created = await call<{ _id: string }>('POST', '/companies', {
+    token: account.token,
+    body: { name: 'Harbor Coffee', timeZone: 'America/Chicago', ...company },
+  });
+  const owner = { account, token: account.token, companyId: created.body._id };
+  await connectAccount(owner, 'twitter');
+  if (tier !== 'intro') {
+    await setPaidTier(owner.companyId, tier);
+    await connectAccount(owner, 'linkedin');
+  }
+  if (phone) await verifyPhone(account);
+  return owner;
+};
+
+const newCampaign = async (owner: Owner, fields: Record<string, unknown> = {}) => {
+  const result = await call<{ _id: string }>('POST', '/campaigns', {
+    token: owner.token,
+    body: {
+      company: owner.companyId,
+      name: 'Spring menu',
+      status: 'active',
+      platforms: ['twitter', 'linkedin'],
+      startDate: dayFromToday(-1),
+      endDate: dayFromToday(30),
+      contentSeeds: { brandVoice: 'Warm', keyMessages: ['The oat latte is back'] },
+      ...fields,
+    },
+  });
+  if (result.status !== 201) throw new Error(`campaign: ${JSON.stringify(result.body)}`);
+  return result.body._id;
+};
+
+const drafts = async (owner: Owner, campaignId: string) =>
+  (
+    await call<ContentList>('GET', `/campaigns/${campaignId}/content?status=draft`, {
+      token: owner.token,
+    })
+  ).body.data;
+
+/** The morning texts the owner's phone received (not the verification code). */
+const morningTexts = async (owner: Owner) =>
+  (await inbox(owner.account.user.phoneNumber)).filter((message) =>
+    /^Sailpost: (\d+ new drafts|a new .* draft) /.test(message.text),
+  );
+
+const morningOf = async (owner: Owner) => {
+  const outcome = await runJob<Morning>('daily-drafts', { companyId: owner.companyId });
+  expect(outcome.status, JSON.stringify(outcome)).toBe('done');
+  return outcome.result!;
+};
+
+describe('daily-drafts', () => {
+  it('drafts one post per platform of an active campaign and texts one list of them; a second run adds nothing', async () => {
+    const owner = await newOwner();
+    const campaignId = await newCampaign(owner);
+
+    expect(await morningOf(owner)).toMatchObject({ status: 'drafted', drafts: 2, text: 'sent' });
+    const posts = await drafts(owner, campaignId);
+    expect(posts.map((post) => post.metadata.params.platform).sort()).toEqual([
+      'linkedin',
+      'twitter',
+    ]);
+    const texts = await morningTexts(owner);
+    expect(texts).toHaveLength(1);
+    const [text] = texts;
+    expect(text!.text).toContain('Sailpost: 2 new drafts to review:');
+    expect(text!.text).toMatch(/^1\) X \(Twitter\), "Spring menu": "/m);
+    expect(text!.text).toMatch(/^2\) LinkedIn, "Spring menu": "/m);
+    const twitterPost = posts.find((post) => post.metadata.params.platform === 'twitter')!;
+    expect(text!.text).toContain(twitterPost.content.split(/\s+/).slice(0, 3).join(' '));
+    expect(text!.text).toContain(`/dashboard/company/${owner.companyId}/campaigns/${campaignId}`);
+    expect(text!.text).toContain('Reply YES to approve all');
+
+    // Again the same day (Morning now twice, a redelivered tick): no drafts, no text.
+    expect(await morningOf(owner)).toMatchObject({ status: 'already-done' });
+    expect(await drafts(owner, campaignId)).toHaveLength(2);
+    expect(await morningTexts(owner)).toHaveLength(1);
+  });
+
+  it('leaves a paused campaign and one outside its dates alone, and texts nothing when nothing is new', async () => {
+    const owner = await newOwner();
+    const paused = await newCampaign(owner, { name: 'Paused' });
+    expect(
+      (
+        await call('PATCH', `/campaigns/${paused}/status`, {
+          token: owner.token,
+          body: { status: 'paused' },
+        })
+      ).status,
+    ).toBe(200);
+    const later = await newCampaign(owner, {
+      name: 'Summer',
+      startDate: dayFromToday(3),
+      endDate: dayFromToday(30),
+    });
+    const ended = await newCampaign(owner, {
+      name: 'Winter',
+      startDate: dayFromToday(-30),
+      endDate: dayFromToday(-2),
+    });
+
+    expect(await morningOf(owner)).toMatchObject({
+      status: 'drafted',
+      drafts: 0,
+      text: 'nothing-new',
+    });
+    for (const campaignId of [paused, later, ended])
+      expect(await drafts(owner, campaignId)).toEqual([]);
+    expect(await morningTexts(owner)).toEqual([]);
+  });
+
+  it("stops at the tier's daily limit (intro: one) and texts the one draft", async () => {
+    const owner = await newOwner({ tier: 'intro' });
+    const first = await newCampaign(owner, { name: 'First', platforms: ['twitter'] });
+    const second = await newCampaign(owner, { name: 'Second', platforms: ['twitter'] });
+
+    expect(await morningOf(owner)).toMatchObject({
+      status: 'drafted',
+      drafts: 1,
+      stoppedBy: 'limit',
+      text: 'sent',
+    });
+    const made = [...(await drafts(owner, first)), ...(await drafts(owner, second))];
+    expect(made).toHaveLength(1);
+    const texts = await morningTexts(owner);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.text).toContain('Sailpost: a new X (Twitter) draft for "First"');
+  });
+
+  it('drafts without a verified phone, texting nobody (Morning now, the /_sandbox form)', async () => {
+    const owner = await newOwner({ phone: false });
+    const campaignId = await newCampaign(owner);
+
+    const form = await fetch(`${apiUrl()}/_sandbox/jobs/daily-drafts/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ returnTo: '/_sandbox', companyId: owner.companyId }).toString(),
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/_sandbox#schedules');
+    expect(await drafts(owner, campaignId)).toHaveLength(2);
+    expect(await inbox(owner.account.user.phoneNumber)).toEqual([]);
+    // That was the day's morning.
+    expect(await morningOf(owner)).toMatchObject({ status: 'already-done' });
+  });
+
+  it("the hourly tick drafts for the companies whose morning hour has just come in their zone, and no other's", async () => {
+    // Chatham (UTC+12:45, +13:45 in its summer) is this test's alone. The tick is at 20:xx UTC,
+    // when no other test's company (UTC, the Americas, Europe, Tokyo, Perth) is at its morning.
+    const zone = 'Pacific/Chatham';
+    const tick = new Date(
+      `${dayFromToday(0)}T20:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}:00.000Z`,
+    );
+    const localHour = new TZDate(tick.getTime(), zone).getHours();
+    const [due, notYet] = await Promise.all([
+      newOwner({ tier: 'intro', company: { timeZone: zone, morningHour: localHour } }),
+      newOwner({ tier: 'intro', company: { timeZone: zone, morningHour: (localHour + 1) % 24 } }),
+    ]);
+    const [dueCampaign, laterCampaign] = await Promise.all([
+      newCampaign(due, { platforms: ['twitter'] }),
+      newCampaign(notYet, { platforms: ['twitter'] }),
+    ]);
+
+    const first = await runJob<Tick>('daily-drafts', { time: tick.toISOString() });
+    expect(first).toMatchObject({
+      status: 'done',
+      result: { due: 1, drafted: 1, drafts: 1, texted: 1, failed: 0 },
+    });
+    expect(await drafts(due, dueCampaign)).toHaveLength(1);
+    expect(await drafts(notYet, laterCampaign)).toEqual([]);
+    expect(await morningTexts(notYet)).toEqual([]);
+
+    // The same tick again does nothing.
+    expect(await runJob('daily-drafts', { time: tick.toISOString() })).toEqual({
+      status: 'duplicate',
+    });
+
+    // The second company moves its morning to this hour: the roster moves it, and the next tick
+    // of the hour finds both — the first has had its morning today.
+    const moved = await call<{ morningHour: number }>('PUT', `/companies/${notYet.companyId}`, {
+      token: notYet.token,
+      body: { morningHour: localHour },
+    });
+    expect(moved.body.morningHour).toBe(localHour);
+    const again = new Date(tick.getTime() + 1000).toISOString();
+    expect(await runJob<Tick>('daily-drafts', { time: again })).toMatchObject({
+      result: { due: 2, drafted: 1, drafts: 1, texted: 1 },
+    });
+    expect(await drafts(due, dueCampaign)).toHaveLength(1);
+    expect(await drafts(notYet, laterCampaign)).toHaveLength(1);
+    expect(await morningTexts(due)).toHaveLength(1);
+    expect(await morningTexts(notYet)).toHaveLength(1);
+
+    // A deleted company is off the roster at once.
+    expect((await call('DELETE', `/companies/${due.companyId}`, { token: due.token })).status).toBe(
+      200,
+    );
+    const later = new Date(tick.getTime() + 2000).toISOString();
+    expect(await runJob<Tick>('daily-drafts', { time: later })).toMatchObject({
+      result: { due: 1, drafted: 0 },
+    });
+  });
+});
