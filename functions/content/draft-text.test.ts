@@ -52,4 +52,16 @@ describe('draftDigestText', () => {
     expect(text).toContain('2) LinkedIn, "Autumn"');
     expect(text).toContain('2 YES');
   });
+
+  it('tells of a post that failed: why, its first words, and RETRY or SKIP by number', () => {
+    const text = draftDigestText(
+      [item({ reason: 'The platform was unavailable each time we tried. Retry later.' })],
+      'https://app.test',
+      'failed',
+    );
+    expect(text).toContain('your X (Twitter) post for "Spring menu" was not published.');
+    expect(text).toContain('unavailable each time');
+    expect(text).toContain('"Fresh roast every morning at Harbor Coffee. #coffee"');
+    expect(text).toContain('Reply RETRY 1 to try again, or SKIP 1 to drop it.');
+  });
 });

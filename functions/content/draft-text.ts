@@ -30,10 +30,15 @@ export interface DigestItem {
   platform: PlatformId;
   campaignName: string;
   text: string;
+  /** A post that failed to publish: why, in the owner's words. */
+  reason?: string;
 }
 
-/** New drafts, or the new version of a post the owner asked (by text) to revise. */
-export type DigestKind = 'new' | 'revised';
+/**
+ * New drafts, the new version of a post the owner asked (by text) to revise, or a post that could
+ * not be published (answered with RETRY or SKIP).
+ */
+export type DigestKind = 'new' | 'revised' | 'failed';
 
 /** A page of the app the text links to: the campaign's posts. */
 export const reviewLink = (appUrl: string, item: Pick<DigestItem, 'companyId' | 'campaignId'>) =>
@@ -49,6 +54,13 @@ export const draftDigestText = (
   kind: DigestKind = 'new',
 ): string => {
   const [first] = items;
+  if (kind === 'failed' && first) {
+    return [
+      `Sailpost: your ${PLATFORMS[first.platform].name} post for "${first.campaignName}" was not published. ${first.reason ?? ''}`.trim(),
+      `"${shortenForText(first.text)}"`,
+      `Reply RETRY ${first.number} to try again, or SKIP ${first.number} to drop it.`,
+    ].join('\n');
+  }
   if (items.length === 1 && first) {
     return [
       kind === 'revised'

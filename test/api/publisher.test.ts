@@ -3,7 +3,16 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLISH_ERRORS, publishRetryDelayMs } from '#shared/domain/content';
 import { forgetJobRun, setPlan, useSandboxTable } from './db';
-import { apiUrl, call, jobsSettled, registerUser, runJob } from './http';
+import { verifyPhone } from './accounts-support';
+import {
+  apiUrl,
+  call,
+  inbox,
+  jobsSettled,
+  registerUser,
+  runJob,
+  type RegisteredUser,
+} from './http';
 import { connectAccount, type Owner } from './platforms-support';
 
 /**
@@ -56,7 +65,7 @@ interface ScheduleView {
 const schedules = async (): Promise<ScheduleView[]> =>
   ((await (await sandboxApi('/schedules')).json()) as { schedules: ScheduleView[] }).schedules;
 
-const newOwner = async (): Promise<Owner> => {
+const newOwner = async (): Promise<Owner & { account: RegisteredUser }> => {
   const account = await registerUser();
   const company = await call<{ _id: string }>('POST', '/companies', {
     token: account.token,
@@ -70,7 +79,7 @@ const newOwner = async (): Promise<Owner> => {
     trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
   });
   await connectAccount(owner, 'twitter');
-  return owner;
+  return { ...owner, account };
 };
 
 const newCampaign = async (owner: Owner): Promise<string> => {
@@ -146,7 +155,7 @@ const publishAgain = async (seeded: Seeded, attempt = seeded.event.attempt) => {
 };
 
 describe('the publisher', () => {
-  let owner: Owner;
+  let owner: Awaited<ReturnType<typeof newOwner>>;
   let campaignId: string;
   let s3: S3Client;
 
@@ -252,7 +261,8 @@ describe('the publisher', () => {
     expect((await postOf(seeded)).status).toBe('published');
   });
 
-  it('fails a post after three attempts that each met a 5xx', async () => {
+  it('fails a post after three attempts that each met a 5xx, and texts the owner once with RETRY and SKIP', async () => {
+    await verifyPhone(owner.account);
     const seeded = await seedPost(owner, campaignId);
     for (const attempt of [1, 2]) {
       await nextFailure('500');
@@ -270,6 +280,13 @@ describe('the publisher', () => {
       publishError: PUBLISH_ERRORS.unavailable,
     });
     expect(await postsAtX(seeded.text)).toEqual([]);
+    const told = (await inbox(owner.account.user.phoneNumber)).filter((message) =>
+      message.text.includes(seeded.text.slice(0, 20)),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('was not published');
+    expect(told[0]!.text).toContain(PUBLISH_ERRORS.unavailable);
+    expect(told[0]!.text).toContain('Reply RETRY 1 to try again, or SKIP 1 to drop it.');
   });
 
   it('fails a post whose claim outlived the time-out as unknown, and leaves a fresh claim alone', async () => {
@@ -316,7 +333,7 @@ describe('the publisher', () => {
 });
 
 describe('the sweeper, for posts on their way out', () => {
-  let owner: Owner;
+  let owner: Awaited<ReturnType<typeof newOwner>>;
   let campaignId: string;
   beforeAll(async () => {
     owner = await newOwner();

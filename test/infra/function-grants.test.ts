@@ -123,12 +123,14 @@ describe('each function is granted exactly what its declaration names', () => {
     const texting = functionsOf(built)
       .filter((checked) => checked.declaration.bindings.sms)
       .map((checked) => checked.name);
-    expect(texting).toEqual([
+    expect(texting.sort()).toEqual([
       'auth',
+      'jobs/connection-health',
       'jobs/content-generation',
       'jobs/daily-drafts',
-      'jobs/connection-health',
+      'jobs/publisher',
       'jobs/sms-inbound',
+      'jobs/sweeper',
     ]);
   });
 

@@ -13,6 +13,9 @@ export const declaration = declareFunction({
     mediaBucket: 'read',
     schedules: ['publisher'],
     secrets: ['credentialKey', 'xClientSecret', 'linkedInClientSecret'],
+    // A post that fails is texted to its owner, with RETRY / SKIP.
+    sms: true,
+    appUrl: true,
   },
   // Images are relayed through memory and a provider's upload waits on its processing, as for
   // Post now (the platforms group's 1024 MB).

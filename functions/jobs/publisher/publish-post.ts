@@ -24,6 +24,7 @@ import {
 } from '#functions/integrations/social/provider-errors';
 import { socialClient } from '#functions/integrations/social/provider';
 import type { MediaFile, SocialClient } from '#functions/integrations/social/social-client';
+import { textPublishFailure } from '#functions/content/failure-text';
 import { findCredential } from '#functions/platforms/credentials';
 import { providerFailure } from '#functions/platforms/provider-failures';
 import { freshAccessToken } from '#functions/platforms/token-refresh';
@@ -97,7 +98,7 @@ const settleUnclaimed = async (
   const post = await readPost(event);
   if (post && isStaleClaim(post, now)) {
     // The run that claimed it may have posted before it died: sending again could post twice.
-    const failed = await recordFailed(post, PUBLISH_ERRORS.unknownOutcome);
+    const failed = await failAndTell(post, PUBLISH_ERRORS.unknownOutcome, logger);
     logger.warn('A claim outlived the publisher: failed as unknown', {
       publishingSince: post.publishingSince,
       recorded: failed,
@@ -253,12 +254,33 @@ const prepare = async (claim: ContentRecord, dependencies: Required<PublishDepen
   return { credential, media, client };
 };
 
+/**
+ * Fails the post (only while this claim still holds it) and, when that move was made here, texts
+ * the owner once with RETRY / SKIP. A text that cannot go out never undoes the failure.
+ */
+export const failAndTell = async (
+  claim: ContentRecord,
+  publishError: string,
+  logger: Logger,
+): Promise<boolean> => {
+  const recorded = await recordFailed(claim, publishError);
+  if (recorded) {
+    try {
+      const text = await textPublishFailure(claim, publishError, logger);
+      logger.info('The owner was told of the failure', { text });
+    } catch (error) {
+      logger.warn('The failure text could not be sent', { error: error as Error });
+    }
+  }
+  return recorded;
+};
+
 const fail = async (
   claim: ContentRecord,
   publishError: string,
   logger: Logger,
 ): Promise<PublishOutcome> => {
-  const recorded = await recordFailed(claim, publishError);
+  const recorded = await failAndTell(claim, publishError, logger);
   logger.info('Publishing failed', { publishError, recorded });
   return 'failed';
 };

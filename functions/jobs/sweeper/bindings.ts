@@ -12,6 +12,9 @@ export const declaration = declareFunction({
     starts: ['company-cleanup', 'campaign-cleanup', 'publisher'],
     // Slotting an approved post that missed its slot schedules the publisher.
     schedules: ['publisher'],
+    // A post it fails as unknown is texted to its owner.
+    sms: true,
+    appUrl: true,
   },
   timeoutSeconds: 300,
 });

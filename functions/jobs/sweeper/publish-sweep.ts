@@ -9,7 +9,8 @@ import {
 } from '#functions/core/db/entities/publish-watch';
 import { slotPost } from '#functions/core/publishing/slotting';
 import { jobStarter } from '#functions/integrations/jobs/provider';
-import { isStaleClaim, recordFailed } from '#functions/jobs/publisher/post-transitions';
+import { isStaleClaim } from '#functions/jobs/publisher/post-transitions';
+import { failAndTell } from '#functions/jobs/publisher/publish-post';
 
 /** Watches read per sweep: the rest wait for the next one (the sweep stays well within its time-out). */
 const SWEEP_BATCH = 500;
@@ -50,7 +51,11 @@ const plus = (iso: string | undefined, ms: number, now: Date) =>
  * the publisher's claim); publishing past the publisher's time-out → failed as unknown, never
  * re-sent; anything else has reached its end, and the watch goes.
  */
-const sweepOne = async (watch: PublishWatchRecord, now: Date): Promise<keyof PublishSweep> => {
+const sweepOne = async (
+  watch: PublishWatchRecord,
+  now: Date,
+  logger: Logger,
+): Promise<keyof PublishSweep> => {
   const { data: post } = await contentEntity()
     .get({ companyId: watch.companyId, campaignId: watch.campaignId, contentId: watch.contentId })
     .go({ consistent: true });
@@ -81,7 +86,7 @@ const sweepOne = async (watch: PublishWatchRecord, now: Date): Promise<keyof Pub
     }
     case 'publishing':
       if (isStaleClaim(post, now)) {
-        await recordFailed(post, PUBLISH_ERRORS.unknownOutcome);
+        await failAndTell(post, PUBLISH_ERRORS.unknownOutcome, logger);
         await forget(watch);
         return 'failedUnknown';
       }
@@ -115,7 +120,7 @@ export const sweepPublishing = async (
   const tally: PublishSweep = { slotted: 0, fired: 0, failedUnknown: 0, deferred: 0, done: 0 };
   for (const watch of await dueWatches(now)) {
     try {
-      tally[await sweepOne(watch, now)]++;
+      tally[await sweepOne(watch, now, logger)]++;
     } catch (error) {
       logger.error('A post could not be swept', {
         contentId: watch.contentId,
