@@ -466,6 +466,50 @@ describe('previews', () => {
     expect(within(list).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
+  it('moves a scheduled post to another free time, or publishes it now', async () => {
+    const { fetchMock, user } = await renderContent({
+      posts: [makeContent({ status: 'scheduled', scheduledFor: '2026-11-25T14:00:00.000Z' })],
+      answers: {
+        'GET /api/campaigns/k1/content/p1/slots': {
+          body: {
+            slots: ['2026-11-26T14:00:00.000Z', '2026-11-27T14:00:00.000Z'],
+            timeZone: 'America/New_York',
+          },
+        },
+        'POST /api/campaigns/k1/content/p1/schedule': {
+          body: makeContent({ status: 'scheduled', scheduledFor: '2026-11-27T14:00:00.000Z' }),
+        },
+      },
+    });
+    await user.click(within(await posts()).getByRole('button', { name: 'Move or publish now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move post' });
+    expect(dialog).toHaveTextContent('It goes out Wed, Nov 25 at 9:00 AM, New York time.');
+    const times = await within(dialog).findByLabelText('Another free time');
+    expect(
+      within(times)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Thu, Nov 26 at 9:00 AM, New York time', 'Fri, Nov 27 at 9:00 AM, New York time']);
+    await user.selectOptions(times, '2026-11-27T14:00:00.000Z');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('Post moved')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/campaigns/k1/content/p1/schedule')).toEqual([
+      { scheduledFor: '2026-11-27T14:00:00.000Z' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(await posts()).getByRole('button', { name: 'Move or publish now' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Move post' })).getByRole('button', {
+        name: 'Publish now',
+      }),
+    );
+    expect(await screen.findByText('Publishing now')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/campaigns/k1/content/p1/schedule').at(-1)).toEqual({
+      now: true,
+    });
+  });
+
   it('shows the modification history, folded', async () => {
     await renderContent({
       posts: [

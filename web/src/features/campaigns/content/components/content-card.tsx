@@ -32,6 +32,7 @@ import {
 } from '../content-texts';
 import { GenerationProgress } from './generation-progress';
 import type { ModifyStep } from './modify-dialogs';
+import { MovePostDialog } from './move-post-dialog';
 import { PostPreview, type PreviewAccount } from './post-preview';
 
 // The forms bring zod and react-hook-form: loaded when Request Changes is first pressed.
@@ -120,6 +121,7 @@ export function ContentCard({
   const review = useReviewContent();
   const [pending, setPending] = useState<'approved' | 'rejected' | null>(null);
   const [modifyStep, setModifyStep] = useState<ModifyStep | null>(null);
+  const [moving, setMoving] = useState(false);
   const platform = post.metadata.params.platform;
   const status = statusOf(post);
   const assets = campaign.contentSeeds.mediaAssets;
@@ -180,15 +182,28 @@ export function ContentCard({
       ) : null}
 
       {post.status === 'scheduled' && post.scheduledFor ? (
-        <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
-          <IconClock aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-          <span>
-            {'Goes out '}
-            <time dateTime={post.scheduledFor} className="font-medium text-slate-900">
-              {slotText(post.scheduledFor, campaign.schedule.timeZone)}
-            </time>
-          </span>
-        </p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <IconClock aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+            <span>
+              {'Goes out '}
+              <time dateTime={post.scheduledFor} className="font-medium text-slate-900">
+                {slotText(post.scheduledFor, campaign.schedule.timeZone)}
+              </time>
+            </span>
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setMoving(true)}
+            aria-describedby={headingId}
+          >
+            Move or publish now
+          </Button>
+        </div>
+      ) : null}
+      {moving ? (
+        <MovePostDialog campaign={campaign} post={post} onClose={() => setMoving(false)} />
       ) : null}
 
       {post.status === 'published' && post.publishedAt ? (
