@@ -84,6 +84,13 @@ describe('functionEnvironment', () => {
         'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-company-cleanup',
       JOB_CAMPAIGN_CLEANUP_ARN:
         'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-campaign-cleanup',
+      // It starts and schedules the publisher, and texts a post it fails.
+      JOB_PUBLISHER_ARN:
+        'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-publisher',
+      SCHEDULE_GROUP: 'sailpost-sandbox',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/sailpost-sandbox-scheduler',
+      SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:sailpost-sandbox-jobs-dlq',
+      APP_URL: 'http://localhost:3000',
     });
     // The campaign generator's worker reads websites: the tests' local site too.
     expect(

@@ -1,19 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContentGeneration, ContentList, GeneratedContent } from '#shared/contract/content';
+import type { ContentList, GeneratedContent } from '#shared/contract/content';
 import { postTextLength } from '#shared/domain/post-text';
-import { verifyPhone } from './accounts-support';
-import { seedMediaAsset, setPaidTier, useSandboxTable } from './db';
 import {
-  apiUrl,
-  call,
-  inbox,
-  jobsSettled,
-  registerUser,
-  runJob,
-  type ApiResult,
-  type RegisteredUser,
-} from './http';
-import { connectAccount } from './platforms-support';
+  dayFromToday,
+  finishedGeneration,
+  newCampaign,
+  newContentOwner,
+  type ContentOwner,
+} from './content-support';
+import { seedMediaAsset, useSandboxTable } from './db';
+import { apiUrl, call, inbox, jobsSettled, registerUser, runJob, type ApiResult } from './http';
 
 /**
  * Generated content through the API: the AI writes a post for a platform of an active campaign
@@ -22,92 +18,27 @@ import { connectAccount } from './platforms-support';
  * AI revision — once: a post already reviewed answers a conflict.
  */
 
-interface Owner {
-  account: RegisteredUser;
-  token: string;
-  companyId: string;
-}
-
 type ErrorAnswer = { code: string; message: string; fields?: Record<string, string> };
 const refused = (result: ApiResult<unknown>) => result.body as ErrorAnswer;
 
-/** A campaign date `days` from today (UTC), as the form sends it. */
-const dayFromToday = (days: number) =>
-  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
-/** An account with a company on a tier (gold unless told), X connected, and LinkedIn above intro. */
-const newOwner = async ({
-  tier = 'gold',
-  phone = false,
-}: { tier?: 'gold' | 'platinum' | 'intro'; phone?: boolean } = {}): Promise<Owner> => {
-  const account = await registerUser();
-  const company = await call<{ _id: string }>('POST', '/companies', {
-    token: account.token,
-    body: { name: 'Harbor Coffee', timeZone: 'America/Chicago', brandVoice: 'Warm and plain' },
-  });
-  const owner = { account, token: account.token, companyId: company.body._id };
-  await connectAccount(owner, 'twitter');
-  if (tier !== 'intro') {
-    await setPaidTier(owner.companyId, tier);
-    await connectAccount(owner, 'linkedin');
-  }
-  if (phone) await verifyPhone(account);
-  return owner;
-};
-
-const newCampaign = async (owner: Owner, fields: Record<string, unknown> = {}) => {
-  const result = await call<{ _id: string }>('POST', '/campaigns', {
-    token: owner.token,
-    body: {
-      company: owner.companyId,
-      name: 'Spring menu',
-      status: 'active',
-      platforms: ['twitter'],
-      startDate: dayFromToday(-1),
-      endDate: dayFromToday(30),
-      contentSeeds: {
-        brandVoice: 'Warm',
-        keyMessages: ['Fresh roast daily', 'The oat latte is back'],
-        contentInstructions: 'Short and friendly',
-      },
-      ...fields,
-    },
-  });
-  if (result.status !== 201) throw new Error(`campaign: ${JSON.stringify(result.body)}`);
-  return result.body._id;
-};
-
-const generate = (owner: Owner, campaignId: string, body: Record<string, unknown>) =>
+const generate = (owner: ContentOwner, campaignId: string, body: Record<string, unknown>) =>
   call<{ generationId: string }>('POST', `/campaigns/${campaignId}/generate`, {
     token: owner.token,
     body,
   });
 
-/** Polls a generation until it has finished. */
-const finished = async (owner: Owner, generationId: string): Promise<ContentGeneration> => {
-  for (let poll = 0; poll < 200; poll++) {
-    const result = await call<ContentGeneration>('GET', `/ai/generations/${generationId}`, {
-      token: owner.token,
-    });
-    expect(result.status).toBe(200);
-    if (result.body.status === 'succeeded' || result.body.status === 'failed') return result.body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the generation did not finish');
-};
-
-const listContent = (owner: Owner, campaignId: string, query = '') =>
+const listContent = (owner: ContentOwner, campaignId: string, query = '') =>
   call<ContentList>('GET', `/campaigns/${campaignId}/content${query}`, { token: owner.token });
 
 /** Generates one post and answers it as listed. */
 const draftPost = async (
-  owner: Owner,
+  owner: ContentOwner,
   campaignId: string,
   platform = 'twitter',
 ): Promise<GeneratedContent> => {
   const started = await generate(owner, campaignId, { platform, sendNotification: false });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const generation = await finished(owner, started.body.generationId);
+  const generation = await finishedGeneration(owner, started.body.generationId);
   expect(generation).toMatchObject({ status: 'succeeded', kind: 'content', notification: 'off' });
   const listed = await listContent(owner, campaignId, `?platform=${platform}&status=draft`);
   const post = listed.body.data.find((item) => item._id === generation.contentId);
@@ -124,7 +55,7 @@ const sandboxSchedules = async () => {
   return body.schedules;
 };
 
-const review = (owner: Owner, campaignId: string, contentId: string, body: object) =>
+const review = (owner: ContentOwner, campaignId: string, contentId: string, body: object) =>
   call<{ content: GeneratedContent; generationId: string | null }>(
     'POST',
     `/campaigns/${campaignId}/content/${contentId}/approve`,
@@ -132,16 +63,16 @@ const review = (owner: Owner, campaignId: string, contentId: string, body: objec
   );
 
 describe('generating a post', () => {
-  let owner: Owner;
+  let owner: ContentOwner;
   beforeAll(async () => {
-    owner = await newOwner({ phone: true });
+    owner = await newContentOwner({ phone: true });
   });
 
   it('writes a draft for the platform within its limit and texts the verified phone once, numbered', async () => {
     const campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
     const started = await generate(owner, campaignId, { platform: 'twitter' });
     expect(started.status).toBe(202);
-    const generation = await finished(owner, started.body.generationId);
+    const generation = await finishedGeneration(owner, started.body.generationId);
     expect(generation).toMatchObject({
       status: 'succeeded',
       kind: 'content',
@@ -186,10 +117,10 @@ describe('generating a post', () => {
   });
 
   it('sends no text without a verified phone, and says so', async () => {
-    const unverified = await newOwner();
+    const unverified = await newContentOwner();
     const campaignId = await newCampaign(unverified);
     const started = await generate(unverified, campaignId, { platform: 'twitter' });
-    expect(await finished(unverified, started.body.generationId)).toMatchObject({
+    expect(await finishedGeneration(unverified, started.body.generationId)).toMatchObject({
       status: 'succeeded',
       notification: 'no-verified-phone',
     });
@@ -235,7 +166,7 @@ describe('generating a post', () => {
   });
 
   it('never passes the daily limit: of 20 calls at once on the intro plan, one is accepted', async () => {
-    const intro = await newOwner({ tier: 'intro' });
+    const intro = await newContentOwner({ tier: 'intro' });
     const campaignId = await newCampaign(intro);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => generate(intro, campaignId, { platform: 'twitter' })),
@@ -247,7 +178,7 @@ describe('generating a post', () => {
     expect(refused(limited).code).toBe('GENERATION_LIMIT_REACHED');
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     const accepted = results.find((result) => result.status === 202)!;
-    await finished(intro, accepted.body.generationId);
+    await finishedGeneration(intro, accepted.body.generationId);
     expect((await listContent(intro, campaignId)).body.data).toHaveLength(1);
   });
 
@@ -262,13 +193,13 @@ describe('generating a post', () => {
         .status,
     ).toBe(404);
     expect((await generate(asStranger, campaignId, { platform: 'twitter' })).status).toBe(404);
-    await finished(owner, started.body.generationId);
+    await finishedGeneration(owner, started.body.generationId);
   });
 });
 
 describe('listing posts', () => {
   it('filters by platform and status, newest first, a page at a time', async () => {
-    const owner = await newOwner();
+    const owner = await newContentOwner();
     const campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
     const first = await draftPost(owner, campaignId, 'twitter');
     const second = await draftPost(owner, campaignId, 'linkedin');
@@ -296,11 +227,11 @@ describe('listing posts', () => {
 });
 
 describe('reviewing a post', () => {
-  let owner: Owner;
+  let owner: ContentOwner;
   let campaignId: string;
   beforeAll(async () => {
     // Platinum: its 10 generations a day cover the posts these tests review.
-    owner = await newOwner({ tier: 'platinum' });
+    owner = await newContentOwner({ tier: 'platinum' });
     campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
   });
 
@@ -417,7 +348,7 @@ describe('reviewing a post', () => {
     // Whoever reads the post next (another tab) can follow the same revision.
     expect(sent.body.content.revisionId).toBe(sent.body.generationId);
 
-    const revision = await finished(owner, sent.body.generationId!);
+    const revision = await finishedGeneration(owner, sent.body.generationId!);
     expect(revision).toMatchObject({ status: 'succeeded', kind: 'revision', contentId: post._id });
     const listed = await listContent(owner, campaignId, '?platform=linkedin');
     const revised = listed.body.data.find((item) => item._id === post._id)!;
@@ -484,7 +415,7 @@ describe('reviewing a post', () => {
     const post = await draftPost(owner, campaignId);
     const otherCampaign = await newCampaign(owner);
     expect((await review(owner, otherCampaign, post._id, { status: 'approved' })).status).toBe(404);
-    const stranger = await newOwner({ tier: 'intro' });
+    const stranger = await newContentOwner({ tier: 'intro' });
     const theirs = await newCampaign(stranger);
     expect((await review(stranger, theirs, post._id, { status: 'approved' })).status).toBe(404);
     expect(
@@ -499,7 +430,7 @@ describe('reviewing a post', () => {
 
 describe('slots follow the campaign', () => {
   it('pausing unschedules its posts, resuming gives them slots again, deleting it removes their schedules', async () => {
-    const owner = await newOwner();
+    const owner = await newContentOwner();
     const campaignId = await newCampaign(owner);
     const post = await draftPost(owner, campaignId);
     const approved = await review(owner, campaignId, post._id, { status: 'approved' });
@@ -533,7 +464,7 @@ describe('slots follow the campaign', () => {
 
 describe('moving a scheduled post', () => {
   it('moves it to another free slot, refuses a taken or made-up one, and publishes it now', async () => {
-    const owner = await newOwner();
+    const owner = await newContentOwner();
     const campaignId = await newCampaign(owner);
     const [first, second] = [
       await draftPost(owner, campaignId),

@@ -1,10 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import type { ContentList } from '#shared/contract/content';
-import { verifyPhone } from './accounts-support';
-import { setPaidTier } from './db';
-import { apiUrl, call, inbox, registerUser, runJob, type RegisteredUser } from './http';
-import { connectAccount } from './platforms-support';
+import {
+  dayFromToday,
+  newCampaign as newContentCampaign,
+  newContentOwner,
+} from './content-support';
+import { apiUrl, call, inbox, runJob, type RegisteredUser } from './http';
 
 /**
  * The morning text (issue 15, part 4) through the sandbox: the daily-drafts job run for a company
@@ -27,12 +29,8 @@ type Morning = {
 };
 type Tick = { due: number; drafted: number; drafts: number; texted: number; failed: number };
 
-/** A campaign date `days` from today (UTC), as the form sends it. */
-const dayFromToday = (days: number) =>
-  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
 /** An account with a company (gold unless told: X and LinkedIn connected; intro: X only). */
-const newOwner = async ({
+const newOwner = ({
   tier = 'gold',
   phone = true,
   company = {},
@@ -40,39 +38,11 @@ const newOwner = async ({
   tier?: 'gold' | 'intro';
   phone?: boolean;
   company?: Record<string, unknown>;
-} = {}): Promise<Owner> => {
-  const account = await registerUser();
-  const created = await call<{ _id: string }>('POST', '/companies', {
-    token: account.token,
-    body: { name: 'Harbor Coffee', timeZone: 'America/Chicago', ...company },
-  });
-  const owner = { account, token: account.token, companyId: created.body._id };
-  await connectAccount(owner, 'twitter');
-  if (tier !== 'intro') {
-    await setPaidTier(owner.companyId, tier);
-    await connectAccount(owner, 'linkedin');
-  }
-  if (phone) await verifyPhone(account);
-  return owner;
-};
+} = {}) => newContentOwner({ tier, phone, company });
 
-const newCampaign = async (owner: Owner, fields: Record<string, unknown> = {}) => {
-  const result = await call<{ _id: string }>('POST', '/campaigns', {
-    token: owner.token,
-    body: {
-      company: owner.companyId,
-      name: 'Spring menu',
-      status: 'active',
-      platforms: ['twitter', 'linkedin'],
-      startDate: dayFromToday(-1),
-      endDate: dayFromToday(30),
-      contentSeeds: { brandVoice: 'Warm', keyMessages: ['The oat latte is back'] },
-      ...fields,
-    },
-  });
-  if (result.status !== 201) throw new Error(`campaign: ${JSON.stringify(result.body)}`);
-  return result.body._id;
-};
+/** A campaign on X and LinkedIn (unless told), running today. */
+const newCampaign = (owner: Owner, fields: Record<string, unknown> = {}) =>
+  newContentCampaign(owner, { platforms: ['twitter', 'linkedin'], ...fields });
 
 const drafts = async (owner: Owner, campaignId: string) =>
   (

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContentGeneration, ContentList, GeneratedContent } from '#shared/contract/content';
+import type { ContentList, GeneratedContent } from '#shared/contract/content';
 import { newTimeOrderedId } from '#functions/core/ids';
 import { verifyPhone } from './accounts-support';
+import { dayFromToday, finishedGeneration } from './content-support';
 import { setPaidTier, useSandboxTable } from './db';
 import {
   apiUrl,
@@ -34,9 +35,6 @@ interface Owner {
 
 type ReplyResult = { outcome: string; answer?: string | null };
 
-const dayFromToday = (days: number) =>
-  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
 /** A platinum company in New York with X connected, a verified phone and an active campaign. */
 const newOwner = async ({ verified = true } = {}): Promise<Owner> => {
   const account = await registerUser();
@@ -68,17 +66,6 @@ const newOwner = async ({ verified = true } = {}): Promise<Owner> => {
   return { ...owner, phone: account.user.phoneNumber, campaignId: campaign.body._id };
 };
 
-const finished = async (owner: Owner, generationId: string): Promise<ContentGeneration> => {
-  for (let poll = 0; poll < 200; poll++) {
-    const result = await call<ContentGeneration>('GET', `/ai/generations/${generationId}`, {
-      token: owner.token,
-    });
-    if (result.body.status === 'succeeded' || result.body.status === 'failed') return result.body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the generation did not finish');
-};
-
 /** A new draft; with `sendNotification` the owner is texted a one-item digest for it. */
 const draft = async (owner: Owner, sendNotification = false) => {
   const started = await call<{ generationId: string }>(
@@ -87,7 +74,7 @@ const draft = async (owner: Owner, sendNotification = false) => {
     { token: owner.token, body: { platform: 'twitter', sendNotification } },
   );
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const generation = await finished(owner, started.body.generationId);
+  const generation = await finishedGeneration(owner, started.body.generationId);
   expect(generation.status).toBe('succeeded');
   return generation;
 };
