@@ -175,7 +175,8 @@ const sendWarning = async (
         text: warning.lines.join('\n'),
       }))(),
   ];
-  if (owner.phoneVerified && isRealPhone(owner.phoneNumber)) {
+  // A number that replied STOP is texted nothing until START.
+  if (owner.phoneVerified && isRealPhone(owner.phoneNumber) && !owner.smsOptedOut) {
     const phone = owner.phoneNumber;
     sends.push((async () => (await smsSender()).send({ to: phone, text: warning.sms }))());
   }

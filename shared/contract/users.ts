@@ -13,6 +13,8 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   completedTours: z.array(z.string()),
   isPhoneVerified: z.boolean(),
+  /** The owner replied STOP: nothing is texted until START or verifying the phone again. */
+  smsOptedOut: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -159,6 +159,20 @@ describe('daily-drafts', () => {
     expect(await morningOf(owner)).toMatchObject({ status: 'already-done' });
   });
 
+  it('drafts after STOP, but texts nothing until START', async () => {
+    const owner = await newOwner({ tier: 'intro' });
+    const campaignId = await newCampaign(owner, { platforms: ['twitter'] });
+    const stop = await fetch(`${apiUrl()}/_sandbox/api/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: owner.account.user.phoneNumber, body: 'STOP' }),
+    });
+    expect(stop.status).toBe(200);
+    expect(await morningOf(owner)).toMatchObject({ drafts: 1, text: 'opted-out' });
+    expect(await drafts(owner, campaignId)).toHaveLength(1);
+    expect(await morningTexts(owner)).toEqual([]);
+  });
+
   it("the hourly tick drafts for the companies whose morning hour has just come in their zone, and no other's", async () => {
     // Chatham (UTC+12:45, +13:45 in its summer) is this test's alone. The tick is at 20:xx UTC,
     // when no other test's company (UTC, the Americas, Europe, Tokyo, Perth) is at its morning.

@@ -11,5 +11,6 @@ export const toPublicUser = (record: UserRecord): User => ({
   role: record.role,
   completedTours: record.completedTours ?? [],
   isPhoneVerified: record.phoneVerified,
+  smsOptedOut: record.smsOptedOut ?? false,
   createdAt: record.createdAt,
 });

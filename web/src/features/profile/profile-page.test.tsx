@@ -20,10 +20,11 @@ const renderProfile = (
   {
     phoneNumber = '+15555550123',
     isVerified = false,
-  }: { phoneNumber?: string; isVerified?: boolean } = {},
+    smsOptedOut = false,
+  }: { phoneNumber?: string; isVerified?: boolean; smsOptedOut?: boolean } = {},
   answers: Record<string, MockAnswer> = {},
 ) => {
-  seedSession({ user: makeUser({ phoneNumber, isPhoneVerified: isVerified }) });
+  seedSession({ user: makeUser({ phoneNumber, isPhoneVerified: isVerified, smsOptedOut }) });
   const fetchMock = mockFetch({
     'GET /api/auth/verification-status': { body: { isVerified } },
     ...answers,
@@ -45,6 +46,15 @@ describe('ProfilePage', () => {
     expect(phoneInput()).toHaveValue('(555) 555-0123');
     expect(await screen.findByText('Verified')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verify phone' })).not.toBeInTheDocument();
+  });
+
+  it('says texts are off after STOP, and offers to verify again (which turns them back on)', async () => {
+    const { user } = renderProfile({ isVerified: true, smsOptedOut: true });
+    expect(
+      await screen.findByText(/Texts are off: you replied STOP\. Text START to us/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify again' }));
+    expect(screen.getByRole('dialog', { name: 'Verify your phone number' })).toBeInTheDocument();
   });
 
   it("says 'Not verified' and offers to verify", async () => {

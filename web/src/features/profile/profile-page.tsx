@@ -164,6 +164,24 @@ function ProfileForm() {
               );
             }}
           />
+          {isVerified && hasPhone && user?.smsOptedOut ? (
+            <div className="flex flex-col gap-3 rounded-xl bg-amber-50/70 p-4 sm:flex-row sm:items-center">
+              <IconPhone aria-hidden="true" className="size-5 shrink-0 text-amber-600" />
+              <p className="flex-1 text-sm text-amber-900">
+                Texts are off: you replied STOP. Text START to us, or verify your phone again, to
+                get your drafts by text.
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setVerifyOpen(true)}
+                disabled={isDirty}
+                title={isDirty ? 'Save your changes first' : undefined}
+              >
+                Verify again
+              </Button>
+            </div>
+          ) : null}
           {!isVerified || !hasPhone ? (
             <div className="flex flex-col gap-3 rounded-xl bg-amber-50/70 p-4 sm:flex-row sm:items-center">
               <IconPhone aria-hidden="true" className="size-5 shrink-0 text-amber-600" />

@@ -58,6 +58,7 @@ export const useContentGeneration = (
       toast.success(CONTENT_TOASTS.generated);
       // The owner asked for a text: say when none could go out, and why.
       if (finished.notification === 'no-verified-phone') toast(CONTENT_SCREEN_TEXTS.noTextSent);
+      if (finished.notification === 'opted-out') toast(CONTENT_SCREEN_TEXTS.textsOff);
       if (finished.notification === 'failed') toast.error(CONTENT_SCREEN_TEXTS.textFailed);
       onSucceeded(finished);
     } else {
