@@ -5,11 +5,13 @@
  *  - p50/p99 latency of GET /auth/me and POST /auth/login under load, with the sandbox in a child
  *    process and the load generator (autocannon) in this one,
  *  - DELETE of a company with 3,000 campaigns (scripts/bench-company-delete.ts),
+ *  - the publisher's time per post (30 posts, one at a time) and the sweeper's time over 10,000 due
+ *    watches (scripts/bench/publishing.ts), for information,
  *  - with --lighthouse, mobile Lighthouse LCP and performance on /, /login and /dashboard,
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
- * `--only=bundles,spa,api,delete,lighthouse` measures only those sections (lighthouse implies
+ * `--only=bundles,spa,api,delete,publishing,lighthouse` measures only those sections (lighthouse implies
  * --lighthouse), e.g. to check a front-end change without the API load.
  *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
@@ -22,6 +24,7 @@ import { measureApiLatency, registerBenchAccount } from './bench/api-load';
 import { measureCompanyDelete } from './bench/company-delete';
 import { measureLambdaBundles } from './bench/lambda-bundles';
 import { measureLighthouse } from './bench/lighthouse';
+import { measurePublishing } from './bench/publishing';
 import { startBenchSandbox } from './bench/sandbox-child';
 import { measureSpaJavaScript } from './bench/spa-size';
 import { brokenBudgets, renderTable, type Row } from './bench/table';
@@ -33,7 +36,7 @@ const setting = (name: string, fallback: number): number => {
   return value;
 };
 
-const SECTIONS = ['bundles', 'spa', 'api', 'delete', 'lighthouse'] as const;
+const SECTIONS = ['bundles', 'spa', 'api', 'delete', 'publishing', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const USAGE = `Usage: npm run bench [-- --lighthouse] [--only=${SECTIONS.join(',')}]`;
 
@@ -70,7 +73,8 @@ const main = async () => {
     ...(measures('spa') ? await measureSpaJavaScript(path.join(REPO_ROOT, 'web', 'dist')) : []),
   ];
 
-  const needsSandbox = measures('api') || measures('delete') || withLighthouse;
+  const needsSandbox =
+    measures('api') || measures('delete') || measures('publishing') || withLighthouse;
   if (!needsSandbox) return report(rows);
   console.log(
     `Starting a sandbox in its own process (SPA: ${withLighthouse ? 'web/dist' : 'none'})…`,
@@ -81,6 +85,7 @@ const main = async () => {
     const account = await registerBenchAccount(api);
     if (measures('api')) rows.push(...(await measureApiLatency(api, account, { seconds, runs })));
     if (measures('delete')) rows.push(...(await measureCompanyDelete(sandbox, runs)));
+    if (measures('publishing')) rows.push(...(await measurePublishing(sandbox)));
     if (withLighthouse) {
       rows.push(
         ...(await measureLighthouse(sandbox.url, account, setting('BENCH_LIGHTHOUSE_RUNS', 3))),

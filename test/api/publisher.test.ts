@@ -4,16 +4,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLISH_ERRORS, publishRetryDelayMs } from '#shared/domain/content';
 import { forgetJobRun, setPlan, useSandboxTable } from './db';
 import { verifyPhone } from './accounts-support';
+import { inbox, jobsSettled, runJob } from './http';
 import {
-  apiUrl,
-  call,
-  inbox,
-  jobsSettled,
-  registerUser,
-  runJob,
-  type RegisteredUser,
-} from './http';
-import { connectAccount, type Owner } from './platforms-support';
+  minutesAgo,
+  newCampaign,
+  newOwner,
+  postOf,
+  postsAtX,
+  publish,
+  sandboxApi,
+  seedPost,
+  watch,
+  type PublishingOwner,
+  type Seeded,
+} from './publishing-support';
 
 /**
  * The publisher's reliability promises, through the sandbox: the job run by name, the sandbox
@@ -28,11 +32,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-type Outcome = { outcome: string };
-
-const sandboxApi = (path: string, init?: RequestInit) =>
-  fetch(`${apiUrl()}/_sandbox/api${path}`, init);
-
 const nextFailure = async (kind: '429' | '500' | 'timeout') => {
   const response = await sandboxApi('/providers/twitter/next-failure', {
     method: 'POST',
@@ -41,18 +40,6 @@ const nextFailure = async (kind: '429' | '500' | 'timeout') => {
   });
   expect(response.status).toBeLessThan(300);
 };
-
-interface StandInPost {
-  text: string;
-  url: string;
-  postId: string;
-  media?: unknown[];
-}
-/** What the stand-in of X received with this text. */
-const postsAtX = async (text: string): Promise<StandInPost[]> =>
-  (
-    (await (await sandboxApi('/posts?platform=twitter')).json()) as { posts: StandInPost[] }
-  ).posts.filter((post) => post.text === text);
 
 interface ScheduleView {
   name: string;
@@ -65,89 +52,6 @@ interface ScheduleView {
 const schedules = async (): Promise<ScheduleView[]> =>
   ((await (await sandboxApi('/schedules')).json()) as { schedules: ScheduleView[] }).schedules;
 
-const newOwner = async (): Promise<Owner & { account: RegisteredUser }> => {
-  const account = await registerUser();
-  const company = await call<{ _id: string }>('POST', '/companies', {
-    token: account.token,
-    body: { name: 'Harbor Coffee', timeZone: 'America/Chicago' },
-  });
-  const owner = { token: account.token, companyId: company.body._id };
-  // A founder's company never lapses: these companies are on a trial, whoever registered first.
-  const { companies } = await useSandboxTable();
-  await companies.patch({ companyId: owner.companyId }).set({ founder: false }).go();
-  await setPlan(owner.companyId, {
-    trialEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  });
-  await connectAccount(owner, 'twitter');
-  return { ...owner, account };
-};
-
-const newCampaign = async (owner: Owner): Promise<string> => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-  const result = await call<{ _id: string }>('POST', '/campaigns', {
-    token: owner.token,
-    body: {
-      company: owner.companyId,
-      name: 'Spring menu',
-      status: 'active',
-      platforms: ['twitter'],
-      startDate: day(-1).slice(0, 10),
-      endDate: day(30).slice(0, 10),
-      schedule: { timeZone: 'America/New_York', days: ['mon'], times: ['09:00'] },
-      contentSeeds: { brandVoice: 'Warm', keyMessages: ['Fresh roast'], contentInstructions: '' },
-    },
-  });
-  if (result.status !== 201) throw new Error(`campaign: ${JSON.stringify(result.body)}`);
-  return result.body._id;
-};
-
-interface Seeded {
-  event: { companyId: string; campaignId: string; contentId: string; attempt: number };
-  text: string;
-}
-
-/** A post as slotting leaves it: scheduled for attempt 1 (or as `fields` say). */
-const seedPost = async (
-  owner: Owner,
-  campaignId: string,
-  fields: Record<string, unknown> = {},
-): Promise<Seeded> => {
-  const { content } = await useSandboxTable();
-  const contentId = randomUUID();
-  const text = `Fresh roast at dawn #${contentId.slice(0, 8)}`;
-  await content
-    .create({
-      companyId: owner.companyId,
-      campaignId,
-      contentId,
-      platform: 'twitter',
-      status: 'scheduled',
-      content: text,
-      generation: { source: 'offline' },
-      scheduledFor: new Date().toISOString(),
-      publishAttempt: 1,
-      ...fields,
-    } as never)
-    .go();
-  return {
-    event: { companyId: owner.companyId, campaignId, contentId, attempt: 1 },
-    text,
-  };
-};
-
-const postOf = async ({ event }: Seeded) => {
-  const { content } = await useSandboxTable();
-  const { data } = await content
-    .get({ companyId: event.companyId, campaignId: event.campaignId, contentId: event.contentId })
-    .go({ consistent: true });
-  return data!;
-};
-
-const publish = async (seeded: Seeded, attempt = seeded.event.attempt) => {
-  const run = await runJob<Outcome>('publisher', { ...seeded.event, attempt });
-  return run.status === 'done' ? run.result!.outcome : run.status;
-};
-
 /** Runs an event again as a redelivery after its claim's retention would (not `duplicate`). */
 const publishAgain = async (seeded: Seeded, attempt = seeded.event.attempt) => {
   await forgetJobRun('publisher', `${seeded.event.contentId}:${attempt}`);
@@ -155,7 +59,7 @@ const publishAgain = async (seeded: Seeded, attempt = seeded.event.attempt) => {
 };
 
 describe('the publisher', () => {
-  let owner: Awaited<ReturnType<typeof newOwner>>;
+  let owner: PublishingOwner;
   let campaignId: string;
   let s3: S3Client;
 
@@ -333,21 +237,12 @@ describe('the publisher', () => {
 });
 
 describe('the sweeper, for posts on their way out', () => {
-  let owner: Awaited<ReturnType<typeof newOwner>>;
+  let owner: PublishingOwner;
   let campaignId: string;
   beforeAll(async () => {
     owner = await newOwner();
     campaignId = await newCampaign(owner);
   });
-
-  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
-  /** A watch as slotting (or approving) leaves it, due `dueAt`. */
-  const watch = async (seeded: Seeded, kind: 'slot' | 'publish', dueAt: string) => {
-    const { publishWatches } = await useSandboxTable();
-    const { companyId, campaignId: campaign, contentId } = seeded.event;
-    await publishWatches.put({ companyId, campaignId: campaign, contentId, kind, dueAt }).go();
-  };
 
   const sweep = async () =>
     (await runJob<{ publishing: Record<string, number> }>('sweeper', {})).result!.publishing;
