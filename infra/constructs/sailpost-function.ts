@@ -363,7 +363,8 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
     // SNS publishes straight to a phone number, which has no ARN.
     statements: [
       new PolicyStatement({
-        actions: ['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut'],
+        // OptInPhoneNumber: a START reply takes the number off the account's opt-out list.
+        actions: ['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut', 'sns:OptInPhoneNumber'],
         resources: ['*'],
       }),
     ],
@@ -573,7 +574,7 @@ export class SailpostFunction extends Construct {
       this.role,
       'AwsSolutions-IAM5[Resource::*]',
       declaration.bindings.sms
-        ? 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and SMS to a phone number (sns:Publish with PhoneNumber, sns:CheckIfPhoneNumberIsOptedOut) support no resource-level permissions, so they are granted on "*" and nothing else is.'
+        ? 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and SMS to a phone number (sns:Publish with PhoneNumber, sns:CheckIfPhoneNumberIsOptedOut, sns:OptInPhoneNumber) support no resource-level permissions, so they are granted on "*" and nothing else is.'
         : 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; CDK adds exactly these two actions on "*".',
     );
     acknowledge(

@@ -152,6 +152,7 @@ describe('api stack', () => {
               'ssm:GetParameter',
               'sns:Publish',
               'sns:CheckIfPhoneNumberIsOptedOut',
+              'sns:OptInPhoneNumber',
             ]),
           );
           const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');

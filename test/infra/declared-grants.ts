@@ -335,7 +335,9 @@ export const expectedGrants = (
     }
   }
   if (bindings.sms)
-    parts.push(many(['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut'], fn, ['*']));
+    parts.push(
+      many(['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut', 'sns:OptInPhoneNumber'], fn, ['*']),
+    );
   if (bindings.email) {
     parts.push(
       many(['ses:SendEmail', 'ses:SendRawEmail'], fn, [

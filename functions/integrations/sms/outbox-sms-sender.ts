@@ -6,4 +6,7 @@ export const outboxSmsSender: SmsSender = {
   async send({ to, text }) {
     await recordOutboxMessage({ channel: 'sms', to, text });
   },
+
+  // The sandbox keeps no carrier opt-out list: the app's own (the user's smsOptedOut) is the one.
+  optIn: async () => true,
 };

@@ -6,6 +6,11 @@ export interface SmsMessage {
 
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
+  /**
+   * The number replied START: take it off the account's opt-out list, so it can be texted again.
+   * False when the provider would not (AWS allows it once every 30 days per number).
+   */
+  optIn(phoneNumber: string): Promise<boolean>;
 }
 
 /** The recipient has replied STOP: carriers and SNS forbid texting them until they opt back in. */

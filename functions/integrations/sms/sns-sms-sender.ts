@@ -38,4 +38,16 @@ export const snsSmsSender: SmsSender = {
       }),
     );
   },
+
+  async optIn(phoneNumber) {
+    const { sdk, client } = await sns();
+    try {
+      await client.send(new sdk.OptInPhoneNumberCommand({ phoneNumber }));
+      return true;
+    } catch (error) {
+      // Refused within 30 days of the last opt-in: the owner can still get texts once it passes.
+      if (error instanceof sdk.InvalidParameterException) return false;
+      throw error;
+    }
+  },
 };

@@ -286,6 +286,14 @@ export const answerInboundSms = async (
       break;
     case 'start':
       await setOptedOut(owner, false);
+      // A carrier STOP may also have put the number on the account's own opt-out list.
+      try {
+        await (await smsSender()).optIn(owner.phoneNumber);
+      } catch (error) {
+        logger.warn('The number could not be opted back in at the provider', {
+          error: (error as Error)?.name,
+        });
+      }
       result = { outcome: 'start', answer: REPLY_TEXTS.started };
       break;
     case 'help':
