@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useLocalTable } from '#test/support/local-table';
-import { companyEntity, type CompanyRecord } from '../db/entities/company';
 import { localDayOf } from '../plans/local-day';
-import { backfillMorningRoster, companiesDueForMorning, dueMorningHours } from './morning-roster';
+import { dueMorningHours } from './morning-roster';
 
 /** The hourly tick at `iso`: which local hours of the zone have just come. */
 const due = (zone: string, iso: string) => dueMorningHours(zone, new Date(iso));
@@ -53,40 +50,5 @@ describe('dueMorningHours', () => {
       ).flat();
       expect([...hours].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, h) => h));
     }
-  });
-});
-
-describe('backfillMorningRoster', () => {
-  useLocalTable();
-
-  it('puts companies made before the roster on it, at their zone and hour, and is safe to run again', async () => {
-    const made = async (fields: Partial<CompanyRecord>) => {
-      const companyId = randomUUID();
-      await companyEntity()
-        .create({
-          companyId,
-          userId: randomUUID(),
-          name: 'Harbor Coffee',
-          brandColors: [],
-          ...fields,
-        })
-        .go();
-      return companyId;
-    };
-    const tokyo = await made({ timeZone: 'Asia/Tokyo', morningHour: 7 });
-    const deleted = await made({
-      timeZone: 'Asia/Tokyo',
-      morningHour: 7,
-      deletedAt: new Date().toISOString(),
-    });
-    expect(await backfillMorningRoster()).toBeGreaterThanOrEqual(1);
-    await backfillMorningRoster();
-    // 07:00 in Tokyo is 22:00 UTC the day before.
-    const due = (await companiesDueForMorning(new Date('2026-11-25T22:05:00.000Z'))).map(
-      (company) => company.companyId,
-    );
-    expect(due).toContain(tokyo);
-    expect(due).not.toContain(deleted);
-    expect(due.filter((id) => id === tokyo)).toHaveLength(1);
   });
 });

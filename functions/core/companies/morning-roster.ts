@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { forEachConcurrently } from '../concurrency';
-import { companyEntity, type CompanyRecord } from '../db/entities/company';
+import type { CompanyRecord } from '../db/entities/company';
 import { morningRosterEntity, morningZonesEntity } from '../db/entities/morning-roster';
 import { companyMorningHour, companyTimeZone } from './company-time-zone';
 
@@ -79,29 +79,4 @@ export const companiesDueForMorning = async (
     due.push(...items);
   });
   return due;
-};
-
-/**
- * Puts every company on the roster: a one-off migration for companies made before the roster
- * existed (`scripts/backfill-morning-roster.ts`). It scans the companies once, which no request
- * or job does; running it again changes nothing.
- */
-export const backfillMorningRoster = async (): Promise<number> => {
-  let placed = 0;
-  let cursor: string | null = null;
-  do {
-    const page: { data: CompanyRecord[]; cursor: string | null } = (await companyEntity()
-      .scan.where(({ deletedAt }, { notExists }) => notExists(deletedAt))
-      .go({ cursor, attributes: ['companyId', 'timeZone', 'morningHour'] })) as never;
-    for (const company of page.data) {
-      const slot = morningSlotOf(company);
-      await registerMorningZone(slot.timeZone);
-      await morningRosterEntity()
-        .put({ ...slot, companyId: company.companyId })
-        .go({ response: 'none' });
-      placed++;
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return placed;
 };
