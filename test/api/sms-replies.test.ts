@@ -1,21 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentList, GeneratedContent } from '#shared/contract/content';
 import { newTimeOrderedId } from '#functions/core/ids';
-import { verifyPhone } from './accounts-support';
-import { dayFromToday, finishedGeneration } from './content-support';
-import { setPaidTier, useSandboxTable } from './db';
+import { finishedGeneration, newCampaign, newContentOwner } from './content-support';
+import { useSandboxTable } from './db';
 import {
   apiUrl,
   call,
   inbox,
   jobsSettled,
-  registerUser,
   runJob,
   uniqueIdentity,
   type JobOutcome,
   type RegisteredUser,
 } from './http';
-import { connectAccount } from './platforms-support';
 
 /**
  * Answering Sailpost's texts by reply (issue 15, part 5), through the sandbox phone
@@ -37,33 +34,13 @@ type ReplyResult = { outcome: string; answer?: string | null };
 
 /** A platinum company in New York with X connected, a verified phone and an active campaign. */
 const newOwner = async ({ verified = true } = {}): Promise<Owner> => {
-  const account = await registerUser();
-  const company = await call<{ _id: string }>('POST', '/companies', {
-    token: account.token,
-    body: { name: 'Harbor Coffee', timeZone: 'America/New_York', brandVoice: 'Warm and plain' },
+  const owner = await newContentOwner({
+    tier: 'platinum',
+    phone: verified,
+    company: { timeZone: 'America/New_York' },
   });
-  const owner = { account, token: account.token, companyId: company.body._id };
-  await connectAccount(owner, 'twitter');
-  await setPaidTier(owner.companyId, 'platinum');
-  if (verified) await verifyPhone(account);
-  const campaign = await call<{ _id: string }>('POST', '/campaigns', {
-    token: owner.token,
-    body: {
-      company: owner.companyId,
-      name: 'Spring menu',
-      status: 'active',
-      platforms: ['twitter'],
-      startDate: dayFromToday(-1),
-      endDate: dayFromToday(30),
-      contentSeeds: {
-        brandVoice: 'Warm',
-        keyMessages: ['Fresh roast daily'],
-        contentInstructions: 'Short and friendly',
-      },
-    },
-  });
-  expect(campaign.status).toBe(201);
-  return { ...owner, phone: account.user.phoneNumber, campaignId: campaign.body._id };
+  const campaignId = await newCampaign(owner);
+  return { ...owner, phone: owner.account.user.phoneNumber, campaignId };
 };
 
 /** A new draft; with `sendNotification` the owner is texted a one-item digest for it. */

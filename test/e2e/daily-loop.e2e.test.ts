@@ -104,6 +104,13 @@ describe('the daily loop in the browser', () => {
       .first()
       .waitFor();
     await screenshot(page, 'loop-scheduled-post-1280');
+    // Move or publish now: the next free times, in the campaign's zone.
+    await section.getByRole('button', { name: 'Move or publish now' }).click();
+    const move = page.getByRole('dialog', { name: 'Move post' });
+    await move.getByLabel('Another free time').waitFor();
+    await screenshot(page, 'loop-move-dialog-1280');
+    await page.keyboard.press('Escape');
+    await move.waitFor({ state: 'hidden' });
 
     // Run now on its schedule: the publisher posts it to the stand-in of X.
     await page.goto('/_sandbox');
@@ -124,5 +131,15 @@ describe('the daily loop in the browser', () => {
     expect(
       await section.getByRole('link', { name: 'View on X (Twitter)' }).getAttribute('href'),
     ).toBe(published!.postUrl);
+
+    // STOP from the phone: the profile says texts are off, and how to turn them back on.
+    await page.goto('/_sandbox');
+    const thread = phonePanel.getByRole('listitem').filter({ hasText: phone }).first();
+    await thread.getByLabel(`Reply from ${phone}`).fill('STOP');
+    await thread.getByRole('button', { name: 'Send reply' }).click();
+    await page.waitForURL('**/_sandbox**');
+    await page.goto('/profile');
+    await page.getByText('Texts are off: you replied STOP.', { exact: false }).waitFor();
+    await screenshot(page, 'loop-profile-texts-off-1280');
   });
 });

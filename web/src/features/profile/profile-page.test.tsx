@@ -57,6 +57,14 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('dialog', { name: 'Verify your phone number' })).toBeInTheDocument();
   });
 
+  it('reads the account again, so a STOP texted since sign-in shows', async () => {
+    renderProfile(
+      { isVerified: true },
+      { 'GET /api/auth/me': { body: makeUser({ isPhoneVerified: true, smsOptedOut: true }) } },
+    );
+    expect(await screen.findByText(/Texts are off: you replied STOP\./)).toBeInTheDocument();
+  });
+
   it("says 'Not verified' and offers to verify", async () => {
     const { user } = renderProfile();
     expect(screen.getByText('Not verified')).toBeInTheDocument();

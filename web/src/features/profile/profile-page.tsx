@@ -16,7 +16,9 @@ import { PhoneVerificationModal } from '#web/components/phone-verification-modal
 import { TextField } from '#web/components/text-field';
 import { UnsavedChangesDialog } from '#web/components/unsaved-changes-dialog';
 import { PROFILE_MESSAGES, updateUserFailureText, useUpdateUser } from '#web/lib/api/update-user';
+import { fetchCurrentUser } from '#web/lib/api/current-user';
 import { useVerificationStatus } from '#web/lib/api/verification-status';
+import { useQuery } from '#web/lib/query';
 import { hasCode } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useSession } from '#web/lib/session';
@@ -61,6 +63,30 @@ function ProfileForm() {
   const { blocker } = useUnsavedChanges(isDirty);
 
   const hasPhone = isRealPhone(user?.phoneNumber);
+  // A STOP texted from the phone changes the account on the server, not the stored session user.
+  const { data: current } = useQuery(
+    user ? ['auth/me', user._id] : null,
+    () => fetchCurrentUser(),
+    {
+      shouldRetryOnError: false,
+    },
+  );
+  const textsOff = current?.smsOptedOut ?? user?.smsOptedOut ?? false;
+  // Why drafts do not come by text, when they do not, and how to fix it.
+  const phoneNotice =
+    isVerified && hasPhone
+      ? textsOff
+        ? {
+            text: 'Texts are off: you replied STOP. Text START to us, or verify your phone again, to get your drafts by text.',
+            action: 'Verify again',
+          }
+        : null
+      : {
+          text: hasPhone
+            ? `Verify ${formatUsPhone(user?.phoneNumber ?? '')} to receive your drafts by text.`
+            : 'Add and verify your number to receive your drafts by text.',
+          action: 'Verify phone',
+        };
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -164,13 +190,10 @@ function ProfileForm() {
               );
             }}
           />
-          {isVerified && hasPhone && user?.smsOptedOut ? (
+          {phoneNotice ? (
             <div className="flex flex-col gap-3 rounded-xl bg-amber-50/70 p-4 sm:flex-row sm:items-center">
               <IconPhone aria-hidden="true" className="size-5 shrink-0 text-amber-600" />
-              <p className="flex-1 text-sm text-amber-900">
-                Texts are off: you replied STOP. Text START to us, or verify your phone again, to
-                get your drafts by text.
-              </p>
+              <p className="flex-1 text-sm text-amber-900">{phoneNotice.text}</p>
               <Button
                 variant="secondary"
                 size="sm"
@@ -178,26 +201,7 @@ function ProfileForm() {
                 disabled={isDirty}
                 title={isDirty ? 'Save your changes first' : undefined}
               >
-                Verify again
-              </Button>
-            </div>
-          ) : null}
-          {!isVerified || !hasPhone ? (
-            <div className="flex flex-col gap-3 rounded-xl bg-amber-50/70 p-4 sm:flex-row sm:items-center">
-              <IconPhone aria-hidden="true" className="size-5 shrink-0 text-amber-600" />
-              <p className="flex-1 text-sm text-amber-900">
-                {hasPhone
-                  ? `Verify ${formatUsPhone(user?.phoneNumber ?? '')} to receive your drafts by text.`
-                  : 'Add and verify your number to receive your drafts by text.'}
-              </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setVerifyOpen(true)}
-                disabled={isDirty}
-                title={isDirty ? 'Save your changes first' : undefined}
-              >
-                Verify phone
+                {phoneNotice.action}
               </Button>
             </div>
           ) : null}
