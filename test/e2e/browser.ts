@@ -48,7 +48,7 @@ export const useBrowser = (): (() => Browser) => {
 };
 
 /** A random address per browser context (RFC 2544's benchmarking range): a visitor of its own. */
-const newVisitorAddress = () => {
+export const newVisitorAddress = () => {
   const [a, b] = randomBytes(2);
   return `198.18.${a}.${b}`;
 };

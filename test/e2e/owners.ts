@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import { setRole } from '../api/db';
 import {
   baseUrl,
   dismissPhoneVerification,
   latestMessage,
   logIn,
+  newVisitorAddress,
   newAccount,
   registerThroughApi,
   storedToken,
@@ -78,10 +80,16 @@ export const connectX = async (page: Page, companyPath: string) => {
 export const verifyPhoneThroughApi = async (page: Page, account: TestAccount) => {
   const phone = `+1${account.phoneDigits}`;
   const token = await storedToken(page);
+  // A visitor of its own, as a person's phone would be: verification texts are limited per network.
+  const visitor = newVisitorAddress();
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl()}/api${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        [VIEWER_ADDRESS_HEADER]: visitor,
+      },
       body: JSON.stringify(body),
     });
   const enabled = await post('/auth/2fa/enable', { phoneNumber: phone, isVerification: true });
