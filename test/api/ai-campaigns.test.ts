@@ -75,6 +75,8 @@ const newOwner = async (): Promise<Owner> => {
 };
 
 const today = () => localDayOf(Date.now(), ZONE).day;
+/** Today's counting day of a daily allowance, named as the counter names it: by its end. */
+const countingDay = () => localDayOf(Date.now(), ZONE).endsAt.toISOString();
 
 const generate = (owner: Owner, fields: Record<string, unknown> = {}) =>
   call<GenerationStarted>('POST', '/ai/generate-campaign', {
@@ -177,9 +179,10 @@ describe('generating and refining a campaign', () => {
     expect(analysis.websiteInsights[0]!.insights.length).toBeGreaterThan(0);
     expect(analysis.feedbackAnalysis).toBeNull();
 
-    // Kept with the generation: the tokens (none offline) and the day it was counted on.
+    // Kept with the generation: the tokens (none offline) and the day it was counted on (named
+    // by its end: the next midnight in the company's zone).
     const record = await generationRecord(generationId);
-    expect(record).toMatchObject({ status: 'succeeded', fairUseDay: today() });
+    expect(record).toMatchObject({ status: 'succeeded', fairUseDay: countingDay() });
     expect(record!.expiresAt * 1000).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 
@@ -256,7 +259,7 @@ describe('generating and refining a campaign', () => {
 
   it('counts each generation and refinement once on the company’s day', async () => {
     // Four started above, none given back.
-    expect(await dailyUse(owner.companyId, RUNS, today())).toBe(4);
+    expect(await dailyUse(owner.companyId, RUNS)).toBe(4);
   });
 });
 
@@ -362,7 +365,7 @@ describe('validation', () => {
   });
 
   it('spends nothing on a refused request', async () => {
-    expect(await dailyUse(owner.companyId, RUNS, today())).toBe(0);
+    expect(await dailyUse(owner.companyId, RUNS)).toBe(0);
   });
 });
 
@@ -397,7 +400,7 @@ describe('tenancy', () => {
         body: { companyId: owner.companyId, fileName: 'a.png', image: pngDataUrl(8, 8) },
       }),
     );
-    expect(await dailyUse(owner.companyId, RUNS, today())).toBe(1);
+    expect(await dailyUse(owner.companyId, RUNS)).toBe(1);
   });
 
   it('answers another user’s generation and history 404', async () => {
@@ -417,7 +420,7 @@ describe('tenancy', () => {
     });
     expect(refine.status).toBe(404);
     expect(refused(refine).code).toBe('GENERATION_NOT_FOUND');
-    expect(await dailyUse(stranger.companyId, RUNS, today())).toBe(0);
+    expect(await dailyUse(stranger.companyId, RUNS)).toBe(0);
     expect((await history(owner)).body.versions).toHaveLength(1);
   });
 });
@@ -426,7 +429,7 @@ describe('fair use and plans', () => {
   it('lets 10 simultaneous starts pass only up to the day’s allowance', async () => {
     const owner = await newOwner();
     const left = 3;
-    await setDailyUse(owner.companyId, RUNS, today(), AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY - left);
+    await setDailyUse(owner.companyId, RUNS, AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY - left, ZONE);
     const answers = await Promise.all(Array.from({ length: 10 }, () => generate(owner)));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(left).fill(202), ...Array(10 - left).fill(429)]);
@@ -440,7 +443,7 @@ describe('fair use and plans', () => {
       ),
     });
     expect(Number(refusal.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await dailyUse(owner.companyId, RUNS, today())).toBe(
+    expect(await dailyUse(owner.companyId, RUNS)).toBe(
       AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY,
     );
     // The three that started all finish.
@@ -462,8 +465,8 @@ describe('fair use and plans', () => {
       body: { companyId: owner.companyId, fileName: 'a.png', image: pngDataUrl(8, 8) },
     });
     expect(image.status).toBe(402);
-    expect(await dailyUse(owner.companyId, RUNS, today())).toBe(0);
-    expect(await dailyUse(owner.companyId, ANALYSES, today())).toBe(0);
+    expect(await dailyUse(owner.companyId, RUNS)).toBe(0);
+    expect(await dailyUse(owner.companyId, ANALYSES)).toBe(0);
   });
 });
 
@@ -542,7 +545,7 @@ describe('POST /ai/analyze-media', () => {
       analysis: { width: 64, height: 48, suggestedPlatforms: ['twitter'] },
     });
     expect(result.body.analysis.description).toContain('64×48');
-    expect(await dailyUse(owner.companyId, ANALYSES, today())).toBe(1);
+    expect(await dailyUse(owner.companyId, ANALYSES)).toBe(1);
   });
 
   it('takes an image of about 2 MB (more than the usual body limit)', async () => {
@@ -578,7 +581,7 @@ describe('POST /ai/analyze-media', () => {
       image: 'The image must be a JPEG, PNG, GIF or WebP data URL',
     });
     // The two described above, nothing more.
-    expect(await dailyUse(owner.companyId, ANALYSES, today())).toBe(2);
+    expect(await dailyUse(owner.companyId, ANALYSES)).toBe(2);
   });
 });
 

@@ -277,22 +277,36 @@ export const setRole = async (userId: string, role: 'user' | 'founder'): Promise
 };
 
 /**
- * Records `used` AI generations for a company on a local day (`yyyy-MM-dd`), as the generation
- * counter writes them — no route generates posts yet (campaign content arrives with its issue).
+ * Writes a company's counting day of a daily allowance as the counter keeps it (to reach a limit
+ * quickly): `used` uses, ending at `endsAt` (default: the next midnight in `timeZone`, as a use
+ * now would open it), counted in `timeZone`.
  */
-export const recordGenerations = async (
+const putCountingDay = async (
   companyId: string,
-  day: string,
+  counter: string,
   used: number,
+  { timeZone = 'UTC', endsAt }: { timeZone?: string; endsAt?: Date } = {},
 ): Promise<void> => {
-  const { dailyCountEntity } = await import('#functions/core/db/entities/daily-count');
-  const { GENERATIONS_COUNTER } = await import('#functions/core/plans/generation-quota');
+  const [{ dailyCountEntity }, { localDayOf }] = await Promise.all([
+    import('#functions/core/db/entities/daily-count'),
+    import('#functions/core/plans/local-day'),
+  ]);
   const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => dailyCountEntity());
   entity.setClient(client());
-  const later = Math.floor(Date.now() / 1000) + 3 * 86_400;
+  const resetAt = Math.floor((endsAt ?? localDayOf(Date.now(), timeZone).endsAt).getTime() / 1000);
   await entity
-    .put({ companyId, counter: GENERATIONS_COUNTER, day, used, resetAt: later, expiresAt: later })
+    .put({ companyId, counter, used, resetAt, timeZone, expiresAt: resetAt + 2 * 86_400 })
     .go();
+};
+
+/** Records `used` AI generations on a company's counting day (see putCountingDay). */
+export const recordGenerations = async (
+  companyId: string,
+  used: number,
+  day: { timeZone?: string; endsAt?: Date } = {},
+): Promise<void> => {
+  const { GENERATIONS_COUNTER } = await import('#functions/core/plans/generation-quota');
+  await putCountingDay(companyId, GENERATIONS_COUNTER, used, day);
 };
 
 const jobRuns = async () => {
@@ -341,28 +355,20 @@ const aiEntities = async () => {
   return entities;
 };
 
-/** A company's use of a daily allowance (`ai-campaign-runs`, `ai-media-analyses`) on a local day. */
-export const dailyUse = async (
-  companyId: string,
-  counter: string,
-  day: string,
-): Promise<number> => {
+/** A company's use of a daily allowance (`ai-campaign-runs`, `ai-media-analyses`) on its running day. */
+export const dailyUse = async (companyId: string, counter: string): Promise<number> => {
   const { dailyCounts } = await aiEntities();
-  const { data } = await dailyCounts.get({ companyId, counter, day }).go({ consistent: true });
-  return data?.used ?? 0;
+  const { data } = await dailyCounts.get({ companyId, counter }).go({ consistent: true });
+  return data && data.resetAt > Date.now() / 1000 ? data.used : 0;
 };
 
-/** Records `used` uses of a daily allowance, as the counter writes them (to reach a limit quickly). */
-export const setDailyUse = async (
+/** Records `used` uses of a daily allowance on the company's running day (to reach a limit quickly). */
+export const setDailyUse = (
   companyId: string,
   counter: string,
-  day: string,
   used: number,
-): Promise<void> => {
-  const { dailyCounts } = await aiEntities();
-  const later = Math.floor(Date.now() / 1000) + 3 * 86_400;
-  await dailyCounts.put({ companyId, counter, day, used, resetAt: later, expiresAt: later }).go();
-};
+  timeZone?: string,
+): Promise<void> => putCountingDay(companyId, counter, used, { timeZone });
 
 /** A generation as stored (null when there is none), found through its pointer. */
 export const generationRecord = async (generationId: string) => {

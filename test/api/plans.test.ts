@@ -332,10 +332,10 @@ describe('the usage route', () => {
     const owner = await newOwner();
     await setPaidTier(owner.companyId, 'platinum');
     const today = localDayOf(Date.now(), DEFAULT_TIME_ZONE);
-    const yesterday = localDayOf(today.startsAt.getTime() - 1, DEFAULT_TIME_ZONE);
-    await recordGenerations(owner.companyId, yesterday.day, 9);
+    // A day that has ended counts for nothing.
+    await recordGenerations(owner.companyId, 9, { endsAt: today.startsAt });
     expect((await usageOf(owner)).generations.used).toBe(0);
-    await recordGenerations(owner.companyId, today.day, 4);
+    await recordGenerations(owner.companyId, 4);
     expect(await usageOf(owner)).toEqual({
       effectiveTier: 'platinum',
       entitlement: 'subscribed',

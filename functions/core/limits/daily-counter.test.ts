@@ -37,7 +37,11 @@ describe('daily counter', () => {
     const target = company();
     // 03:30 UTC on 24 November is still the 23rd in Chicago.
     const spend = await spendDaily(rule, target, Date.parse('2026-11-24T03:30:00Z'));
-    expect(spend).toMatchObject({ day: '2026-11-23', used: 1, counter: 'test-runs' });
+    expect(spend).toMatchObject({
+      day: '2026-11-24T06:00:00.000Z',
+      used: 1,
+      counter: 'test-runs',
+    });
     await spendDaily(rule, target, Date.parse('2026-11-24T03:31:00Z'));
     await spendDaily(rule, target, Date.parse('2026-11-24T03:32:00Z'));
     await expect(spendDaily(rule, target, Date.parse('2026-11-24T03:33:00Z'))).rejects.toThrow(

@@ -129,7 +129,7 @@ describe('the daily generation counter', () => {
     const now = at('2026-06-10T21:00:00Z'); // 16:00 in Chicago: 8 hours to midnight
     expect(await spendGenerations(intro, 1, now)).toEqual({
       companyId: intro.companyId,
-      day: '2026-06-10',
+      day: '2026-06-11T05:00:00.000Z',
       count: 1,
       used: 1,
       limit: 1,
@@ -178,9 +178,7 @@ describe('the daily generation counter', () => {
       limit: 3,
       resetsAt: '2026-06-12T05:00:00.000Z',
     });
-    expect((await spendGenerations(silver, 3, afterMidnight)).day).toBe('2026-06-11');
-    // The day before kept its own count.
-    expect((await generationsUsedToday(silver, beforeMidnight)).used).toBe(3);
+    expect((await spendGenerations(silver, 3, afterMidnight)).day).toBe('2026-06-12T05:00:00.000Z');
   });
 
   it('counts a 23-hour day (clocks spring forward) to its real end', async () => {
@@ -197,15 +195,17 @@ describe('the daily generation counter', () => {
     await expect(spendGenerations(gold, 1, at('2026-03-09T04:59:00Z'))).rejects.toBeInstanceOf(
       RateLimited,
     );
-    expect((await spendGenerations(gold, 1, at('2026-03-09T05:00:00Z'))).day).toBe('2026-03-09');
+    expect((await spendGenerations(gold, 1, at('2026-03-09T05:00:00Z'))).day).toBe(
+      '2026-03-10T05:00:00.000Z',
+    );
   });
 
   it("counts each company's day in its own zone", async () => {
     const now = at('2026-06-10T20:00:00Z'); // 15:00 in Chicago, 05:00 the next day in Tokyo
     const tokyo = onTrial('Asia/Tokyo');
-    expect((await spendGenerations(tokyo, 1, now)).day).toBe('2026-06-11');
+    expect((await spendGenerations(tokyo, 1, now)).day).toBe('2026-06-11T15:00:00.000Z');
     expect((await generationsUsedToday(tokyo, now)).resetsAt).toBe('2026-06-11T15:00:00.000Z');
-    expect((await spendGenerations(onTrial(), 1, now)).day).toBe('2026-06-10');
+    expect((await spendGenerations(onTrial(), 1, now)).day).toBe('2026-06-11T05:00:00.000Z');
   });
 
   it('gives a failed generation back to the day it was spent on', async () => {
@@ -216,30 +216,32 @@ describe('the daily generation counter', () => {
     expect((await generationsUsedToday(silver, now)).used).toBe(1);
     expect((await spendGenerations(silver, 2, now)).used).toBe(3);
 
-    // Refunded after midnight: yesterday's count goes down, today's is untouched.
-    const yesterday = await spendGenerations(company('silver'), 1, now);
-    const today = { ...yesterday, day: '2026-06-11' };
+    // Refunded after midnight: the day it was spent on has ended, so today's count is untouched.
+    const other = company('silver');
+    const yesterday = await spendGenerations(other, 1, now);
+    const nextDay = at('2026-06-11T15:00:00Z');
+    await spendGenerations(other, 2, nextDay);
     await refundGenerations(yesterday);
-    const { data } = await dailyCountEntity()
-      .get({ companyId: yesterday.companyId, counter: GENERATIONS_COUNTER, day: '2026-06-10' })
-      .go({ consistent: true });
-    expect(data?.used).toBe(0);
-    // Nothing was spent on the other day: the refund there gives nothing back and fails nothing.
-    await refundGenerations(today);
-    const { data: none } = await dailyCountEntity()
-      .get({ companyId: yesterday.companyId, counter: GENERATIONS_COUNTER, day: '2026-06-11' })
-      .go({ consistent: true });
-    expect(none).toBeNull();
+    expect((await generationsUsedToday(other, nextDay)).used).toBe(2);
+    // A refund to a day that was never counted gives nothing back and fails nothing.
+    await refundGenerations({ ...yesterday, day: '2026-06-13T05:00:00.000Z' });
+    expect((await generationsUsedToday(other, nextDay)).used).toBe(2);
   });
 
   it('keeps the counter a couple of days past its day, then lets the TTL remove it', async () => {
     const intro = onTrial();
     const spend = await spendGenerations(intro, 1, at('2026-06-10T15:00:00Z'));
     const { data } = await dailyCountEntity()
-      .get({ companyId: intro.companyId, counter: GENERATIONS_COUNTER, day: spend.day })
+      .get({ companyId: intro.companyId, counter: GENERATIONS_COUNTER })
       .go({ consistent: true });
     const midnight = Date.parse('2026-06-11T05:00:00Z') / 1000;
-    expect(data).toMatchObject({ used: 1, resetAt: midnight, expiresAt: midnight + 2 * 86_400 });
+    expect(spend.day).toBe('2026-06-11T05:00:00.000Z');
+    expect(data).toMatchObject({
+      used: 1,
+      resetAt: midnight,
+      timeZone: 'America/Chicago',
+      expiresAt: midnight + 2 * 86_400,
+    });
   });
 
   it('refuses a lapsed trial or subscription before counting anything', async () => {
@@ -268,5 +270,76 @@ describe('the daily generation counter', () => {
     // A founder who once bought gold and cancelled: intro's limit again, not gold's.
     const cancelled = company('gold', { founder: true, subscriptionStatus: 'canceled' });
     expect(await generationsUsedToday(cancelled, now)).toMatchObject({ limit: 1 });
+  });
+
+  /** A company that changes its time zone gets no more than a company that does not. */
+  describe('across changes of time zone', () => {
+    it('keeps the day it was opened in: moving the company where it is still yesterday, or already tomorrow, gains nothing', async () => {
+      const chicago = company('gold');
+      const now = at('2026-06-10T15:00:00Z'); // 10:00 in Chicago
+      await spendGenerations(chicago, 5, now);
+      for (const timeZone of ['Etc/GMT+12', 'Pacific/Kiritimati', 'UTC', 'Asia/Tokyo']) {
+        const moved = { ...chicago, timeZone };
+        const refused = await refusalOf(spendGenerations(moved, 1, now));
+        expect(refused, timeZone).toBeInstanceOf(RateLimited);
+        // The refusal names the day's own zone and end: Chicago's midnight, 14 hours away.
+        expect(refused, timeZone).toMatchObject({ retryAfterSeconds: 14 * 3600 });
+        expect(refused.message, timeZone).toContain('at midnight (America/Chicago), in 14 hours');
+        expect(await generationsUsedToday(moved, now), timeZone).toEqual({
+          used: 5,
+          limit: 5,
+          resetsAt: '2026-06-11T05:00:00.000Z',
+        });
+      }
+    });
+
+    it('makes the first day after a change last at least 23 hours, never a short extra day', async () => {
+      const chicago = company('gold');
+      await spendGenerations(chicago, 5, at('2026-06-10T15:00:00Z'));
+      // Moved two hours west: its next midnight comes 2 hours after Chicago's. Without the floor,
+      // a 2-hour day would open at Chicago's midnight with five more generations in it.
+      const hawaii = { ...chicago, timeZone: 'Pacific/Honolulu' };
+      const afterChicagoMidnight = at('2026-06-11T05:30:00Z');
+      const spend = await spendGenerations(hawaii, 5, afterChicagoMidnight);
+      expect(spend.resetsAt).toBe('2026-06-12T10:00:00.000Z'); // Honolulu's midnight a day later
+      const refused = await refusalOf(spendGenerations(hawaii, 1, at('2026-06-11T10:30:00Z')));
+      expect(refused.message).toContain('at midnight (Pacific/Honolulu)');
+      // From then on, its days are Honolulu's calendar days.
+      expect((await spendGenerations(hawaii, 1, at('2026-06-12T10:00:00Z'))).resetsAt).toBe(
+        '2026-06-13T10:00:00.000Z',
+      );
+    });
+
+    it('moved east, the first day after a change ends at the new zone’s midnight', async () => {
+      const chicago = company('gold');
+      await spendGenerations(chicago, 5, at('2026-06-10T15:00:00Z'));
+      const newYork = { ...chicago, timeZone: 'America/New_York' };
+      // New York's next midnight after Chicago's is 23 hours later: a day as long as a short real one.
+      const spend = await spendGenerations(newYork, 1, at('2026-06-11T05:00:00Z'));
+      expect(spend.resetsAt).toBe('2026-06-12T04:00:00.000Z');
+    });
+
+    it('gives a company that hops between zones every hour for ten days no more than one day’s allowance per 23 hours', async () => {
+      const hopper = company('gold');
+      const zones = ['Etc/GMT+12', 'Pacific/Kiritimati', 'America/Chicago', 'Asia/Kolkata', 'UTC'];
+      const start = at('2026-06-10T00:00:00Z');
+      const hours = 10 * 24;
+      let accepted = 0;
+      let seed = 7;
+      for (let hour = 0; hour < hours; hour++) {
+        seed = (seed * 48_271) % 2_147_483_647;
+        const moved = { ...hopper, timeZone: zones[seed % zones.length]! };
+        try {
+          await spendGenerations(moved, 5, start + hour * 3600_000);
+          accepted += 5;
+        } catch (error) {
+          if (!(error instanceof RateLimited)) throw error;
+        }
+      }
+      // Counting by the calendar day of whichever zone it had would let through up to 25 a day.
+      expect(accepted).toBeLessThanOrEqual(5 * Math.ceil(hours / 23));
+      // And never starves it: a day lasts at most two (one zone's midnight to another's a day later).
+      expect(accepted).toBeGreaterThanOrEqual(5 * Math.floor(hours / 48));
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { TIERS } from '#shared/domain/tiers';
 import type { CompanyRecord } from '../db/entities/company';
 import { LimitReached, RateLimited } from '../errors';
-import { addToDay, giveBackToDay, readDay } from '../limits/daily-counter';
+import { addToDay, countingDayOf, giveBackToDay, type CountingDay } from '../limits/daily-counter';
 import { waitText } from '../limits/wait-text';
 import {
   companyEffectiveTier,
@@ -9,12 +9,12 @@ import {
   ensureMayGenerate,
   type CompanyPlan,
 } from './entitlement';
-import { localDayOf } from './local-day';
 import { companyTimeZone } from '../companies/company-time-zone';
 
 /**
  * The daily AI generation limit of each tier (intro 1, silver 3, gold 5, platinum 10), counted in
- * generated posts per company per calendar day in the company's time zone. Every AI generation
+ * generated posts per company per day in the company's time zone (a counting day of
+ * functions/core/limits/daily-counter.ts, which a change of zone cannot cut short). Every AI generation
  * spends here before it calls the model: one conditional update adds the posts only if the day's
  * total stays within the limit, so however many requests arrive at once, the limit is never
  * passed; a request for more than is left is refused as a whole.
@@ -28,13 +28,13 @@ export type QuotaCompany = CompanyPlan & Pick<CompanyRecord, 'companyId' | 'time
 /** What a spend took, and from which day: a refund gives it back to that same day. */
 export interface GenerationSpend {
   companyId: string;
-  /** The local day (`yyyy-MM-dd`) the posts were counted on. */
+  /** The counting day the posts were counted on, named by the instant it ends (ISO, UTC). */
   day: string;
   count: number;
   /** The day's total after this spend. */
   used: number;
   limit: number;
-  /** The next local midnight (ISO, UTC). */
+  /** When the counting day ends: a local midnight (ISO, UTC). */
   resetsAt: string;
 }
 
@@ -74,23 +74,13 @@ export const generationLimitMessage = (input: {
   return `This needs ${requested} AI generations, and only ${remaining} of today's ${limit} on the ${planName} plan ${plural(remaining, 'is', 'are')} left. They reset ${reset}.`;
 };
 
-const todayOf = (company: QuotaCompany, now: number) => {
-  const { day, endsAt } = localDayOf(now, companyTimeZone(company));
+const planOf = (company: QuotaCompany, now: number) => {
   const tier = TIERS[companyEffectiveTier(company, now)];
-  return {
-    day,
-    endsAt,
-    tier,
-    limit: tier.dailyGenerationLimit,
-    secondsToReset: Math.max(1, Math.ceil((endsAt.getTime() - now) / 1000)),
-  };
+  return { tier, limit: tier.dailyGenerationLimit };
 };
 
-const dayKey = (companyId: string, day: string) => ({
-  companyId,
-  counter: GENERATIONS_COUNTER,
-  day,
-});
+const secondsUntil = (day: CountingDay, now: number) =>
+  Math.max(1, Math.ceil((day.endsAt.getTime() - now) / 1000));
 
 /**
  * Counts `count` generated posts against today's limit (in the company's time zone), or refuses
@@ -108,13 +98,15 @@ export const spendGenerations = async (
     throw new Error(`A generation spend must be a positive whole number, not ${count}`);
   }
   ensureMayGenerate(company, now);
-  const { day, endsAt, tier, limit, secondsToReset } = todayOf(company, now);
-  const refusal = (used: number) => {
+  const { tier, limit } = planOf(company, now);
+  const timeZone = companyTimeZone(company);
+  const refusal = (day: CountingDay) => {
+    const secondsToReset = secondsUntil(day, now);
     const message = generationLimitMessage({
       limit,
       planName: tier.name,
-      timeZone: companyTimeZone(company),
-      used,
+      timeZone: day.timeZone,
+      used: day.used,
       requested: count,
       secondsToReset,
     });
@@ -123,17 +115,24 @@ export const spendGenerations = async (
       ? new LimitReached('GENERATION_LIMIT_REACHED', message)
       : new RateLimited('GENERATION_LIMIT_REACHED', message, secondsToReset);
   };
-  if (count > limit) throw refusal(0);
+  if (count > limit) {
+    throw refusal(await countingDayOf(company.companyId, GENERATIONS_COUNTER, timeZone, now));
+  }
 
-  const { added, used } = await addToDay(dayKey(company.companyId, day), count, limit, endsAt);
-  if (!added) throw refusal(used);
+  const outcome = await addToDay(
+    { companyId: company.companyId, counter: GENERATIONS_COUNTER, timeZone },
+    count,
+    limit,
+    now,
+  );
+  if (!outcome.added) throw refusal(outcome.day);
   return {
     companyId: company.companyId,
-    day,
+    day: outcome.name,
     count,
-    used,
+    used: outcome.day.used,
     limit,
-    resetsAt: endsAt.toISOString(),
+    resetsAt: outcome.day.endsAt.toISOString(),
   };
 };
 
@@ -148,7 +147,10 @@ export const refundGenerations = async (
   if (!Number.isInteger(count) || count < 1 || count > spend.count) {
     throw new Error(`A refund must be between 1 and the ${spend.count} spent, not ${count}`);
   }
-  await giveBackToDay(dayKey(spend.companyId, spend.day), count);
+  await giveBackToDay(
+    { companyId: spend.companyId, counter: GENERATIONS_COUNTER, day: spend.day },
+    count,
+  );
 };
 
 /**
@@ -159,11 +161,13 @@ export const generationsUsedToday = async (
   company: QuotaCompany,
   now: number = Date.now(),
 ): Promise<GenerationUsage> => {
-  const { day, endsAt, limit } = todayOf(company, now);
+  const { limit } = planOf(company, now);
   const lapsed = companyEntitlement(company, now).kind === 'lapsed';
-  return {
-    used: await readDay(dayKey(company.companyId, day)),
-    limit: lapsed ? 0 : limit,
-    resetsAt: endsAt.toISOString(),
-  };
+  const day = await countingDayOf(
+    company.companyId,
+    GENERATIONS_COUNTER,
+    companyTimeZone(company),
+    now,
+  );
+  return { used: day.used, limit: lapsed ? 0 : limit, resetsAt: day.endsAt.toISOString() };
 };
