@@ -443,9 +443,7 @@ describe('fair use and plans', () => {
       ),
     });
     expect(Number(refusal.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await dailyUse(owner.companyId, RUNS)).toBe(
-      AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY,
-    );
+    expect(await dailyUse(owner.companyId, RUNS)).toBe(AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY);
     // The three that started all finish.
     for (const answer of answers.filter((one) => one.status === 202)) {
       expect((await finished(owner, answer.body.generationId)).status).toBe('succeeded');
