@@ -22,7 +22,8 @@ import { createGroupHandler } from '../core/http/group-handler';
 import { createAccount } from '../core/accounts/accounts';
 import { toPublicUser } from '../core/accounts/public-user';
 import { clientAddress } from '../core/http/client-address';
-import { beginLoginAttempt, loginSucceeded } from './login-throttle';
+import { carriedDeviceToken, rememberDevice } from './device-cookie';
+import { beginLoginAttempt, loginSucceeded, type KnownDevice } from './login-throttle';
 import { countRegistration } from './registration-limit';
 import { CODE_TTL_SECONDS, sendVerificationCode, verifyCode } from './phone-verification';
 import { RESET_REQUESTED, resetPassword, startPasswordResetEmail } from './password-reset';
@@ -62,17 +63,39 @@ const findUserByEmail = async (email: string): Promise<UserRecord | null> => {
   return user;
 };
 
+/**
+ * The browser's standing for this email: a valid device cookie for it, and the account's token
+ * version (a reset raises it). Only a browser holding such a cookie causes a read before the
+ * attempt is counted, so how long a refused attempt takes says nothing of which emails have
+ * accounts.
+ */
+const knownDevice = async (
+  event: APIGatewayProxyEventV2,
+  email: string,
+): Promise<KnownDevice | null> => {
+  const token = await carriedDeviceToken(event, email);
+  if (!token) return null;
+  const { data: user } = await userEntity().get({ userId: token.userId }).go({ consistent: true });
+  // An account deleted since, whose email someone registered again, is another account.
+  if (!user || user.email !== email) return null;
+  return { userId: user.userId, nonce: token.nonce, generation: user.tokenVersion };
+};
+
 const routeHandler = createGroupHandler(authRoutes, {
   login: async ({ body, event }) => {
-    const client = clientAddress(event);
-    const attempt = await beginLoginAttempt(body.email, client);
+    const attempt = await beginLoginAttempt({
+      email: body.email,
+      client: clientAddress(event),
+      device: await knownDevice(event, body.email),
+    });
     const user = await findUserByEmail(body.email);
     const valid = await verifyPassword(
       body.password,
       user?.passwordHash ?? (await decoyPasswordHash()),
     );
     if (!user || !valid) throw new Unauthenticated('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    await loginSucceeded(body.email, client, attempt);
+    await loginSucceeded(attempt);
+    await rememberDevice(event, user);
     return session(user, event, { persistent: body.remember ?? false });
   },
 
@@ -80,6 +103,7 @@ const routeHandler = createGroupHandler(authRoutes, {
     await countRegistration(clientAddress(event));
     const { password, ...profile } = body;
     const user = await createAccount({ ...profile, passwordHash: await hashPassword(password) });
+    await rememberDevice(event, user);
     return session(user, event, { persistent: true });
   },
 
@@ -125,7 +149,10 @@ const routeHandler = createGroupHandler(authRoutes, {
   },
 });
 
-/** Sign-in, refresh and sign-out answers carry the refresh cookie; see core/auth/session-cookie. */
+/**
+ * Sign-in, refresh and sign-out answers carry the refresh cookie (see core/auth/session-cookie);
+ * sign-in and registration also the device cookie (./device-cookie).
+ */
 export const handler = Object.assign(routeHandler.use(sessionCookies()), {
   routeKeys: routeHandler.routeKeys,
 });

@@ -33,13 +33,29 @@ export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
  *
  * Sign-in attempts for one account from one client address: this many, then a pause that starts
  * at 15 minutes and doubles with each lockout that day (at most a day). Another address is not
- * paused, so nobody can lock the owner out from elsewhere; the per-account ceiling stops a
- * guesser who spreads attempts over many addresses.
+ * paused; the per-account ceiling stops a guesser who spreads attempts over many addresses.
  */
 export const LOGIN_ATTEMPTS_PER_CLIENT = 5;
 export const LOGIN_LOCKOUT_BASE_SECONDS = 15 * 60;
 export const LOGIN_LOCKOUT_MAX_SECONDS = 24 * 60 * 60;
 export const LOGIN_ATTEMPTS_PER_ACCOUNT_PER_HOUR = 30;
+/**
+ * A browser that signed in to the account before carries a signed device cookie; its attempts
+ * are counted for that browser alone (this many, then the same doubling pause) and never toward
+ * the per-account ceiling, so a stranger who reaches the ceiling does not lock the owner out.
+ */
+export const LOGIN_ATTEMPTS_PER_DEVICE = 5;
+/**
+ * A year: an owner who stays signed in, or whose business posts only in one season, may not type
+ * the password for months, and the cookie must still vouch for their browser then. Each sign-in
+ * renews it; browsers keep no cookie longer than 400 days anyway.
+ */
+export const LOGIN_DEVICE_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * Accounts whose device cookie one browser keeps (a shared computer at the shop): every cookie
+ * is sent with each sign-in, so they are kept few; signing in drops the least recently used.
+ */
+export const LOGIN_DEVICE_ACCOUNTS_PER_BROWSER = 5;
 /** New accounts from one client address per hour. */
 export const REGISTRATIONS_PER_CLIENT_PER_HOUR = 5;
 /** Verification texts: one every 30 s per account, and caps per account, number, client and day. */

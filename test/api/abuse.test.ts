@@ -2,10 +2,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { endRateWindow } from './db';
 import {
   call,
+  cookiePair,
   inbox,
   newClientAddress,
   registerUser,
+  setCookiesNamed,
   uniqueIdentity,
+  type ApiResult,
   type RegisteredUser,
 } from './http';
 
@@ -14,11 +17,61 @@ import {
  * different loopback source addresses; parallel requests are real parallel requests.
  */
 
-const login = (email: string, password: string, from: string) =>
-  call('POST', '/auth/login', { body: { email, password }, from });
+/** A sign-in from a client address, with the cookies its browser holds for the sign-in route. */
+const login = (email: string, password: string, from: string, cookie?: string) =>
+  call('POST', '/auth/login', {
+    body: { email, password },
+    from,
+    headers: cookie ? { cookie } : {},
+  });
 
 const THROTTLED =
   /^Too many failed login attempts\. Please try again in \d+ (minute|minutes|hour|hours)\.$/;
+
+const DEVICE_COOKIE = 'sailpost_device_';
+
+/** The device cookie an answer sets, as its browser sends it back (undefined when none is set). */
+const deviceCookieOf = (answer: ApiResult<unknown>): string | undefined => {
+  const [cookie] = setCookiesNamed(answer, DEVICE_COOKIE).filter(
+    (one) => !/; Max-Age=0(;|$)/.test(one),
+  );
+  return cookie && cookiePair(cookie);
+};
+
+/** An owner who registers in a browser at `from`: the account and the device cookie it got. */
+const registerInBrowser = async (from: string) => {
+  const password = 'correct-horse-battery';
+  const answer = await call<{ user: RegisteredUser['user'] }>('POST', '/auth/register', {
+    body: { ...uniqueIdentity(), password, firstName: 'Ada', lastName: 'Lovelace' },
+    from,
+  });
+  expect(answer.status).toBe(201);
+  return { user: answer.body.user, password, answer, device: deviceCookieOf(answer) };
+};
+
+/** A stranger's wrong passwords, 5 from each of `addresses` new addresses in turn: the statuses. */
+const guessFromAddresses = async (email: string, addresses: number): Promise<number[]> => {
+  const statuses: number[] = [];
+  for (let client = 0; client < addresses; client++) {
+    const from = newClientAddress();
+    for (let attempt = 0; attempt < 5; attempt++)
+      statuses.push((await login(email, `guess-${client}-${attempt}`, from)).status);
+  }
+  return statuses;
+};
+
+/** Forgot password, the link from the inbox, a new password: what the owner does by email. */
+const resetPasswordByEmail = async (email: string, newPassword: string) => {
+  expect((await call('POST', '/auth/forgot-password', { body: { email } })).status).toBe(200);
+  await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(1);
+  const [message] = await inbox(email);
+  const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(message!.text)![1]!);
+  const reset = await call('POST', '/auth/reset-password', {
+    body: { token, newPassword },
+    from: newClientAddress(),
+  });
+  expect(reset.status).toBe(200);
+};
 
 describe('sign-in throttle', () => {
   it('30 parallel logins (29 wrong, 1 right) get at most 5 password checks; the rest 429', async () => {
@@ -54,22 +107,128 @@ describe('sign-in throttle', () => {
     expect((await login(user.email, password, newClientAddress())).status).toBe(200);
   });
 
-  it('a guesser spread over many addresses hits the per-account wall of 30 an hour', async () => {
-    const { user, password } = await registerUser();
-    const statuses: number[] = [];
+  it("a guesser spread over many addresses hits the per-account wall, but not the owner's browser", async () => {
+    const ownerAt = newClientAddress();
+    const registered = await registerInBrowser(ownerAt);
+    const { user, password } = registered;
+    // The owner signs in again later, with the browser they registered in.
+    const signedIn = await login(user.email, password, ownerAt, registered.device);
+    expect(signedIn.status).toBe(200);
+    const device = deviceCookieOf(signedIn);
+
     // 7 addresses × 5 attempts: under each address's limit, over the account's.
-    for (let client = 0; client < 7; client++) {
-      const from = newClientAddress();
-      for (let attempt = 0; attempt < 5; attempt++) {
-        statuses.push((await login(user.email, `guess-${client}-${attempt}`, from)).status);
-      }
-    }
+    const statuses = await guessFromAddresses(user.email, 7);
+    // The owner, from their own address, in the browser that signed in before.
+    const owner = await login(user.email, password, ownerAt, device);
+    expect(owner.status).toBe(200);
+    // The owner's own sign-ins counted for their browser alone: the wall took all 30 guesses.
     expect(statuses.filter((status) => status === 401)).toHaveLength(30);
     expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429]);
-    const owner = await login(user.email, password, newClientAddress());
-    expect(owner.status).toBe(429);
-    expect(owner.body.message).toMatch(THROTTLED);
+
+    // Without that browser's cookie the wall holds, for the owner too.
+    const bare = await login(user.email, password, ownerAt);
+    expect(bare.status).toBe(429);
+    expect(bare.body.code).toBe('LOGIN_THROTTLED');
+    expect(bare.body.message).toMatch(THROTTLED);
+    // A forged cookie, or another account's, counts as none.
+    const [name, value] = device!.split('=') as [string, string];
+    const flipped = value.slice(0, -1) + (value.endsWith('0') ? '1' : '0');
+    const stranger = await registerInBrowser(newClientAddress());
+    const strangersValue = stranger.device!.split('=')[1]!;
+    for (const cookie of [`${name}=${flipped}`, stranger.device!, `${name}=${strangersValue}`]) {
+      const refused = await login(user.email, password, ownerAt, cookie);
+      expect(refused.status, cookie).toBe(429);
+      expect(refused.body.code).toBe('LOGIN_THROTTLED');
+    }
   }, 120_000);
+});
+
+describe('sign-in from a browser that signed in before (device cookie)', () => {
+  it('registering and signing in leave a signed cookie: httpOnly, Strict, sent to sign-in only, kept a year', async () => {
+    const from = newClientAddress();
+    const { user, password, answer } = await registerInBrowser(from);
+    const signedIn = await login(user.email, password, from);
+    const fromRegistration = setCookiesNamed(answer, DEVICE_COOKIE);
+    const fromSignIn = setCookiesNamed(signedIn, DEVICE_COOKIE);
+    expect(fromRegistration).toHaveLength(1);
+    expect(fromSignIn).toHaveLength(1);
+    for (const cookie of [...fromRegistration, ...fromSignIn]) {
+      expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}${user._id}=\\S+;`));
+      expect(cookie).toMatch(/; Path=\/api\/auth\/login(;|$)/);
+      expect(cookie).toMatch(/; HttpOnly(;|$)/);
+      expect(cookie).toMatch(/; SameSite=Strict(;|$)/);
+      expect(cookie).toMatch(/; Max-Age=31536000(;|$)/);
+      // The sandbox speaks plain http; in AWS the cookie is also Secure.
+      expect(cookie).not.toMatch(/Secure/);
+    }
+    // Each sign-in names the browser afresh.
+    expect(cookiePair(fromSignIn[0])).not.toBe(cookiePair(fromRegistration[0]));
+  });
+
+  it("a browser that guesses wrong is paused alone: the account's wall and the owner's other browsers are untouched", async () => {
+    const laptopAt = newClientAddress();
+    const { user, password, device: laptop } = await registerInBrowser(laptopAt);
+    // The owner's phone signed in before too: the one attempt on the account without a known browser.
+    const phoneAt = newClientAddress();
+    const phone = deviceCookieOf(await login(user.email, password, phoneAt));
+
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login(user.email, `laptop-guess-${attempt}`, laptopAt, laptop)).status).toBe(
+        401,
+      );
+    }
+    const paused = await login(user.email, password, laptopAt, laptop);
+    expect(paused.status).toBe(429);
+    expect(paused.body).toMatchObject({
+      code: 'LOGIN_THROTTLED',
+      message: 'Too many failed login attempts. Please try again in 15 minutes.',
+    });
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // The phone is another browser: not paused.
+    expect((await login(user.email, password, phoneAt, phone)).status).toBe(200);
+    // The laptop's six attempts took nothing from the account's 30: after the phone's first
+    // sign-in, 29 guesses without a known browser fit under the wall.
+    const statuses = await guessFromAddresses(user.email, 6);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(29);
+    expect(statuses.at(-1)).toBe(429);
+  }, 120_000);
+
+  it("a password reset ends the account's wall and every paused browser of the account", async () => {
+    const ownerAt = newClientAddress();
+    const { user, device } = await registerInBrowser(ownerAt);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login(user.email, `owner-typo-${attempt}`, ownerAt, device)).status).toBe(401);
+    expect((await login(user.email, 'still-wrong', ownerAt, device)).status).toBe(429);
+    await guessFromAddresses(user.email, 6);
+    expect((await login(user.email, 'a-guess', newClientAddress())).status).toBe(429);
+
+    await resetPasswordByEmail(user.email, 'a-brand-new-password');
+
+    expect((await login(user.email, 'a-brand-new-password', ownerAt, device)).status).toBe(200);
+    expect((await login(user.email, 'a-brand-new-password', newClientAddress())).status).toBe(200);
+  }, 120_000);
+
+  it('a browser keeps the cookies of its 5 most recent accounts; signing in forgets the oldest', async () => {
+    const accounts: Awaited<ReturnType<typeof registerInBrowser>>[] = [];
+    for (let index = 0; index < 6; index++)
+      accounts.push(await registerInBrowser(newClientAddress()));
+    const [oldest, ...others] = accounts;
+    const latest = others.at(-1)!;
+    const jar = accounts.map((account) => account.device).join('; ');
+    const signedIn = await login(latest.user.email, latest.password, newClientAddress(), jar);
+    expect(signedIn.status).toBe(200);
+    const setCookies = setCookiesNamed(signedIn, DEVICE_COOKIE);
+    expect(setCookies).toHaveLength(2);
+    expect(setCookies).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${DEVICE_COOKIE}${oldest!.user._id}=; Path=/api/auth/login;.*Max-Age=0`),
+      ),
+    );
+    expect(setCookies).toContainEqual(
+      expect.stringMatching(new RegExp(`^${DEVICE_COOKIE}${latest.user._id}=\\S`)),
+    );
+  }, 60_000);
 });
 
 describe('registration', () => {

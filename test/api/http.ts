@@ -173,6 +173,16 @@ export const call = async <T = Record<string, unknown>>(
   return result;
 };
 
+/** The Set-Cookie headers of an answer for the cookies whose names start with `prefix`. */
+export const setCookiesNamed = (result: ApiResult<unknown>, prefix: string): string[] =>
+  result.headers.getSetCookie().filter((cookie) => cookie.startsWith(prefix));
+
+/** The `name=value` part of a Set-Cookie header: what a browser sends back. */
+export const cookiePair = (setCookie: string | undefined): string => {
+  if (!setCookie) throw new Error('No such cookie was set');
+  return setCookie.split(';')[0]!;
+};
+
 let phoneCounter = Math.floor(Math.random() * 9_000_000);
 
 /** A unique email and a unique, valid US phone number for each call. */

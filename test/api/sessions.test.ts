@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { call, inbox, registerUser, uniqueIdentity, type ApiResult } from './http';
+import {
+  call,
+  cookiePair,
+  inbox,
+  registerUser,
+  setCookiesNamed,
+  uniqueIdentity,
+  type ApiResult,
+} from './http';
 
 /** Sessions: 15-minute access tokens, a rotating httpOnly refresh cookie, sign-out that ends them. */
 
 type AuthAnswer = { access_token: string; user: { _id: string; email: string } };
 
 const refreshCookieOf = (result: ApiResult<unknown>): string | undefined =>
-  result.headers.getSetCookie().find((cookie) => cookie.startsWith('sailpost_refresh='));
-
-/** The `name=value` part a browser would send back. */
-const cookiePair = (setCookie: string | undefined): string => {
-  if (!setCookie) throw new Error('No refresh cookie was set');
-  return setCookie.split(';')[0]!;
-};
+  setCookiesNamed(result, 'sailpost_refresh=')[0];
 
 const logIn = async (options: { remember?: boolean } = {}) => {
   const { user, password } = await registerUser();
