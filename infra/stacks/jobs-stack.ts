@@ -68,7 +68,7 @@ export class JobsStack extends Stack {
   readonly inboundSmsTopic: Topic;
   /** The phone number or pool texts are sent from, and its opt-out list. */
   readonly smsSendingIdentity: SmsSendingIdentity;
-  /** The simulator number made for a stage that names no sending identity. */
+  /** Where the sending identity comes from: the stage's context, or a simulator number made here. */
   readonly smsOrigination: SmsOrigination;
   readonly smsSpendGuard: SmsSpendGuard;
   readonly functions: ReadonlyMap<JobName, SailpostFunction>;

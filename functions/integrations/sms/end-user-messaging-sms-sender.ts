@@ -58,8 +58,9 @@ export const endUserMessagingSmsSender: SmsSender = {
       ) {
         return true;
       }
-      // A number can be taken off the list once every 30 days; the service answers a refusal as
-      // a conflict with the number's state. The owner gets texts again once it passes.
+      // A number can be taken off the list once every 30 days. The refusal's error is not
+      // documented; a conflict (the API's answer to an action the resource's state forbids) is
+      // read as it. The owner gets texts again once the 30 days pass.
       if (error instanceof sdk.ConflictException) return false;
       throw error;
     }
