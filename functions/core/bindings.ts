@@ -23,7 +23,7 @@ export interface Bindings {
   readonly table?: 'read' | 'read-write';
   /** The private media bucket. */
   readonly mediaBucket?: 'read' | 'read-write';
-  /** Texts through SNS / End User Messaging. */
+  /** Texts through AWS End User Messaging SMS, from the stage's origination identity. */
   readonly sms?: true;
   /** Email through SES. */
   readonly email?: true;
@@ -74,7 +74,7 @@ export const jobArnVariable = (job: JobName): string =>
 export const BINDING_VARIABLES = {
   table: ['TABLE_NAME'],
   mediaBucket: ['MEDIA_BUCKET'],
-  sms: ['SMS_ORIGINATION_NUMBER'],
+  sms: ['SMS_ORIGINATION_IDENTITY', 'SMS_OPT_OUT_LIST'],
   email: ['EMAIL_FROM'],
   appUrl: ['APP_URL', 'APP_URL_PARAMETER'],
   schedules: ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],

@@ -33,8 +33,13 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: setting,
   EMAIL_FROM: setting,
-  /** The number texts are sent from (End User Messaging origination identity); optional. */
-  SMS_ORIGINATION_NUMBER: setting,
+  /**
+   * The End User Messaging SMS origination identity texts are sent from (a phone number's or
+   * pool's ARN), and the ARN of its opt-out list (START takes a number off it). AWS only: the
+   * sandbox texts through its outbox.
+   */
+  SMS_ORIGINATION_IDENTITY: setting,
+  SMS_OPT_OUT_LIST: setting,
   /** Shows "Continue with Google" when set. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   /** OpenAI drafts when a key is configured; without one the offline drafter runs. */

@@ -24,6 +24,7 @@ import { TIER_IDS, type TierId } from '#shared/domain/tiers';
 import { acknowledge, nagName, nagReference } from '../stacks/nag';
 import { REPO_ROOT } from '../stacks/paths';
 import type { StageConfig } from '../stacks/stage';
+import type { SmsSendingIdentity } from './sms-origination';
 
 /**
  * esbuild settings of every Lambda, endpoint group or job (exported so that the build script and
@@ -119,8 +120,13 @@ export interface BindingTargets {
   readonly credentialKeySecret: ISecret;
   /** `From` address of transactional email (context `emailFrom`). */
   readonly emailFrom: string;
-  /** The End User Messaging number texts are sent from (context `smsOriginationNumber`). */
-  readonly smsOriginationNumber?: string;
+  /**
+   * The verified SES identity email is sent from: the domain of `emailFrom` or the address itself
+   * (context `emailIdentity`). The email binding may send from it and from nothing else.
+   */
+  readonly emailIdentity: string;
+  /** The End User Messaging SMS identity texts are sent from, and its opt-out list (jobs stack). */
+  readonly sms: SmsSendingIdentity;
   /**
    * The OpenAI key's secret (context `openAiSecretName`: created by hand, so the key never passes
    * through CDK, the template or the environment). Without it `openAiKey` binds to nothing and the
@@ -358,42 +364,45 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
     ],
   }),
 
-  sms: (_, { targets: { smsOriginationNumber } }): BindingEffect => ({
-    environment: smsOriginationNumber ? { SMS_ORIGINATION_NUMBER: smsOriginationNumber } : {},
-    // SNS publishes straight to a phone number, which has no ARN.
+  // A text is sent from the stage's origination identity and nothing else: SendTextMessage is
+  // authorized on the identity the request names (its configuration set and protect configuration
+  // too, when a request names them; these name none). START takes a number off that identity's
+  // opt-out list alone.
+  sms: (_, { targets: { sms } }): BindingEffect => ({
+    environment: {
+      SMS_ORIGINATION_IDENTITY: sms.originationIdentityArn,
+      SMS_OPT_OUT_LIST: sms.optOutListArn,
+    },
     statements: [
       new PolicyStatement({
-        // OptInPhoneNumber: a START reply takes the number off the account's opt-out list.
-        actions: ['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut', 'sns:OptInPhoneNumber'],
-        resources: ['*'],
+        actions: ['sms-voice:SendTextMessage'],
+        resources: [sms.originationIdentityArn],
+      }),
+      new PolicyStatement({
+        actions: ['sms-voice:DeleteOptedOutNumber'],
+        resources: [sms.optOutListArn],
       }),
     ],
   }),
 
-  email: (_, { scope, targets: { emailFrom } }) => {
-    const identities = Stack.of(scope).formatArn({
-      service: 'ses',
-      resource: 'identity',
-      resourceName: '*',
-      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-    });
-    return {
-      environment: { EMAIL_FROM: emailFrom },
-      statements: [
-        new PolicyStatement({
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [identities],
-        }),
-      ],
-      acknowledgements: [
-        {
-          id: `AwsSolutions-IAM5[Resource::${nagName(scope, identities)}]`,
-          reason:
-            'SES checks ses:SendEmail against the sender identity and, while the account is in the SES sandbox, the recipient identities too. The verified identities (domain or address from EMAIL_FROM) are set up outside this app, so the grant covers identities of this account and region only.',
-        },
-      ],
-    };
-  },
+  // SES authorizes a send on the identity it is sent from. (While the account is in the SES
+  // sandbox it checks the recipients' identities too: leave the sandbox before going live.)
+  email: (_, { scope, targets: { emailFrom, emailIdentity } }) => ({
+    environment: { EMAIL_FROM: emailFrom },
+    statements: [
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [
+          Stack.of(scope).formatArn({
+            service: 'ses',
+            resource: 'identity',
+            resourceName: emailIdentity,
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    ],
+  }),
 
   appUrl: (_, { scope, targets: { stage } }) => ({
     environment: { APP_URL_PARAMETER: stage.appUrlParameterName },
@@ -573,9 +582,7 @@ export class SailpostFunction extends Construct {
     acknowledge(
       this.role,
       'AwsSolutions-IAM5[Resource::*]',
-      declaration.bindings.sms
-        ? 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and SMS to a phone number (sns:Publish with PhoneNumber, sns:CheckIfPhoneNumberIsOptedOut, sns:OptInPhoneNumber) support no resource-level permissions, so they are granted on "*" and nothing else is.'
-        : 'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; CDK adds exactly these two actions on "*".',
+      'X-Ray active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; CDK adds exactly these two actions on "*".',
     );
     acknowledge(
       this.function,

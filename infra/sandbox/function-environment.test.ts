@@ -110,16 +110,18 @@ describe('functionEnvironment', () => {
     });
     const environment = functionEnvironment('x', declaration, {
       ...wiring,
-      settings: { SMS_ORIGINATION_NUMBER: '+15550000000' },
+      settings: { SMS_ORIGINATION_IDENTITY: 'arn:aws:sms-voice:us-east-1:1:pool/p' },
     });
     expect(environment).toMatchObject({
       SCHEDULE_GROUP: 'sailpost-sandbox',
       SCHEDULER_ROLE_ARN: expect.stringMatching(/^arn:aws:iam::/),
       SCHEDULER_DLQ_ARN: expect.stringMatching(/^arn:aws:sqs:/),
       JOB_SWEEPER_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-sweeper',
-      SMS_ORIGINATION_NUMBER: '+15550000000',
       MEDIA_BUCKET: 'sailpost-media',
     });
+    // The outbox texts in the sandbox: it is given no sending identity, whatever .env says.
+    expect(environment).not.toHaveProperty('SMS_ORIGINATION_IDENTITY');
+    expect(environment).not.toHaveProperty('SMS_OPT_OUT_LIST');
   });
 
   it('says for every variable of BINDING_VARIABLES what it is in the sandbox', () => {

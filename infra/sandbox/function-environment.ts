@@ -200,7 +200,8 @@ export const bindingValues = (
   return {
     table: { TABLE_NAME },
     mediaBucket: { MEDIA_BUCKET },
-    sms: { SMS_ORIGINATION_NUMBER: settings.SMS_ORIGINATION_NUMBER },
+    // The sandbox texts through its outbox: no sending identity, no opt-out list.
+    sms: { SMS_ORIGINATION_IDENTITY: undefined, SMS_OPT_OUT_LIST: undefined },
     email: { EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM },
     appUrl: { APP_URL: url, APP_URL_PARAMETER: undefined },
     schedules: {

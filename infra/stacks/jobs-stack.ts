@@ -1,6 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Alias } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import {
   ContextAttribute,
@@ -10,7 +9,7 @@ import {
   ScheduleTargetInput,
 } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -21,7 +20,9 @@ import {
   type RecurringJob,
 } from '#functions/catalogue';
 import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
+import { InboundSmsTopic } from '../constructs/inbound-sms-topic';
 import { jobEntryOf, SailpostFunction, type BindingTargets } from '../constructs/sailpost-function';
+import { SmsOrigination, type SmsSendingIdentity } from '../constructs/sms-origination';
 import { SmsSpendGuard } from '../constructs/sms-spend-guard';
 import { acknowledge, nagReference } from './nag';
 import type { StageConfig } from './stage';
@@ -29,9 +30,20 @@ import type { StageConfig } from './stage';
 export interface JobsStackProps extends StackProps {
   readonly stage: StageConfig;
   /** What bindings resolve to outside this stack: the data stack's resources and the context. */
-  readonly targets: Omit<BindingTargets, 'schedulerRole' | 'deadLetterQueue' | 'jobFunction'>;
-  /** The account's monthly SMS spend limit (USD) and who hears the SMS alarms. */
-  readonly sms: { readonly monthlySpendLimitUsd: number; readonly operatorsEmail?: string };
+  readonly targets: Omit<
+    BindingTargets,
+    'schedulerRole' | 'deadLetterQueue' | 'jobFunction' | 'sms'
+  >;
+  readonly sms: {
+    /** The account's monthly text spend limit (whole USD). */
+    readonly monthlySpendLimitUsd: number;
+    /** Who hears the SMS alarms. */
+    readonly operatorsEmail?: string;
+    /** The phone number or pool texts are sent from (context `smsOriginationIdentity`). */
+    readonly originationIdentityArn?: string;
+    /** Its opt-out list (context `smsOptOutList`). */
+    readonly optOutListName: string;
+  };
 }
 
 /** Jobs that some function (endpoint group or job) creates one-time schedules for. */
@@ -46,13 +58,18 @@ const jobsScheduledOnce = (): Set<JobName> =>
  * The background jobs: one function per job (functions/catalogue.ts, built from its declaration),
  * the recurring ones as EventBridge Scheduler schedules, the schedule group one-time schedules go
  * into, the role the scheduler assumes to fire them, the dead-letter queue for what cannot be
- * delivered or keeps failing, and the topic inbound SMS replies arrive on.
+ * delivered or keeps failing, the topic inbound SMS replies arrive on and the identity texts are
+ * sent from.
  */
 export class JobsStack extends Stack {
   readonly scheduleGroup: ScheduleGroup;
   readonly schedulerRole: Role;
   readonly deadLetterQueue: Queue;
   readonly inboundSmsTopic: Topic;
+  /** The phone number or pool texts are sent from, and its opt-out list. */
+  readonly smsSendingIdentity: SmsSendingIdentity;
+  /** Where the sending identity comes from: the stage's context, or a simulator number made here. */
+  readonly smsOrigination: SmsOrigination;
   readonly smsSpendGuard: SmsSpendGuard;
   readonly functions: ReadonlyMap<JobName, SailpostFunction>;
   private readonly jobFunctions = new Map<JobName, SailpostFunction>();
@@ -99,18 +116,26 @@ export class JobsStack extends Stack {
       'This queue is itself the dead-letter queue (of EventBridge Scheduler targets and of asynchronous job invocations); a DLQ of a DLQ has nothing to catch.',
     );
 
-    // AWS-managed SNS key as asked. Note: a publisher from another service (End User Messaging
-    // SMS) cannot be granted use of an AWS-managed key; see the report for the follow-up.
-    this.inboundSmsTopic = new Topic(this, 'InboundSmsTopic', {
-      displayName: `Sailpost ${stage.name} inbound SMS`,
-      enforceSSL: true,
-      masterKey: Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
+    const { monthlySpendLimitUsd, operatorsEmail, originationIdentityArn, optOutListName } =
+      props.sms;
+    this.inboundSmsTopic = new InboundSmsTopic(this, 'InboundSmsTopic', { stage }).topic;
+    this.smsOrigination = new SmsOrigination(this, 'SmsOrigination', {
+      stage,
+      originationIdentityArn,
+      optOutListName,
+      inboundTopic: this.inboundSmsTopic,
     });
+    this.smsSendingIdentity = this.smsOrigination.identity;
 
-    this.smsSpendGuard = new SmsSpendGuard(this, 'SmsSpendGuard', { stage, ...props.sms });
+    this.smsSpendGuard = new SmsSpendGuard(this, 'SmsSpendGuard', {
+      stage,
+      monthlySpendLimitUsd,
+      operatorsEmail,
+    });
 
     this.bindingTargets = {
       ...props.targets,
+      sms: this.smsSendingIdentity,
       schedulerRole: this.schedulerRole,
       deadLetterQueue: this.deadLetterQueue,
       jobFunction: (job: JobName): IFunction => {
@@ -151,6 +176,9 @@ export class JobsStack extends Stack {
     new CfnOutput(this, 'DeadLetterQueueArn', { value: this.deadLetterQueue.queueArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'InboundSmsTopicArn', { value: this.inboundSmsTopic.topicArn });
+    new CfnOutput(this, 'SmsOriginationIdentityArn', {
+      value: this.smsSendingIdentity.originationIdentityArn,
+    });
     new CfnOutput(this, 'OperatorAlarmsTopicArn', {
       value: this.smsSpendGuard.operatorsTopic.topicArn,
     });

@@ -12,6 +12,7 @@ import type { RouteDefinition } from '#shared/contract/route';
 import { TIER_IDS, type TierId } from '#shared/domain/tiers';
 import { MediaCors } from '../constructs/media-cors';
 import type { OAuthClientTarget, StripeTarget } from '../constructs/sailpost-function';
+import { DEFAULT_OPT_OUT_LIST } from '../constructs/sms-origination';
 import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
@@ -91,19 +92,59 @@ const stripeContext = (app: App): StripeTarget | undefined => {
   };
 };
 
+/** The address of a `From` header (`Name <a@b>` or `a@b`). */
+const addressOf = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+
+/**
+ * The SES identity email goes out from: context `emailIdentity` (a verified address or domain), or
+ * the domain of `emailFrom`, the usual verified identity.
+ */
+const emailIdentityContext = (app: App, emailFrom: string): string => {
+  const given = stringContext(app, 'emailIdentity');
+  if (given) return given;
+  const domain = /^[^@\s]+@([^@\s]+)$/.exec(addressOf(emailFrom))?.[1];
+  if (!domain) {
+    throw new Error(
+      `emailFrom "${emailFrom}" has no address to send from; give -c emailFrom="Name <address@domain>"`,
+    );
+  }
+  return domain.toLowerCase();
+};
+
+/** The texting settings of a stage; the identity itself is checked where it is used. */
+const smsContext = (app: App) => {
+  if (stringContext(app, 'smsOriginationNumber')) {
+    throw new Error(
+      'smsOriginationNumber is no longer read: texts are sent from an End User Messaging SMS identity, given as its ARN with -c smsOriginationIdentity=arn:aws:sms-voice:<region>:<account>:phone-number/<id> (or …:pool/<id>)',
+    );
+  }
+  return {
+    originationIdentityArn: stringContext(app, 'smsOriginationIdentity'),
+    optOutListName: stringContext(app, 'smsOptOutList') ?? DEFAULT_OPT_OUT_LIST,
+    monthlySpendLimitUsd: Number(
+      stringContext(app, 'smsMonthlySpendLimitUsd') ?? DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD,
+    ),
+    operatorsEmail: stringContext(app, 'operatorsEmail'),
+  };
+};
+
 /**
  * Wires one stage's stacks, each using the ones before it: `Sailpost-<Stage>-Data` → `-Jobs` (job
  * functions use the table; endpoints start and schedule jobs) → `-Api` → `-Web` (CloudFront in
  * front of the API). The CLI entry (infra/bin/app.ts) and the infra tests both call this, so what
  * the tests assert is what gets deployed.
  *
- * Context: `stage` (default dev), `emailFrom`, `logLevel`, `smsOriginationNumber`,
+ * Context: `stage` (default dev), `emailFrom` and `emailIdentity` (the verified SES identity, by
+ * default the domain of `emailFrom`), `logLevel`, `smsOriginationIdentity` (the ARN of the End User
+ * Messaging SMS phone number or pool texts are sent from; required in prod, a simulator number
+ * elsewhere) and `smsOptOutList` (its opt-out list, default `Default`),
  * `openAiSecretName`, `xClientId` + `xClientSecretName` and `linkedInClientId` +
  * `linkedInClientSecretName` (the OAuth clients; each secret created by hand), `stripeSecretName`
  * + `stripeWebhookSecretName` + `stripePriceIntro|Silver|Gold|Platinum` (Stripe; both secrets
  * created by hand),
  * `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
- * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (default 1, AWS's default quota) and
+ * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (whole USD, default 1, AWS's default
+ * quota) and
  * `operatorsEmail` (subscribed to the operator alarms).
  */
 export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
@@ -129,6 +170,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   CrossStackReferences.of(app).consume(ReferenceStrength.STRONG);
 
   const stackName = (part: string) => `Sailpost-${stage.label}-${part}`;
+  const emailFrom = stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM;
   const common = { env, stage, terminationProtection: stage.isProd };
 
   const data = new DataStack(app, stackName('Data'), {
@@ -142,13 +184,8 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const jobs = new JobsStack(app, stackName('Jobs'), {
     ...common,
     stackName: stackName('Jobs'),
-    description: `Sailpost ${stage.name}: background jobs, their schedules, scheduler role, DLQ, inbound SMS topic, SMS spend limit and alarms`,
-    sms: {
-      monthlySpendLimitUsd: Number(
-        stringContext(app, 'smsMonthlySpendLimitUsd') ?? DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD,
-      ),
-      operatorsEmail: stringContext(app, 'operatorsEmail'),
-    },
+    description: `Sailpost ${stage.name}: background jobs, their schedules, scheduler role, DLQ, inbound SMS topic, SMS sending identity, spend limit and alarms`,
+    sms: smsContext(app),
     targets: {
       stage,
       logLevel: stringContext(app, 'logLevel') ?? 'INFO',
@@ -157,8 +194,8 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       jwtSecret: data.jwtSecret,
       originVerifySecret: data.originVerifySecret,
       credentialKeySecret: data.credentialKeySecret,
-      emailFrom: stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM,
-      smsOriginationNumber: stringContext(app, 'smsOriginationNumber'),
+      emailFrom,
+      emailIdentity: emailIdentityContext(app, emailFrom),
       openAiSecretName: stringContext(app, 'openAiSecretName'),
       xClient: oauthClientContext(app, 'x'),
       linkedInClient: oauthClientContext(app, 'linkedIn'),

@@ -132,34 +132,32 @@ describe('api stack', () => {
         const actions = actionsOf(statements);
         if (group === 'platforms') {
           // Its OAuth redirect URI and the callbacks' way back to the app are under the app's URL.
-          expect(actions.filter((action) => /^(ses|ssm|sns):/.test(action))).toEqual([
+          expect(actions.filter((action) => /^(ses|ssm|sns|sms-voice):/.test(action))).toEqual([
             'ssm:GetParameter',
           ]);
           const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');
           expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/sailpost/dev/app-url');
         } else if (group === 'billing') {
           // A failed payment emails the owner a link to the company; checkout's return URLs.
-          expect(actions.filter((action) => /^(ses|ssm|sns):/.test(action)).sort()).toEqual([
-            'ses:SendEmail',
-            'ses:SendRawEmail',
-            'ssm:GetParameter',
-          ]);
+          expect(
+            actions.filter((action) => /^(ses|ssm|sns|sms-voice):/.test(action)).sort(),
+          ).toEqual(['ses:SendEmail', 'ses:SendRawEmail', 'ssm:GetParameter']);
         } else if (group === 'auth') {
           expect(actions).toEqual(
             expect.arrayContaining([
               'ses:SendEmail',
               'ses:SendRawEmail',
               'ssm:GetParameter',
-              'sns:Publish',
-              'sns:CheckIfPhoneNumberIsOptedOut',
-              'sns:OptInPhoneNumber',
+              'sms-voice:SendTextMessage',
+              'sms-voice:DeleteOptedOutNumber',
             ]),
           );
+          expect(actions.filter((action) => action.startsWith('sns:'))).toEqual([]);
           const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');
           expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/sailpost/dev/app-url');
         } else {
           expect(
-            actions.filter((action) => /^(ses|ssm|sns):/.test(action)),
+            actions.filter((action) => /^(ses|ssm|sns|sms-voice):/.test(action)),
             group,
           ).toEqual([]);
         }

@@ -218,7 +218,7 @@ export class AppTemplates {
 /** The stage's context that bindings depend on (what buildTestApp was given). */
 export interface BindingContext {
   readonly openAiSecretName?: string;
-  readonly smsOriginationNumber?: string;
+  readonly emailIdentity?: string;
   readonly xClientId?: string;
   readonly xClientSecretName?: string;
   readonly linkedInClientId?: string;
@@ -334,14 +334,23 @@ export const expectedGrants = (
       parts.push(many(['s3:ListBucket'], data, [data.mediaBucket.bucketArn]));
     }
   }
-  if (bindings.sms)
+  // Texts from the stage's identity alone; START on its opt-out list alone.
+  if (bindings.sms) {
     parts.push(
-      many(['sns:Publish', 'sns:CheckIfPhoneNumberIsOptedOut', 'sns:OptInPhoneNumber'], fn, ['*']),
+      many(['sms-voice:SendTextMessage'], jobs, [jobs.smsSendingIdentity.originationIdentityArn]),
+      many(['sms-voice:DeleteOptedOutNumber'], jobs, [jobs.smsSendingIdentity.optOutListArn]),
     );
+  }
+  // Email from the stage's verified identity alone (the domain of emailFrom by default).
   if (bindings.email) {
     parts.push(
       many(['ses:SendEmail', 'ses:SendRawEmail'], fn, [
-        arn('ses', 'identity', '*', ArnFormat.SLASH_RESOURCE_NAME),
+        arn(
+          'ses',
+          'identity',
+          context.emailIdentity ?? 'sailpost.app',
+          ArnFormat.SLASH_RESOURCE_NAME,
+        ),
       ]),
     );
   }
@@ -476,8 +485,9 @@ export const expectedEnvironment = (
   add('common', 'LOG_LEVEL', fn, 'INFO');
   if (bindings.table) add('table', 'TABLE_NAME', data, data.table.tableName);
   if (bindings.mediaBucket) add('mediaBucket', 'MEDIA_BUCKET', data, data.mediaBucket.bucketName);
-  if (bindings.sms && context.smsOriginationNumber) {
-    add('sms', 'SMS_ORIGINATION_NUMBER', fn, context.smsOriginationNumber);
+  if (bindings.sms) {
+    add('sms', 'SMS_ORIGINATION_IDENTITY', jobs, jobs.smsSendingIdentity.originationIdentityArn);
+    add('sms', 'SMS_OPT_OUT_LIST', jobs, jobs.smsSendingIdentity.optOutListArn);
   }
   if (bindings.email) {
     add('email', 'EMAIL_FROM', fn, context.emailFrom ?? 'Sailpost <no-reply@sailpost.app>');

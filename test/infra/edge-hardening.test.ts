@@ -92,24 +92,24 @@ describe('edge hardening', () => {
     expect(corsPolicy).not.toContain('"Resource":"*"');
   });
 
-  it('sets the account’s monthly SMS spend limit and alarms the operators near it and on failures', () => {
+  it('sets the account’s monthly text spend limit in End User Messaging and alarms the operators near it and on undelivered texts', () => {
     const [limit] = Object.values(resourcesOfType(jobs, 'Custom::AWS'));
     expect(JSON.parse(limit?.Properties?.Create as string)).toMatchObject({
-      service: 'SNS',
-      action: 'setSMSAttributes',
-      parameters: { attributes: { MonthlySpendLimit: '1' } },
+      service: '@aws-sdk/client-pinpoint-sms-voice-v2',
+      action: 'SetTextMessageSpendLimitOverrideCommand',
+      parameters: { MonthlyLimit: 1 },
     });
     expect(limit?.Properties?.Delete).toBeUndefined();
     jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/SNS',
-      MetricName: 'SMSMonthToDateSpentUSD',
+      Namespace: 'AWS/SMSVoice',
+      MetricName: 'TextMessageMonthlySpend',
       Threshold: 0.8,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
-    jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/SNS',
-      MetricName: 'NumberOfNotificationsFailed',
-    });
+    const delivery = Object.values(resourcesOfType(jobs, 'AWS::CloudWatch::Alarm')).filter(
+      (alarm) => JSON.stringify(alarm.Properties?.Metrics ?? '').includes('PartsDelivered'),
+    );
+    expect(delivery).toHaveLength(1);
     const topics = resourcesOfType(jobs, 'AWS::SNS::Topic');
     const operators = Object.entries(topics).find(([id]) => id.includes('OperatorAlarms'));
     expect(operators).toBeDefined();
@@ -126,9 +126,9 @@ describe('edge hardening', () => {
     });
     const template = Template.fromStack(custom.jobs);
     const [limit] = Object.values(resourcesOfType(template, 'Custom::AWS'));
-    expect(limit?.Properties?.Create).toContain('"MonthlySpendLimit":"250"');
+    expect(limit?.Properties?.Create).toContain('"MonthlyLimit":250');
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'SMSMonthToDateSpentUSD',
+      MetricName: 'TextMessageMonthlySpend',
       Threshold: 200,
     });
     template.hasResourceProperties('AWS::SNS::Subscription', {

@@ -88,12 +88,14 @@ describe('each function is granted exactly what its declaration names', () => {
     }
   });
 
-  it('gives meta no table, token key, SES, SNS or SSM grant - only its logs, X-Ray and the origin key', () => {
+  it('gives meta no table, token key, SES, texting or SSM grant - only its logs, X-Ray and the origin key', () => {
     const meta = built.api.functions.get('meta');
     if (!meta) throw new Error('meta has no function');
     const grants = templates.grantsOf(meta);
     const actions = new Set(grants.map((grant) => grant.action));
-    expect([...actions].filter((action) => /^(dynamodb|ses|sns|ssm):/.test(action))).toEqual([]);
+    expect(
+      [...actions].filter((action) => /^(dynamodb|ses|sns|sms-voice|ssm):/.test(action)),
+    ).toEqual([]);
     expect([...actions].sort()).toEqual([
       'logs:CreateLogStream',
       'logs:PutLogEvents',
@@ -108,11 +110,25 @@ describe('each function is granted exactly what its declaration names', () => {
     ).toEqual([originKey, originKey]);
   });
 
-  it('lets SNS publish only from the functions that text, and the token key and table writes only where declared', () => {
+  it("lets only the functions that text send texts, from the stage's identity alone, and the token key and table writes only where declared", () => {
+    const identity = templates.valueOf(
+      built.jobs,
+      built.jobs.smsSendingIdentity.originationIdentityArn,
+    );
+    const optOutList = templates.valueOf(built.jobs, built.jobs.smsSendingIdentity.optOutListArn);
     for (const checked of functionsOf(built)) {
       const { bindings } = checked.declaration;
-      const actions = new Set(templates.grantsOf(checked.fn).map((grant) => grant.action));
-      expect(actions.has('sns:Publish'), checked.name).toBe(bindings.sms === true);
+      const grants = templates.grantsOf(checked.fn);
+      const actions = new Set(grants.map((grant) => grant.action));
+      const texting = grants.filter((grant) => /^(sns|sms-voice):/.test(grant.action));
+      expect(texting, checked.name).toEqual(
+        bindings.sms
+          ? [
+              { action: 'sms-voice:SendTextMessage', resource: identity },
+              { action: 'sms-voice:DeleteOptedOutNumber', resource: optOutList },
+            ]
+          : [],
+      );
       expect(actions.has('dynamodb:PutItem'), checked.name).toBe(bindings.table === 'read-write');
       const tokenKey = templates.valueOf(built.data, built.data.jwtSecret.secretArn);
       expect(
@@ -319,10 +335,13 @@ describe('the comparison', () => {
 });
 
 describe('bindings that depend on the stage context', () => {
+  const identity = 'arn:aws:sms-voice:eu-west-1:123456789012:phone-number/phone-0123456789abcdef';
   const context = {
     openAiSecretName: 'sailpost/dev/openai',
-    smsOriginationNumber: '+15555550100',
-    emailFrom: 'Test <t@example.com>',
+    smsOriginationIdentity: identity,
+    smsOptOutList: 'sailpost-dev',
+    emailFrom: 'Test <t@mail.example.com>',
+    emailIdentity: 'mail.example.com',
   };
   let built: SailpostApp;
   let templates: AppTemplates;
@@ -332,7 +351,7 @@ describe('bindings that depend on the stage context', () => {
     templates = new AppTemplates(built);
   });
 
-  it('grants the OpenAI key and passes the origination number only where declared', () => {
+  it("grants the OpenAI key, and texting from the stage's identity, only where declared", () => {
     for (const checked of functionsOf(built)) {
       expect(comparisonOf(templates, built, checked, context), checked.name).toEqual({
         unexplained: [],
@@ -342,9 +361,13 @@ describe('bindings that depend on the stage context', () => {
     }
     const ai = templates.environmentOf(built.api.functions.get('ai')!);
     expect(ai.OPENAI_SECRET_ARN).toContain('secret:sailpost/dev/openai');
-    expect(templates.environmentOf(built.api.functions.get('auth')!).SMS_ORIGINATION_NUMBER).toBe(
-      '"+15555550100"',
+    const auth = templates.environmentOf(built.api.functions.get('auth')!);
+    expect(auth.SMS_ORIGINATION_IDENTITY).toBe(JSON.stringify(identity));
+    expect(auth.SMS_OPT_OUT_LIST).toBe(
+      '"arn:aws:sms-voice:eu-west-1:123456789012:opt-out-list/sailpost-dev"',
     );
+    // A stage that names its identity gets no simulator number.
+    expect(built.jobs.smsOrigination.simulatorNumber).toBeUndefined();
   });
 });
 
@@ -373,7 +396,7 @@ describe('a function binding everything', () => {
   });
   const context = {
     openAiSecretName: 'sailpost/dev/openai',
-    smsOriginationNumber: '+15555550100',
+    smsOriginationIdentity: 'arn:aws:sms-voice:us-east-1:123456789012:pool/pool-0123456789abcdef',
     xClientId: 'x-client-id',
     xClientSecretName: 'sailpost/dev/x',
     linkedInClientId: 'linkedin-client-id',

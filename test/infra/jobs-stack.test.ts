@@ -160,9 +160,15 @@ describe('jobs stack', () => {
     });
   });
 
-  it('has the inbound-SMS topic, KMS-encrypted and TLS-only', () => {
-    const [topic] = Object.values(resourcesOfType(jobs, 'AWS::SNS::Topic'));
-    expect(JSON.stringify(topic?.Properties?.KmsMasterKeyId)).toMatch(/:alias\/aws\/sns"/);
+  it('has the inbound-SMS topic, encrypted with a rotated key of its own and TLS-only', () => {
+    const topic = resourcesOfType(jobs, 'AWS::SNS::Topic')[idOf(built.jobs.inboundSmsTopic)];
+    // Not the AWS-managed SNS key: End User Messaging could not publish under it.
+    const [keyId] = (topic?.Properties?.KmsMasterKeyId as { 'Fn::GetAtt': [string, string] })[
+      'Fn::GetAtt'
+    ];
+    expect(resourcesOfType(jobs, 'AWS::KMS::Key')[keyId]?.Properties).toMatchObject({
+      EnableKeyRotation: true,
+    });
     jobs.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
@@ -201,6 +207,7 @@ describe('jobs stack', () => {
       'DeadLetterQueueArn',
       'DeadLetterQueueUrl',
       'InboundSmsTopicArn',
+      'SmsOriginationIdentityArn',
     ]) {
       jobs.hasOutput(name, {});
     }

@@ -19,6 +19,13 @@ const cdkJsonContext = (): Record<string, unknown> =>
   ).context ?? {};
 
 /**
+ * The sending identity the tests give prod, which refuses to synthesize without one (a test that
+ * is about something else should not have to know); a test may give its own.
+ */
+export const testProdSmsIdentity = (region = 'us-east-1'): string =>
+  `arn:aws:sms-voice:${region}:123456789012:pool/pool-0123456789abcdef0123456789abcdef`;
+
+/**
  * Builds the app exactly as infra/bin/app.ts does, with NodejsFunction bundling skipped
  * (`aws:cdk:bundling-stacks: []`) so the tests stay fast.
  */
@@ -30,7 +37,14 @@ export const buildTestApp = (
     ...options,
     // Environment-agnostic unless a test pins one, whatever credentials the shell has.
     env: options.env ?? {},
-    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context },
+    context: {
+      ...cdkJsonContext(),
+      'aws:cdk:bundling-stacks': [],
+      ...(context.stage === 'prod'
+        ? { smsOriginationIdentity: testProdSmsIdentity(options.env?.region) }
+        : {}),
+      ...context,
+    },
   });
 
 export const templatesOf = (built: SailpostApp) => ({
