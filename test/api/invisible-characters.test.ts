@@ -16,7 +16,10 @@ const invisible = (label: string) => `${label} must not contain invisible charac
 const broken = (label: string) =>
   `${label} must not contain unpaired surrogates (broken characters)`;
 
-/** Each character the names refused nothing of, and the words they now refuse it with. */
+/**
+ * The characters names used to let through, and the words each is refused with. The tests put
+ * them inside a name: trimming takes whitespace-like ones (BOM, separators) off its ends.
+ */
 const REFUSED: [string, string, (label: string) => string][] = [
   ['LEFT-TO-RIGHT MARK', '\u200E', direction],
   ['RIGHT-TO-LEFT MARK', '\u200F', direction],
