@@ -76,6 +76,20 @@ describe('checkDraft', () => {
     expect(result.data.campaign.description).toBe('Ok');
   });
 
+  it('takes out of the name what a name refuses, keeping emoji whole; texts keep their marks', () => {
+    const result = checkDraft(
+      drafted({
+        name: 'Spring\u200B menu\u00A0👩‍🍳\u2028',
+        description: 'Kaffee\u00ADhaus 🏴󠁧󠁢󠁳󠁣󠁴󠁿\u{E0041}',
+      }),
+      input,
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.campaign.name).toBe('Spring menu 👩‍🍳');
+    expect(result.data.campaign.description).toBe('Kaffee\u00ADhaus 🏴󠁧󠁢󠁳󠁣󠁴󠁿');
+  });
+
   it('refuses what cannot be made to fit: a draft without a usable shape', () => {
     const broken = drafted();
     (broken.campaign as { contentSeeds: unknown }).contentSeeds = null;

@@ -13,14 +13,14 @@ import { PLATFORM_IDS } from '#shared/domain/tiers';
 import type { GenerationData } from '../core/db/entities/campaign-generation';
 import type { CampaignDraftInput } from '../integrations/ai/campaign-drafter';
 import { withinCampaignRules } from '../integrations/ai/campaign-rules';
-import { replaceUnsafeInText } from '#shared/contract/fields';
+import { replaceUnsafeInLine, replaceUnsafeInText } from '#shared/contract/unsafe-characters';
 
 /**
  * The server's own check of a drafted campaign, beside the drafter's: whichever drafter wrote it
  * and whatever it promised, what is stored is what the campaign form takes as it is (so 'Use This
  * Campaign' and 'Refine Campaign' can send it straight back) and what was asked: the allowed
  * platforms only, one media entry per file of the media area in its order, one website insight
- * per website, texts within the form's limits and free of control and text-direction characters.
+ * per website, texts within the form's limits and free of the characters the form refuses.
  * Anything still wrong after that is the drafter's invalid answer.
  */
 
@@ -35,6 +35,12 @@ const withoutUnsafe = <T>(value: T): T => {
   }
   return value;
 };
+
+/** The name is one line: it loses what a line refuses too, and odd spaces become spaces. */
+const withOneLineName = (data: GenerationData): GenerationData => ({
+  ...data,
+  campaign: { ...data.campaign, name: replaceUnsafeInLine(data.campaign.name, '') },
+});
 
 /** The campaign form's own field rules (shared/contract/campaigns.ts), as the browser sends them. */
 const campaignFormRules = z.object({
@@ -63,7 +69,7 @@ export type DraftCheck = { ok: true; data: GenerationData } | { ok: false; probl
 export const checkDraft = (drafted: GenerationData, input: CampaignDraftInput): DraftCheck => {
   let held: GenerationData;
   try {
-    held = withinCampaignRules(withoutUnsafe(drafted), input);
+    held = withinCampaignRules(withOneLineName(withoutUnsafe(drafted)), input);
   } catch (error) {
     // A shape the rules cannot even walk (a missing list): the drafter broke its promise.
     return { ok: false, problems: [`unreadable draft: ${(error as Error).message}`] };

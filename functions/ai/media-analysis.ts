@@ -14,7 +14,7 @@ import { clipText } from '../integrations/ai/campaign-rules';
 import { campaignDrafter } from '../integrations/ai/provider';
 import { drafterCompanyOf } from '../core/companies/drafter-company';
 import { MEDIA_ANALYSES } from './fair-use';
-import { replaceUnsafeInText } from '#shared/contract/fields';
+import { replaceUnsafeInText } from '#shared/contract/unsafe-characters';
 
 type AnalyzeBody = z.output<typeof analyzeMediaBody>;
 

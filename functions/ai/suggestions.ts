@@ -11,7 +11,7 @@ import { clipText } from '../integrations/ai/campaign-rules';
 import { campaignDrafter } from '../integrations/ai/provider';
 import { drafterCompanyOf } from '../core/companies/drafter-company';
 import { recentCampaignNames } from './drafter-context';
-import { replaceUnsafeInLine } from '#shared/contract/fields';
+import { replaceUnsafeInLine } from '#shared/contract/unsafe-characters';
 
 /** A suggestion fills step one's description: one line, well inside the prompt's limit. */
 const SUGGESTION_MAX = 300;

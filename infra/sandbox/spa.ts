@@ -6,6 +6,7 @@ import {
   contentSecurityPolicy,
   readBuiltScriptHashes,
 } from '../../web/build/content-security-policy';
+import { securityHeaders } from '../../web/build/security-headers';
 import { withCompression } from './compress';
 import { repoRoot } from './lock';
 import { sendPlain } from './responses';
@@ -36,18 +37,34 @@ const NONCE_PLACEHOLDER = 'sailpostCspNonce00000000';
 const freshNonce = () => randomBytes(18).toString('base64');
 
 /**
+ * Every answer of the web app carries the security headers CloudFront adds, with its policy; no
+ * Strict-Transport-Security, the sandbox being http (a browser ignores it there).
+ */
+const setSecurityHeaders = (response: ServerResponse, contentSecurityPolicy: string) => {
+  for (const [name, value] of Object.entries(
+    securityHeaders({ contentSecurityPolicy, https: false }),
+  )) {
+    response.setHeader(name, value);
+  }
+};
+
+/**
  * The built app: the same policy CloudFront sends, with the build's inline-script hashes. Uploads
  * go from the browser straight to the S3 emulator, as they go to the media bucket in AWS.
  */
-const withBuiltPolicy = (handle: RequestHandler, uploadOrigin: Promise<string>): RequestHandler => {
+const withBuiltPolicy = (
+  handle: RequestHandler,
+  uploadOrigin: Promise<string>,
+  builtDir: string,
+): RequestHandler => {
   const policy = uploadOrigin.then((origin) =>
     contentSecurityPolicy({
-      scriptSources: readBuiltScriptHashes(distDir),
+      scriptSources: readBuiltScriptHashes(builtDir),
       connectSources: [origin],
     }),
   );
   return async (request, response) => {
-    response.setHeader('content-security-policy', await policy);
+    setSecurityHeaders(response, await policy);
     return handle(request, response);
   };
 };
@@ -81,8 +98,8 @@ const withDevPolicy =
     // Vite tags its HTML with an ETag of the text holding the placeholder: a 304 would leave the
     // browser with an old nonce under a new policy. HTML is always sent afresh.
     if (request.headers.accept?.includes('text/html')) delete request.headers['if-none-match'];
-    response.setHeader(
-      'content-security-policy',
+    setSecurityHeaders(
+      response,
       contentSecurityPolicy({
         scriptSources: [`'nonce-${nonce}'`],
         connectSources: ['ws:', 'wss:', await uploadOrigin],
@@ -99,13 +116,17 @@ export const startSpa = async (options: {
   /** The S3 emulator's origin, where the browser uploads media (known once it has started). */
   uploadOrigin: Promise<string>;
   log: boolean;
+  /** The built app to serve in `dist` mode (web/dist unless a test brings its own). */
+  builtDir?: string;
 }): Promise<Service> => {
   if (options.mode === 'none') return { stop: () => undefined };
   if (options.mode === 'dist') {
+    const builtDir = options.builtDir ?? distDir;
     // Served the way CloudFront serves it: compressed, hashed assets cached for a year.
     const handle = withBuiltPolicy(
-      withCompression(createStaticHandler(distDir)),
+      withCompression(createStaticHandler(builtDir)),
       options.uploadOrigin,
+      builtDir,
     );
     return { routes: [{ prefix: '/', name: 'the static files', handle }], stop: () => undefined };
   }

@@ -43,6 +43,7 @@ import {
   contentSecurityPolicy,
   readBuiltScriptHashes,
 } from '../../web/build/content-security-policy';
+import { SECURITY_HEADERS } from '../../web/build/security-headers';
 import { AccessLogsBucket } from './access-logs-bucket';
 import { acknowledge, nagEnv } from './nag';
 import type { StageConfig } from './stage';
@@ -92,6 +93,13 @@ const viewerAddressCode = (header: string) => `function handler(event) {
   return request;
 }`;
 
+/** CloudFront's name for a Referrer-Policy value; a value it does not know fails the synth. */
+const referrerPolicyOf = (value: string): HeadersReferrerPolicy => {
+  const known = Object.values(HeadersReferrerPolicy).find((policy) => policy === value);
+  if (!known) throw new Error(`CloudFront has no Referrer-Policy "${value}"`);
+  return known;
+};
+
 /** CloudFront in front of the SPA bucket and the HTTP API: one origin for the browser. */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -124,21 +132,23 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
     });
 
+    // The headers' one definition (web/build/security-headers.ts), which the sandbox sends too.
+    const { strictTransportSecurity: hsts, frameOption, xssProtection } = SECURITY_HEADERS;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Sailpost ${stage.name}: security headers`,
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+          includeSubdomains: hsts.includeSubdomains,
           override: true,
         },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        ...(SECURITY_HEADERS.noSniff ? { contentTypeOptions: { override: true } } : {}),
+        frameOptions: { frameOption: HeadersFrameOption[frameOption], override: true },
         referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: referrerPolicyOf(SECURITY_HEADERS.referrerPolicy),
           override: true,
         },
-        xssProtection: { protection: true, modeBlock: true, override: true },
+        xssProtection: { ...xssProtection, override: true },
         // Scripts from this origin only, the first paint's inline scripts by their hashes; media
         // uploads go straight to the media bucket (the presigned POST's regional address).
         contentSecurityPolicy: {

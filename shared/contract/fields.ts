@@ -2,34 +2,31 @@ import * as z from 'zod';
 import { isCommonPassword } from '../domain/common-passwords';
 import { PHONE_PLACEHOLDER } from '../domain/limits';
 import { PATH_ID_PATTERN } from './route';
+import {
+  characterProblemMessage,
+  lineProblem,
+  textProblem,
+  withOrdinarySpaces,
+  type CharacterProblem,
+} from './unsafe-characters';
 
-/*
- * Characters no name or text of ours needs, refused rather than stored: control characters
- * (a NUL cuts a string short in other systems, others garble logs and CSV exports) and the bidi
- * overrides and isolates U+202A–U+202E, U+2066–U+2069, which make text display differently from
- * what it says ("Trojan Source"). Multi-line texts keep tab and line feed.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex -- as above, but tab (U+0009) and line feed (U+000A) pass
-const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-
-/**
- * What the fields refuse, taken out of text that is not refused but cleaned (what the AI wrote):
- * each unsafe character becomes `by`.
- */
-export const replaceUnsafeInLine = (text: string, by: string): string =>
-  text.replace(new RegExp(UNSAFE_IN_LINE.source, 'g'), by);
-export const replaceUnsafeInText = (text: string, by: string): string =>
-  text.replace(new RegExp(UNSAFE_IN_TEXT.source, 'g'), by);
-
-export const unsafeCharactersMessage = (label: string) =>
-  `${label} must not contain control characters or text-direction marks`;
+/** Refuses a value holding a character that `problemOf` names, in that problem's words. */
+export const refusingCharacters =
+  (label: string, problemOf: (value: string) => CharacterProblem | null) =>
+  (value: string, ctx: z.RefinementCtx) => {
+    const problem = problemOf(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: characterProblemMessage(label, problem) });
+  };
 
 /**
  * Field builders shared by the server's validation and the web forms, so both speak the same
  * words. Every builder answers a missing value with the "required" text and a value of
  * the wrong type with "<label> must be text", never zod's generic wording.
+ */
+
+/**
+ * A one-line value: a name, a title, a file name. Any space character counts as a space, and
+ * what a line refuses (unsafe-characters.ts) is refused.
  */
 export const text = (label: string, requiredMessage: string, max: number) =>
   z
@@ -39,10 +36,11 @@ export const text = (label: string, requiredMessage: string, max: number) =>
           ? requiredMessage
           : `${label} must be text`,
     })
+    .overwrite(withOrdinarySpaces)
     .trim()
     .min(1, requiredMessage)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !UNSAFE_IN_LINE.test(value), unsafeCharactersMessage(label));
+    .superRefine(refusingCharacters(label, lineProblem));
 
 /** A free text that may span lines (a description, a brand voice); empty is allowed. */
 export const optionalText = (label: string, max: number) =>
@@ -50,7 +48,7 @@ export const optionalText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !UNSAFE_IN_TEXT.test(value), unsafeCharactersMessage(label));
+    .superRefine(refusingCharacters(label, textProblem));
 
 /** A required free text that may span lines (a prompt, feedback): blank counts as missing. */
 export const requiredLongText = (label: string, requiredMessage: string, max: number) =>
@@ -64,7 +62,7 @@ export const requiredLongText = (label: string, requiredMessage: string, max: nu
     .trim()
     .min(1, requiredMessage)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !UNSAFE_IN_TEXT.test(value), unsafeCharactersMessage(label));
+    .superRefine(refusingCharacters(label, textProblem));
 
 /**
  * The error option of every request body (`z.strictObject(shape, bodyErrors())`): a body that is

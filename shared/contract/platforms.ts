@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CONNECTABLE_PLATFORMS, PLATFORM_IDS } from '../domain/tiers';
-import { bodyErrors, companyIdValue, optionalText, text, unsafeCharactersMessage } from './fields';
+import { bodyErrors, companyIdValue, optionalText, refusingCharacters, text } from './fields';
+import { lineProblem } from './unsafe-characters';
 import type { ErrorCode } from './errors';
 import { presignedUploadSchema, type PresignedUpload } from './presigned-upload';
 import { defineRoute } from './route';
@@ -81,16 +82,12 @@ const publishedPostSchema = z.object({
 });
 export type PublishedPost = z.infer<typeof publishedPostSchema>;
 
-/** One query parameter from a provider: bounded, and without control or direction characters. */
+/** One query parameter from a provider: bounded, and one line of visible characters. */
 const providerValue = (label: string, max: number) =>
   z
     .string()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(
-      // eslint-disable-next-line no-control-regex -- matching control characters is the point
-      (value) => !/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(value),
-      unsafeCharactersMessage(label),
-    )
+    .superRefine(refusingCharacters(label, lineProblem))
     .optional();
 
 /** What the provider sends back to our callback (either a code or an error). */

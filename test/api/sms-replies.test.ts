@@ -252,6 +252,42 @@ describe('replying to a text', () => {
     expect(answer).toContain('RETRY 2 or SKIP 2');
   });
 
+  it('a number is digits only: -1 YES and 1e3 YES act on nothing and say how to reply', async () => {
+    const dana = await newOwner();
+    const generation = await draft(dana);
+    await seedDigest(dana, [generation.contentId!]);
+    for (const body of ['-1 YES', '1e3 YES']) {
+      const answer = await answered(dana, body);
+      expect(answer, body).toMatch(/^Sorry, that reply was not understood/);
+      expect(answer, body).toContain('(e.g. 2 YES, 2 NO, 2 make it shorter)');
+    }
+    await jobsSettled();
+    const untouched = await post(dana, generation.contentId!);
+    expect(untouched).toMatchObject({ status: 'draft', version: 1 });
+    expect(untouched.modificationHistory.filter((entry) => entry.via === 'sms')).toEqual([]);
+  });
+
+  it('control characters are taken out before a reply is read: \\u0000YES approves, feedback loses them', async () => {
+    const erin = await newOwner();
+    const [approved, revised] = [await draft(erin), await draft(erin)];
+    await seedDigest(erin, [approved!.contentId!]);
+    expect(await answered(erin, '\u0000YES')).toMatch(
+      new RegExp(`^Approved 1 post: it ${SLOT.source}\\.$`),
+    );
+    expect(await post(erin, approved!.contentId!)).toMatchObject({ status: 'scheduled' });
+
+    await seedDigest(erin, [revised!.contentId!]);
+    expect(await answered(erin, '1 make it\u0007 shorter')).toBe(
+      'Asked the AI to revise 1; the new version will follow.',
+    );
+    await jobsSettled();
+    expect((await post(erin, revised!.contentId!)).modificationHistory).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'modify', comment: 'make it shorter', via: 'sms' }),
+      ]),
+    );
+  });
+
   it('STOP silences the draft texts until START', async () => {
     const carol = await newOwner();
     expect(await answered(carol, 'Stop')).toMatch(/you are unsubscribed/);

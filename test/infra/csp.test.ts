@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSP_MANIFEST, sha256Source } from '../../web/build/content-security-policy';
+import { securityHeaders } from '../../web/build/security-headers';
 import { buildTestApp, resourcesOfType } from './support';
 
 /** A built SPA with one inline script, as the first-paint build writes it. */
@@ -18,18 +19,68 @@ writeFileSync(
 
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
-const policyOf = (template: Template): string => {
+interface SecurityHeadersConfig {
+  ContentSecurityPolicy: { ContentSecurityPolicy: PolicyValue; Override: boolean };
+  StrictTransportSecurity?: {
+    AccessControlMaxAgeSec: number;
+    IncludeSubdomains?: boolean;
+    Preload?: boolean;
+    Override: boolean;
+  };
+  ContentTypeOptions?: { Override: boolean };
+  FrameOptions?: { FrameOption: string; Override: boolean };
+  ReferrerPolicy?: { ReferrerPolicy: string; Override: boolean };
+  XSSProtection?: {
+    Protection: boolean;
+    ModeBlock?: boolean;
+    ReportUri?: string;
+    Override: boolean;
+  };
+}
+
+const securityConfigOf = (template: Template): SecurityHeadersConfig => {
   const policies = Object.values(
     resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy'),
   );
   expect(policies).toHaveLength(1);
-  const config = policies[0]!.Properties!.ResponseHeadersPolicyConfig as {
-    SecurityHeadersConfig: {
-      ContentSecurityPolicy: { ContentSecurityPolicy: PolicyValue; Override: boolean };
-    };
+  return (
+    policies[0]!.Properties!.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: SecurityHeadersConfig;
+    }
+  ).SecurityHeadersConfig;
+};
+
+const policyOf = (template: Template): string => {
+  const config = securityConfigOf(template);
+  expect(config.ContentSecurityPolicy.Override).toBe(true);
+  return rendered(config.ContentSecurityPolicy.ContentSecurityPolicy);
+};
+
+/** The headers CloudFront adds with this configuration, as a browser receives them. */
+const headersSentBy = (config: SecurityHeadersConfig): Record<string, string> => {
+  const headers: Record<string, string> = {
+    'content-security-policy': rendered(config.ContentSecurityPolicy.ContentSecurityPolicy),
   };
-  expect(config.SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(true);
-  return rendered(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+  const hsts = config.StrictTransportSecurity;
+  if (hsts) {
+    headers['strict-transport-security'] = [
+      `max-age=${hsts.AccessControlMaxAgeSec}`,
+      ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+      ...(hsts.Preload ? ['preload'] : []),
+    ].join('; ');
+  }
+  if (config.ContentTypeOptions) headers['x-content-type-options'] = 'nosniff';
+  if (config.FrameOptions) headers['x-frame-options'] = config.FrameOptions.FrameOption;
+  if (config.ReferrerPolicy) headers['referrer-policy'] = config.ReferrerPolicy.ReferrerPolicy;
+  const xss = config.XSSProtection;
+  if (xss) {
+    headers['x-xss-protection'] = [
+      xss.Protection ? '1' : '0',
+      ...(xss.ModeBlock ? ['mode=block'] : []),
+      ...(xss.ReportUri ? [`report=${xss.ReportUri}`] : []),
+    ].join('; ');
+  }
+  return headers;
 };
 
 /** The policy as text, or joined around deploy-time values (the media bucket's address). */
@@ -54,10 +105,17 @@ const directives = (policy: string): Map<string, string[]> =>
   );
 
 describe("CloudFront's Content-Security-Policy", () => {
-  const policy = policyOf(
-    Template.fromStack(buildTestApp({ stage: 'prod' }, { webDistDir: distDir }).web),
-  );
+  const template = Template.fromStack(buildTestApp({ stage: 'prod' }, { webDistDir: distDir }).web);
+  const policy = policyOf(template);
   const parsed = directives(policy);
+
+  it('sends the security headers of their one definition, over HTTPS, each overriding the origin', () => {
+    const config = securityConfigOf(template);
+    expect(headersSentBy(config)).toEqual(
+      securityHeaders({ contentSecurityPolicy: policy, https: true }),
+    );
+    for (const header of Object.values(config)) expect(header).toMatchObject({ Override: true });
+  });
 
   it('runs scripts from the app only: no unsafe-inline or eval, inline ones by hash', () => {
     const scripts = parsed.get('script-src')!;

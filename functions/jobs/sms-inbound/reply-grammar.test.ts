@@ -82,6 +82,58 @@ describe('parseSmsReply', () => {
     ]);
   });
 
+  describe('a number is digits only: a sign, a decimal or an exponent makes it no number', () => {
+    cases([
+      ['-1 YES', { kind: 'not-understood' }],
+      ['+1 YES', { kind: 'not-understood' }],
+      ['−1 YES', { kind: 'not-understood' }],
+      ['#-1 YES', { kind: 'not-understood' }],
+      ['- 1 YES', { kind: 'approve', number: 1 }],
+      ['1e3 YES', { kind: 'not-understood' }],
+      ['1E3 yes', { kind: 'not-understood' }],
+      ['0x1 YES', { kind: 'not-understood' }],
+      ['1.5 YES', { kind: 'not-understood' }],
+      ['1,000 YES', { kind: 'not-understood' }],
+      ['2-3 YES', { kind: 'not-understood' }],
+      ['2/3 YES', { kind: 'not-understood' }],
+      ['1e3 make it shorter', { kind: 'not-understood' }],
+      ['-2 make it shorter', { kind: 'not-understood' }],
+      ['YES -2', { kind: 'not-understood' }],
+      ['YES 2.5', { kind: 'not-understood' }],
+      ['RETRY -2', { kind: 'not-understood' }],
+      ['skip 1e1', { kind: 'not-understood' }],
+      ['No -1', { kind: 'not-understood' }],
+      // Punctuation around a number is still forgiven.
+      ['2. yes', { kind: 'approve', number: 2 }],
+      ['2.yes', { kind: 'approve', number: 2 }],
+      ['2-yes', { kind: 'approve', number: 2 }],
+      ['retry-2', { kind: 'retry', number: 2 }],
+      ['2 - make it shorter', { kind: 'revise', number: 2, feedback: 'make it shorter' }],
+      ['2 -10% off, say it', { kind: 'revise', number: 2, feedback: '-10% off, say it' }],
+    ]);
+  });
+
+  describe('control characters are taken out before the reply is read', () => {
+    cases([
+      ['\u0000YES', { kind: 'approve-all' }],
+      ['YES\u0000', { kind: 'approve-all' }],
+      ['Y\u0007ES', { kind: 'approve-all' }],
+      ['\u001b2 YES', { kind: 'approve', number: 2 }],
+      ['2\u0000 NO', { kind: 'reject', number: 2 }],
+      ['ST\u0085OP', { kind: 'stop' }],
+      [
+        '2 make it\u0000 shorter\nand warmer',
+        { kind: 'revise', number: 2, feedback: 'make it shorter\nand warmer' },
+      ],
+      [
+        '2 make it shorter\r\nand warmer',
+        { kind: 'revise', number: 2, feedback: 'make it shorter\nand warmer' },
+      ],
+      ['\u0000', { kind: 'not-understood' }],
+      ['1\u0000e3 YES', { kind: 'not-understood' }],
+    ]);
+  });
+
   describe('anything else is not understood', () => {
     cases([
       ['', { kind: 'not-understood' }],

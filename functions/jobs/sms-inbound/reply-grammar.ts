@@ -18,6 +18,12 @@
  *   is the feedback for a revision, as typed (`2 yes but shorter` asks for a revision).
  * - Keywords must be the whole message (carriers match STOP the same way): `stop it` after a
  *   number is feedback, and alone is not understood.
+ * - A number is digits only. Punctuation around it is forgiven, but not punctuation that makes it
+ *   another number: a sign (`-1`), a decimal or thousands mark (`1.5`, `1,000`), a range (`2-3`)
+ *   or letters then digits (`1e3`, `0x1`). Such a reply is not understood rather than read as
+ *   post 1, which may not be the post the owner meant.
+ * - Control characters are taken out before anything is read (`\u0000YES` is YES); line breaks
+ *   and tabs stay, for the feedback.
  */
 
 export type SmsReply =
@@ -42,19 +48,47 @@ const NO_WORDS = ['NO', 'N', 'REJECT'];
 /** Numbers a digest can hold (it lists a morning's drafts). */
 const NUMBER = '(\\d{1,3})';
 
-/** Upper case, every run of punctuation or space one space: `  #2. yes! ` → `2 YES`. */
+/** Control characters but the tab and line feed (a carriage return ends a line, so it is one). */
+const withoutControls = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- taking out control characters is the point
+  text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+
+const isDigit = (character: string | undefined) => character !== undefined && /\d/.test(character);
+const SIGN = /[-+\u2212]$/u;
+
+/**
+ * A run of punctuation and spaces, as it reads between its neighbours: one space, unless it makes
+ * the number after it another one. Then it is kept, so no pattern below reads a number there:
+ * punctuation joining digits (`1.5`, `1,000`, `2-3`), or a sign before digits at the start or
+ * after a space (`-1`, `YES -2`; `retry-2` is a hyphen).
+ */
+const separator = (run: string, before: string | undefined, after: string | undefined): string => {
+  if (!isDigit(after)) return ' ';
+  if (isDigit(before) && !/\s/u.test(run)) return run;
+  if (SIGN.test(run) && (before === undefined || /\s/u.test(run))) {
+    return `${before === undefined ? '' : ' '}${run.at(-1)!}`;
+  }
+  return ' ';
+};
+
+/**
+ * Upper case, every run of punctuation or space one space, unless it changes a number:
+ * `  #2. yes! ` → `2 YES`, `-1 YES` → `-1 YES`.
+ */
 const simplify = (text: string): string =>
   text
     .normalize('NFKC')
     .toUpperCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, (run, offset: number, whole: string) =>
+      separator(run, whole[offset - 1], whole[offset + run.length]),
+    )
     .trim();
 
-/** The text after the leading number and its separators, as typed. */
+/** The text after the leading number and its separator, as typed (`2 -10% off` keeps its sign). */
 const afterNumber = (text: string): string =>
   text
     .trim()
-    .replace(/^[#\s]*\d{1,3}\s*[.):,;\-–—]?\s*/u, '')
+    .replace(/^[#\s]*\d{1,3}(?:\s*[.):,;\-–—](?!\d))?\s*/u, '')
     .trim();
 
 const wordAfterNumber = (simple: string): { number: number; word: string } | null => {
@@ -67,7 +101,8 @@ const wordBeforeNumber = (simple: string): { number: number; word: string } | nu
   return match ? { number: Number(match[2]), word: match[1]! } : null;
 };
 
-export const parseSmsReply = (body: string): SmsReply => {
+export const parseSmsReply = (received: string): SmsReply => {
+  const body = withoutControls(received);
   const simple = simplify(body);
   if (!simple) return { kind: 'not-understood' };
   if ((STOP_WORDS as readonly string[]).includes(simple)) return { kind: 'stop' };
@@ -83,8 +118,8 @@ export const parseSmsReply = (body: string): SmsReply => {
     if (numbered.word === 'SKIP') return { kind: 'skip', number: numbered.number };
   }
 
-  const leading =
-    new RegExp(`^${NUMBER}(?: |$)`).exec(simple) ?? new RegExp(`^${NUMBER}[A-Z]`).exec(simple);
+  // A number, or a number joined to a word (`2make it shorter`), never to more digits (`1E3`).
+  const leading = new RegExp(`^${NUMBER}(?:[A-Z]+)?(?: |$)`).exec(simple);
   if (leading && /^[#\s]*\d/u.test(body)) {
     const feedback = afterNumber(body);
     if (simplify(feedback)) return { kind: 'revise', number: Number(leading[1]), feedback };

@@ -86,8 +86,11 @@ const WRONG_TYPE: Record<Kind, unknown> = {
   object: 'not an object',
 };
 
-/** Control and bidi characters: NUL, BEL, RIGHT-TO-LEFT OVERRIDE, LEFT-TO-RIGHT ISOLATE. */
-const UNSAFE_CHARACTERS = ['\u0000', '\u0007', '\u202E', '\u2066'];
+/**
+ * Control and bidi characters (NUL, BEL, RIGHT-TO-LEFT OVERRIDE, LEFT-TO-RIGHT ISOLATE), half a
+ * character (a lone surrogate) and an invisible tag character (how text is hidden from a reader).
+ */
+const UNSAFE_CHARACTERS = ['\u0000', '\u0007', '\u202E', '\u2066', '\uD83D', '\u{E0041}'];
 
 const DEPTH = 10_000;
 const deepArray = '['.repeat(DEPTH) + ']'.repeat(DEPTH);

@@ -28,29 +28,50 @@ export const RETURN_PARAM = 'next';
 /** Longer than any of the app's own paths with their queries; anything longer is not one of ours. */
 const MAX_RETURN_PATH_LENGTH = 2048;
 
-/** Pages that sign-in must not return to (they would only send the user on again). */
-const NOT_RETURNED_TO = /^\/(login|register|auth)(\/|$|\?|#)/;
-
-const PROBE_ORIGIN = 'https://return-path.invalid';
+/**
+ * Pages that sign-in must not return to (they would only send the user on again); the router
+ * matches paths whatever their case.
+ */
+const NOT_RETURNED_TO = /^\/(login|register|auth)(\/|$|\?|#)/i;
 
 /**
- * The page to return to, if `value` is a path on this site, else null. Only a path is accepted,
- * never an address: `//evil.com`, `/\evil.com` and `https://…` all leave the site in a browser,
- * and tabs or new lines inside (`/\t/evil.com`) are dropped by the URL parser before it reads the
- * host. The answer is the path as the URL parser normalised it, so what was checked is what is
- * followed.
+ * The app's origin: the page's own, or a stand-in where there is no page (the build's
+ * prerendering), where no return path is followed anyway.
+ */
+const appOrigin = (): string =>
+  typeof window === 'undefined' ? 'https://app.invalid' : window.location.origin;
+
+/**
+ * Encoded slashes and backslashes: in none of the app's paths, and a later decoding could make
+ * them real ones.
+ */
+const ENCODED_SEPARATOR = /%(2f|5c)/i;
+
+/**
+ * The page to return to, if `value` names a page of this site (a path, or an address on this very
+ * origin), else null. The value is resolved first, as a browser would resolve it against the app's
+ * address (dot segments, tabs and new lines dropped, backslashes read as slashes), and only its
+ * result is judged: it must be on this origin, and the path it yields must resolve to the same
+ * place again — `/..//evil.example` resolves to the path `//evil.example`, which, followed, would
+ * leave the site (the router refuses it, stranding the user on /login). The answer is the
+ * resolved path, so what was checked is what is followed.
  */
 export const safeReturnPath = (value: string | null | undefined): string | null => {
   if (!value || value.length > MAX_RETURN_PATH_LENGTH) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  const origin = appOrigin();
+  // A path, or an address that names this origin; never a relative path, which means a
+  // different page depending on where it is read.
+  if (!value.startsWith('/') && !value.toLowerCase().startsWith(`${origin}/`)) return null;
   let url: URL;
   try {
-    url = new URL(value, PROBE_ORIGIN);
+    url = new URL(value, origin);
   } catch {
     return null;
   }
-  if (url.origin !== PROBE_ORIGIN) return null;
+  if (url.origin !== origin) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
+  if (new URL(path, origin).href !== url.href) return null;
+  if (ENCODED_SEPARATOR.test(url.pathname)) return null;
   return NOT_RETURNED_TO.test(path) ? null : path;
 };
 
