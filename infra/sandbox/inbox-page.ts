@@ -181,7 +181,6 @@ button:hover { border-color:var(--accent); }
 .badge-email { background:var(--accent-soft); color:var(--accent); }
 .badge-sms { background:var(--sms-soft); color:var(--sms); }
 .badge-alarm { background:var(--warn); color:var(--card); }
-.panel-alarm { background:var(--warn-soft); border-color:var(--warn); }
 .subject { font-size:16px; margin:10px 0 6px; }
 .text { white-space:pre-wrap; overflow-wrap:anywhere; }
 .bubble { margin-top:10px; display:inline-block; max-width:560px; padding:10px 14px; border-radius:16px 16px 16px 4px; background:var(--bubble); white-space:pre-wrap; overflow-wrap:anywhere; }
@@ -194,6 +193,7 @@ button:hover { border-color:var(--accent); }
 footer { margin-top:28px; font-size:13px; color:var(--muted); }
 .section-title { font-size:17px; margin:0 0 12px; }
 .panel { background:var(--card); border:1px solid var(--line); border-radius:12px; padding:16px 18px; margin-bottom:28px; }
+.panel-alarm { background:var(--warn-soft); border-color:var(--warn); }
 .panel-head { display:flex; align-items:baseline; gap:4px 12px; flex-wrap:wrap; }
 .panel-head h2 { margin:0; }
 .panel-head p { margin:0; font-size:13px; color:var(--muted); }

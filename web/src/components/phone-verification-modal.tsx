@@ -127,10 +127,10 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
   };
 
   /**
-   * A refused send sent nothing: the server's words say why. If a code sent earlier is still
-   * live (the server is asked, as it may have come from another tab), a refusal to send another
-   * (one every 30 s, so many a day) brings that code's field back; otherwise there is nothing to
-   * enter. Asked again too soon, the wait counts down on the send buttons.
+   * A refused send sent nothing: the server's words say why. When the refusal is for now (429:
+   * too soon, too many today) and a code sent earlier is still live — the server is asked, as
+   * that code may have come from another tab — its field comes back; otherwise there is nothing
+   * to enter. Asked again too soon, the wait counts down on the send buttons.
    */
   const onSendFailed = async (error: unknown, from: Exclude<View, 'code'>) => {
     const message = messageOf(error, VERIFICATION_MESSAGES.sendFailed);
