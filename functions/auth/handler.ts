@@ -25,7 +25,12 @@ import { clientAddress } from '../core/http/client-address';
 import { carriedDeviceToken, rememberDevice } from './device-cookie';
 import { beginLoginAttempt, loginSucceeded, type KnownDevice } from './login-throttle';
 import { countRegistration } from './registration-limit';
-import { CODE_TTL_SECONDS, sendVerificationCode, verifyCode } from './phone-verification';
+import {
+  CODE_TTL_SECONDS,
+  sendVerificationCode,
+  verificationStatus,
+  verifyCode,
+} from './phone-verification';
 import { RESET_REQUESTED, resetPassword, startPasswordResetEmail } from './password-reset';
 
 /** One message for an unknown email and a wrong password, so sign-in does not reveal accounts. */
@@ -136,7 +141,14 @@ const routeHandler = createGroupHandler(authRoutes, {
     return { message: 'Your password has been reset. Please log in.' };
   },
 
-  verificationStatus: async ({ caller }) => ({ isVerified: caller.user.phoneVerified }),
+  verificationStatus: async ({ caller }) => {
+    const status = await verificationStatus(caller.user);
+    return {
+      isVerified: status.isVerified,
+      codeExpiresAt: status.codeExpiresAt?.toISOString() ?? null,
+      resendAvailableAt: status.resendAvailableAt?.toISOString() ?? null,
+    };
+  },
 
   sendVerificationCode: async ({ body, caller, event }) => {
     await sendVerificationCode(caller.user, body.phoneNumber, clientAddress(event));

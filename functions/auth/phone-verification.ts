@@ -4,12 +4,6 @@ import { isRealPhone } from '#shared/contract/fields';
 import {
   PHONE_CODE_GUESSES_PER_DAY,
   PHONE_CODE_TRIES,
-  SMS_NUMBERS_PER_ACCOUNT_PER_DAY,
-  SMS_PER_ACCOUNT_PER_DAY,
-  SMS_PER_CLIENT_PER_HOUR,
-  SMS_PER_DAY_TOTAL,
-  SMS_PER_NUMBER_PER_DAY,
-  SMS_RESEND_INTERVAL_SECONDS,
   VERIFICATION_CODE_LENGTH,
 } from '#shared/domain/limits';
 import { assertPhoneClaimable, claimVerifiedPhone, phoneTaken } from '../core/accounts/accounts';
@@ -18,11 +12,12 @@ import { isConditionFailure } from '../core/db/conditions';
 import { phoneVerificationEntity } from '../core/db/entities/phone-verification';
 import type { UserRecord } from '../core/db/entities/user';
 import { Invalid } from '../core/errors';
-import { takeEach, takeOne, type RateRule } from '../core/limits/rate-limit';
+import { currentCount, takeOne, type RateRule } from '../core/limits/rate-limit';
 import { waitText } from '../core/limits/wait-text';
 import { logger } from '../core/logger';
 import { smsSender } from '../integrations/sms/provider';
 import { SmsOptedOutError } from '../integrations/sms/sms-sender';
+import { nextTextAllowedAt, spendTextBudget } from './verification-text-budget';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 const MAX_WRONG_CODES = PHONE_CODE_TRIES;
@@ -43,92 +38,16 @@ const MESSAGES = {
 } as const;
 
 /**
- * Texts cost money and can be pumped (an attacker makes us text premium numbers), so each is
- * counted before it is sent: one every 30 s per account, and caps per account, per number an
- * account texts, per number, per client address, and for the whole product per day. A refusal
- * by a later cap leaves the earlier counts spent: hitting one wall does not refill the others.
- */
-const smsRule = (name: string, max: number, windowSeconds: number, message: string): RateRule => ({
-  name,
-  max,
-  windowSeconds,
-  code: 'SMS_LIMIT_REACHED',
-  message: (seconds) => `${message} Please try again in ${waitText(seconds)}.`,
-});
-
-const TEXT_LIMITS = {
-  cooldown: {
-    name: 'sms-cooldown',
-    max: 1,
-    windowSeconds: SMS_RESEND_INTERVAL_SECONDS,
-    code: 'PHONE_CODE_COOLDOWN',
-    message: (seconds) => `Please wait ${waitText(seconds)} before requesting a new code.`,
-  },
-  perClient: smsRule(
-    'sms-client',
-    SMS_PER_CLIENT_PER_HOUR,
-    60 * 60,
-    'Too many verification texts were requested from your network.',
-  ),
-  perAccount: smsRule(
-    'sms-account',
-    SMS_PER_ACCOUNT_PER_DAY,
-    DAY_SECONDS,
-    'You have requested too many verification codes today.',
-  ),
-  /** Texts to one number from one account: only its first of the day counts as a new number. */
-  accountNumber: smsRule('sms-account-number', Number.MAX_SAFE_INTEGER, DAY_SECONDS, ''),
-  numbersPerAccount: smsRule(
-    'sms-account-numbers',
-    SMS_NUMBERS_PER_ACCOUNT_PER_DAY,
-    DAY_SECONDS,
-    'You have verified too many different numbers today.',
-  ),
-  perNumber: smsRule(
-    'sms-number',
-    SMS_PER_NUMBER_PER_DAY,
-    DAY_SECONDS,
-    'Too many codes were sent to this number today.',
-  ),
-  total: smsRule(
-    'sms-total',
-    SMS_PER_DAY_TOTAL,
-    DAY_SECONDS,
-    'We cannot send verification texts right now.',
-  ),
-} satisfies Record<string, RateRule>;
-
-const spendTextBudget = async (user: UserRecord, client: string): Promise<void> => {
-  await takeEach([
-    [TEXT_LIMITS.cooldown, user.userId],
-    [TEXT_LIMITS.perClient, client],
-    [TEXT_LIMITS.perAccount, user.userId],
-  ]);
-  const textsToNumber = await takeOne(
-    TEXT_LIMITS.accountNumber,
-    `${user.userId}|${user.phoneNumber}`,
-  );
-  if (textsToNumber === 1) await takeOne(TEXT_LIMITS.numbersPerAccount, user.userId);
-  await takeEach([
-    [TEXT_LIMITS.perNumber, user.phoneNumber],
-    [TEXT_LIMITS.total, 'all'],
-  ]);
-};
-
-/**
  * Wrong guesses across codes: a resend gives a new code five tries, but not a new budget. Each
- * try is counted (before the comparison) per account and per number, for a day.
+ * try is counted (before the comparison) per account, for a day — never per number, or a stranger
+ * who registered with someone's number could spend its owner's tries.
  */
-const guessRule = (name: string): RateRule => ({
-  name,
+const GUESSES: RateRule = {
+  name: 'code-guess-account',
   max: PHONE_CODE_GUESSES_PER_DAY,
   windowSeconds: DAY_SECONDS,
   code: 'PHONE_CODE_BUDGET_SPENT',
   message: (seconds) => `Too many wrong codes today. Please try again in ${waitText(seconds)}.`,
-});
-const GUESSES = {
-  perAccount: guessRule('code-guess-account'),
-  perNumber: guessRule('code-guess-number'),
 };
 
 /** Refusals about the phone number, shown on its field. */
@@ -217,14 +136,11 @@ export const verifyCode = async (user: UserRecord, code: string): Promise<void> 
     if (isConditionFailure(error)) throw codeError('PHONE_CODE_LOCKED', MESSAGES.tooManyTries);
     throw error;
   }
-  const guesses = await takeEach([
-    [GUESSES.perAccount, user.userId],
-    [GUESSES.perNumber, pending.phoneNumber],
-  ]);
+  const guessesToday = await takeOne(GUESSES, user.userId);
   if (!sameHash(await hashCode(user.userId, pending.phoneNumber, code), pending.codeHash)) {
     const left = MAX_WRONG_CODES - attempts;
     if (left <= 0) throw codeError('PHONE_CODE_LOCKED', MESSAGES.tooManyTries);
-    const leftToday = PHONE_CODE_GUESSES_PER_DAY - Math.max(...guesses);
+    const leftToday = PHONE_CODE_GUESSES_PER_DAY - guessesToday;
     if (leftToday <= 0) {
       throw codeError('PHONE_CODE_WRONG', `${MESSAGES.wrongCode}. No tries left today.`);
     }
@@ -241,4 +157,39 @@ export const verifyCode = async (user: UserRecord, code: string): Promise<void> 
   if (claimed === 'taken') throw phoneTaken();
   if (claimed === 'number-changed') throw codeError('PHONE_CHANGED', MESSAGES.phoneChanged);
   await phoneVerificationEntity().delete({ userId: user.userId }).go();
+};
+
+export interface VerificationStatus {
+  isVerified: boolean;
+  /** Until when the account's last code can still verify its number; null when none can. */
+  codeExpiresAt: Date | null;
+  /** When the account may ask for a new code; null when it may now. */
+  resendAvailableAt: Date | null;
+}
+
+/**
+ * Whether the phone is verified and, while it is not, whether a code sent earlier (from another
+ * page or tab) can still verify it: unexpired, for the number on the profile, with tries left
+ * today. A dialog offers the code field exactly then.
+ */
+export const verificationStatus = async (user: UserRecord): Promise<VerificationStatus> => {
+  if (user.phoneVerified) {
+    return { isVerified: true, codeExpiresAt: null, resendAvailableAt: null };
+  }
+  const [{ data: pending }, resendAvailableAt, guessesToday] = await Promise.all([
+    phoneVerificationEntity().get({ userId: user.userId }).go({ consistent: true }),
+    nextTextAllowedAt(user.userId),
+    currentCount(GUESSES, user.userId),
+  ]);
+  const live =
+    pending !== null &&
+    pending.expiresAt > Math.floor(Date.now() / 1000) &&
+    pending.phoneNumber === user.phoneNumber &&
+    pending.attempts < MAX_WRONG_CODES &&
+    guessesToday < PHONE_CODE_GUESSES_PER_DAY;
+  return {
+    isVerified: false,
+    codeExpiresAt: live ? new Date(pending.expiresAt * 1000) : null,
+    resendAvailableAt,
+  };
 };

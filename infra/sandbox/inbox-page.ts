@@ -180,6 +180,7 @@ button:hover { border-color:var(--accent); }
 .badge { font-size:11px; font-weight:700; text-transform:uppercase; letter-spacing:.05em; padding:2px 8px; border-radius:6px; }
 .badge-email { background:var(--accent-soft); color:var(--accent); }
 .badge-sms { background:var(--sms-soft); color:var(--sms); }
+.badge-alarm { background:var(--warn); color:var(--card); }
 .subject { font-size:16px; margin:10px 0 6px; }
 .text { white-space:pre-wrap; overflow-wrap:anywhere; }
 .bubble { margin-top:10px; display:inline-block; max-width:560px; padding:10px 14px; border-radius:16px 16px 16px 4px; background:var(--bubble); white-space:pre-wrap; overflow-wrap:anywhere; }
@@ -192,6 +193,7 @@ button:hover { border-color:var(--accent); }
 footer { margin-top:28px; font-size:13px; color:var(--muted); }
 .section-title { font-size:17px; margin:0 0 12px; }
 .panel { background:var(--card); border:1px solid var(--line); border-radius:12px; padding:16px 18px; margin-bottom:28px; }
+.panel-alarm { background:var(--warn-soft); border-color:var(--warn); }
 .panel-head { display:flex; align-items:baseline; gap:4px 12px; flex-wrap:wrap; }
 .panel-head h2 { margin:0; }
 .panel-head p { margin:0; font-size:13px; color:var(--muted); }
@@ -289,7 +291,7 @@ export const renderInboxPage = (view: InboxView, nonce: string): string => `<!do
   <p class="intro"><strong>Nothing here was really sent.</strong> Sailpost is running on this machine with local stand-ins
   for email, text messages, X and LinkedIn: everything it would have sent or posted lands here instead, newest first.
   Links point to this sandbox, so sign-up and password-reset flows can be clicked through. Tests read the same lists as
-  JSON: <code>GET /_sandbox/api/messages?to=…&amp;channel=email|sms</code> and <code>GET /_sandbox/api/posts</code>.</p>
+  JSON: <code>GET /_sandbox/api/messages?to=…&amp;channel=email|sms</code>, <code>GET /_sandbox/api/posts</code> and <code>GET /_sandbox/api/alarms</code>.</p>
 ${renderInboxRegions(view)}
   </main>
   <footer>Sailpost sandbox · <a href="/">Open the app</a></footer>

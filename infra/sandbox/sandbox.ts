@@ -16,6 +16,7 @@ import {
   type SandboxWiring,
 } from './function-environment';
 import { startGateway, type LoadHandler } from './gateway';
+import { sandboxAlarms } from './alarms';
 import { startInbox } from './inbox';
 import { smsPhone } from './sms-phone';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
@@ -35,7 +36,7 @@ import { checkSpa, startSpa, type SpaMode } from './spa';
  * The whole product on one machine and one origin, one service per file: DynamoDB Local
  * (dynamodb.ts), an S3 emulator (s3.ts), the API gateway running the real handlers in this
  * process (gateway.ts), the events service — scheduler, recurring timers, jobs — (events.ts), the
- * stand-ins for X, LinkedIn and Stripe (providers/), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
+ * stand-ins for X, LinkedIn and Stripe (providers/), the alarms (alarms.ts), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
  * what it needs from the others, and routes requests to them. `npm start` (main.ts) and the tests
  * (test/support/test-sandbox.ts) both start the sandbox here.
  *
@@ -240,10 +241,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     // Replies are recorded and delivered in the sms-inbound job's own environment (it writes).
     const phone = smsPhone({ events, environment: environmentOf('sms-inbound') });
     await services.start({ routes: phone.routes, stop: () => undefined });
+    const sandboxEnvironment = functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring);
+    const alarms = sandboxAlarms({ environment: sandboxEnvironment });
+    await services.start({ routes: alarms.routes, stop: () => undefined });
     await services.start(
       startInbox({
-        environment: functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring),
-        panels: [phone.panel, events.panel, socialProviders.panel, stripe.panel],
+        environment: sandboxEnvironment,
+        panels: [alarms.panel, phone.panel, events.panel, socialProviders.panel, stripe.panel],
       }),
     );
     handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });

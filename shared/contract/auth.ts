@@ -66,6 +66,15 @@ export type AuthResponse = z.infer<typeof authResponse>;
 
 const messageResponse = z.object({ message: z.string() });
 
+const verificationStatusResponse = z.object({
+  isVerified: z.boolean(),
+  /** While a code sent earlier can still verify the number (unexpired, tries left); else null. */
+  codeExpiresAt: z.iso.datetime().nullable(),
+  /** When the 30-second wait between texts ends; null when a code may be asked for now. */
+  resendAvailableAt: z.iso.datetime().nullable(),
+});
+export type VerificationStatusResponse = z.infer<typeof verificationStatusResponse>;
+
 export const authRoutes = {
   login: defineRoute({
     method: 'POST',
@@ -152,8 +161,9 @@ export const authRoutes = {
     path: '/auth/verification-status',
     group: 'auth',
     access: 'user',
-    summary: "Whether the caller's phone number is verified",
-    response: z.object({ isVerified: z.boolean() }),
+    summary:
+      "Whether the caller's phone number is verified; while it is not, until when the code sent last can verify it and when a new one may be sent",
+    response: verificationStatusResponse,
     errors: [],
   }),
   sendVerificationCode: defineRoute({

@@ -62,11 +62,26 @@ export const REGISTRATIONS_PER_CLIENT_PER_HOUR = 5;
 export const SMS_RESEND_INTERVAL_SECONDS = 30;
 export const SMS_PER_ACCOUNT_PER_DAY = 5;
 export const SMS_NUMBERS_PER_ACCOUNT_PER_DAY = 2;
-export const SMS_PER_NUMBER_PER_DAY = 5;
+/**
+ * Texts to one number a day, counted per account that asks: what another account asks for (a
+ * stranger who registered with your number) never uses up yours.
+ */
+export const SMS_PER_NUMBER_PER_ACCOUNT_PER_DAY = 5;
+/**
+ * Texts to one number a day whichever accounts ask: far above what one or two accounts can send,
+ * so it never stops the owner, but it ends harassment of a number; reaching it raises an alarm.
+ */
+export const SMS_PER_NUMBER_PER_DAY = 20;
 export const SMS_PER_CLIENT_PER_HOUR = 3;
+/**
+ * Verification texts of the whole product a minute, given back continuously (one every 2 s), at
+ * most this many at once: a flood is slowed to the rate, so it cannot spend the day's texts in
+ * minutes (2,000 take over an hour) and its first minute raises an alarm.
+ */
+export const SMS_PER_MINUTE_TOTAL = 30;
 /** Every verification text of the whole product in a day: the ceiling on what SMS pumping can cost. */
 export const SMS_PER_DAY_TOTAL = 2000;
-/** Tries at one code, and wrong guesses per account and per number across codes in a day. */
+/** Tries at one code, and wrong guesses per account across codes in a day. */
 export const PHONE_CODE_TRIES = 5;
 export const PHONE_CODE_GUESSES_PER_DAY = 8;
 /** Website reads with an AI draft (an outbound fetch and a model call) per user per day. */

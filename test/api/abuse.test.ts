@@ -1,11 +1,15 @@
-import { describe, expect, inject, it } from 'vitest';
-import { endRateWindow } from './db';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { newCampaign as newContentCampaign, newContentOwner } from './content-support';
+import { advanceTextRate, clearRateCount, emptyTextRate, endRateWindow, setRateCount } from './db';
 import {
+  apiUrl,
   call,
   cookiePair,
   inbox,
   newClientAddress,
   registerUser,
+  runJob,
+  sandboxAlarms,
   setCookiesNamed,
   uniqueIdentity,
   type ApiResult,
@@ -16,6 +20,10 @@ import {
  * The abuse limits, through the real HTTP API against DynamoDB Local. Different clients are
  * different loopback source addresses; parallel requests are real parallel requests.
  */
+
+// Each test starts with the product's rate of verification texts full, whatever the tests before
+// it sent: several here send a burst of texts within seconds.
+beforeEach(() => advanceTextRate(60));
 
 /** A sign-in from a client address, with the cookies its browser holds for the sign-in route. */
 const login = (email: string, password: string, from: string, cookie?: string) =>
@@ -281,6 +289,10 @@ const latestCode = async (phoneNumber: string) => {
 };
 const asStored = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
 
+/** The alarms raised since `since` (ISO), newest first. */
+const alarmsSince = async (since: string) =>
+  (await sandboxAlarms()).filter((alarm) => alarm.raisedAt >= since);
+
 describe('SMS pumping', () => {
   it('one account cannot text a third number the same day', async () => {
     const account = await registerUser();
@@ -311,15 +323,155 @@ describe('SMS pumping', () => {
     }
   });
 
-  it('a number gets at most 5 texts a day, whichever accounts ask', async () => {
+  it('a number gets at most 20 texts a day whichever accounts ask; the 21st raises an alarm', async () => {
     const { phoneNumber } = uniqueIdentity();
+    const since = new Date().toISOString();
+    const statuses: number[] = [];
+    // Four accounts send the five texts each may send; a fifth account is refused.
+    for (let index = 0; index < 5; index++) {
+      const account = await registerUser({ phoneNumber });
+      for (let text = 0; text < (index < 4 ? 5 : 1); text++) {
+        if (text > 0) await endRateWindow('sms-cooldown', account.user._id);
+        const answer = await sendCode(account, newClientAddress());
+        statuses.push(answer.status);
+        if (answer.status !== 200) {
+          expect(answer.body).toMatchObject({
+            code: 'SMS_LIMIT_REACHED',
+            message: expect.stringMatching(
+              /^Too many codes were sent to this number today\. Please try again in \d+ hours?\.$/,
+            ),
+          });
+        }
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(20).fill(200), 429]);
+    expect(await inbox(asStored(phoneNumber))).toHaveLength(20);
+    expect(await alarmsSince(since)).toEqual([
+      expect.objectContaining({
+        metric: 'VerificationTextCeilingReached',
+        dimensions: { Stage: 'sandbox', Ceiling: 'number' },
+      }),
+    ]);
+  }, 60_000);
+
+  it("a burst from many networks is slowed to the product's rate a minute, not shut out for the day", async () => {
+    const accounts: RegisteredUser[] = [];
+    for (let index = 0; index < 40; index++) accounts.push(await registerUser());
+    const since = new Date().toISOString();
+    const started = Date.now();
+    const answers = await Promise.all(
+      accounts.map((account) => sendCode(account, newClientAddress())),
+    );
+    const took = Date.now() - started;
+    const sent = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    // A full minute's 30 at once; more only as fast as the rate gives them back (one every 2 s).
+    expect(sent.length).toBeGreaterThanOrEqual(30);
+    expect(sent.length).toBeLessThanOrEqual(30 + Math.ceil(took / 2000));
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.body).toMatchObject({
+        code: 'SMS_LIMIT_REACHED',
+        message: expect.stringMatching(
+          /^We are sending too many verification texts right now\. Please try again in \d seconds?\.$/,
+        ),
+      });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const alarms = await alarmsSince(since);
+    expect(alarms.length).toBe(refused.length);
+    expect(alarms[0]).toMatchObject({
+      metric: 'VerificationTextCeilingReached',
+      dimensions: { Stage: 'sandbox', Ceiling: 'minute' },
+      message: "The product's per-minute rate of verification texts was reached",
+    });
+    const page = await (await fetch(`${apiUrl()}/_sandbox`)).text();
+    expect(page).toContain('Alarms');
+    expect(page).toContain('The product&#39;s per-minute rate of verification texts was reached');
+
+    // A minute later the rate has refilled: the next person's text goes out.
+    await advanceTextRate(60);
+    expect((await sendCode(await registerUser(), newClientAddress())).status).toBe(200);
+  }, 60_000);
+
+  it('texts to owners with a verified phone never share the verification texts’ budget', async () => {
+    const owner = await newContentOwner({ phone: true });
+    await newContentCampaign(owner);
+    const since = new Date().toISOString();
+    try {
+      // The day's verification texts are spent, and so is this minute's rate.
+      await setRateCount('sms-total', 'all', 2000);
+      const dayRefused = await sendCode(await registerUser(), newClientAddress());
+      expect(dayRefused.status).toBe(429);
+      expect(dayRefused.body.message).toMatch(
+        /^We cannot send verification texts right now\. Please try again in \d+ hours?\.$/,
+      );
+      await emptyTextRate();
+      const minuteRefused = await sendCode(await registerUser(), newClientAddress());
+      expect(minuteRefused.status).toBe(429);
+      expect(minuteRefused.body.message).toMatch(/^We are sending too many verification texts/);
+      expect((await alarmsSince(since)).map((alarm) => alarm.dimensions.Ceiling)).toEqual([
+        'minute',
+        'day',
+      ]);
+
+      // The owner's morning drafts are still texted.
+      const morning = await runJob<{ text?: string }>('daily-drafts', {
+        companyId: owner.companyId,
+      });
+      expect(morning.result).toMatchObject({ text: 'sent' });
+      const [latest] = await inbox(owner.account.user.phoneNumber);
+      expect(latest!.text).toMatch(/^Sailpost: /);
+    } finally {
+      await clearRateCount('sms-total', 'all');
+      await advanceTextRate(60);
+    }
+  }, 60_000);
+});
+
+describe('a stranger cannot block someone else’s number', () => {
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it("another account's texts to the owner's number leave the owner a code of their own", async () => {
+    const owner = await registerUser();
+    const stranger = await registerUser({ phoneNumber: owner.user.phoneNumber });
+    // Every text the stranger's account may send in a day, each from another network.
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) {
-      const account = await registerUser({ phoneNumber });
-      statuses.push((await sendCode(account, newClientAddress())).status);
+      if (index > 0) await endRateWindow('sms-cooldown', stranger.user._id);
+      statuses.push((await sendCode(stranger, newClientAddress())).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(await inbox(asStored(phoneNumber))).toHaveLength(5);
+
+    const sent = await sendCode(owner, newClientAddress());
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect((await verify(owner, await latestCode(owner.user.phoneNumber))).status).toBe(200);
+  });
+
+  it("another account's wrong guesses at the owner's number do not spend the owner's", async () => {
+    const owner = await registerUser();
+    const stranger = await registerUser({ phoneNumber: owner.user.phoneNumber });
+    // Five wrong tries kill a code; a second code takes the stranger to its day's eight.
+    await sendCode(stranger, newClientAddress());
+    let code = await latestCode(owner.user.phoneNumber);
+    for (let index = 0; index < 5; index++) await verify(stranger, wrongFor(code));
+    await endRateWindow('sms-cooldown', stranger.user._id);
+    await sendCode(stranger, newClientAddress());
+    code = await latestCode(owner.user.phoneNumber);
+    const answers: unknown[] = [];
+    for (let index = 0; index < 4; index++) {
+      answers.push((await verify(stranger, wrongFor(code))).body.code);
+    }
+    expect(answers).toEqual([
+      'PHONE_CODE_WRONG',
+      'PHONE_CODE_WRONG',
+      'PHONE_CODE_WRONG',
+      'PHONE_CODE_BUDGET_SPENT',
+    ]);
+
+    expect((await sendCode(owner, newClientAddress())).status).toBe(200);
+    const verified = await verify(owner, await latestCode(owner.user.phoneNumber));
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   });
 });
 

@@ -204,6 +204,67 @@ export const endRateWindow = async (rule: string, subject: string): Promise<void
     .go();
 };
 
+const rateLimits = async () => {
+  const { rateLimitEntity } = await import('#functions/core/db/entities/rate-limit');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => rateLimitEntity());
+  entity.setClient(client());
+  return entity;
+};
+
+/**
+ * Sets the count of a rate limit's running window (one that ends in `windowSeconds`), as if that
+ * many uses had been made: to reach a ceiling that real requests would take thousands to reach.
+ */
+export const setRateCount = async (
+  rule: string,
+  subject: string,
+  count: number,
+  windowSeconds = 24 * 60 * 60,
+): Promise<void> => {
+  const resetAt = Math.floor(Date.now() / 1000) + windowSeconds;
+  await (await rateLimits()).put({ rule, subject, count, resetAt, expiresAt: resetAt + 60 }).go();
+};
+
+/** Forgets a rate limit's count for one subject (its window starts afresh with the next use). */
+export const clearRateCount = async (rule: string, subject: string): Promise<void> => {
+  await (await rateLimits()).delete({ rule, subject }).go();
+};
+
+/** The product's refilling rate of verification texts (its rule and subject in the table). */
+const TEXT_RATE = { rule: 'sms-verification-rate', subject: 'all' } as const;
+
+const textRate = async () => {
+  const { rateBucketEntity } = await import('#functions/core/db/entities/rate-bucket');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => rateBucketEntity());
+  entity.setClient(client());
+  return entity;
+};
+
+/**
+ * Moves the product's verification-text rate `seconds` on, as if that long had passed: what it
+ * gives back in that time is back (a minute refills it completely), and nothing else changes.
+ */
+export const advanceTextRate = async (seconds: number): Promise<void> => {
+  const bucket = await textRate();
+  const { data } = await bucket.get(TEXT_RATE).go({ consistent: true });
+  if (!data) return;
+  await bucket
+    .patch(TEXT_RATE)
+    .set({ fullAt: data.fullAt - seconds * 1000 })
+    .go();
+};
+
+/** Empties the product's verification-text rate: the next text waits for a refill. */
+export const emptyTextRate = async (): Promise<void> => {
+  // Full again after a whole burst of refills: the burst is a minute's worth.
+  const fullAt = Date.now() + 60_000;
+  await (
+    await textRate()
+  )
+    .put({ ...TEXT_RATE, fullAt, expiresAt: Math.ceil(fullAt / 1000) + 60 })
+    .go();
+};
+
 /** Makes an OAuth connection's state ten minutes old, as if the owner had dawdled on the consent page. */
 export const expireOAuthState = async (state: string): Promise<void> => {
   const { oauthStateEntity } = await import('#functions/core/db/entities/oauth-state');

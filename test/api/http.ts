@@ -243,6 +243,20 @@ export const inbox = async (to: string): Promise<SandboxMessage[]> => {
   return messages;
 };
 
+/** An alarm a function raised, as the sandbox's stand-in for CloudWatch alarms keeps it. */
+export interface SandboxAlarm {
+  metric: string;
+  dimensions: Record<string, string>;
+  message: string;
+  raisedAt: string;
+}
+
+/** The alarms raised in the sandbox, newest first (the JSON of /_sandbox's Alarms panel). */
+export const sandboxAlarms = async (): Promise<SandboxAlarm[]> => {
+  const response = await fetch(`${apiUrl()}/_sandbox/api/alarms`);
+  return ((await response.json()) as { alarms: SandboxAlarm[] }).alarms;
+};
+
 /** How a job run by name through the sandbox's events service ended. */
 export interface JobOutcome<R = unknown> {
   status: string;

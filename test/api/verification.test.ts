@@ -22,7 +22,7 @@ describe('phone verification', () => {
   it('texts a 6-digit code to the profile phone; the right code verifies it', async () => {
     const account = await registerUser();
     expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
-      { isVerified: false },
+      { isVerified: false, codeExpiresAt: null, resendAvailableAt: null },
     );
     const sent = await send(account);
     expect(sent.status).toBe(200);
@@ -31,7 +31,7 @@ describe('phone verification', () => {
     const verified = await verify(account, code);
     expect(verified.status).toBe(200);
     expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
-      { isVerified: true },
+      { isVerified: true, codeExpiresAt: null, resendAvailableAt: null },
     );
     expect((await call('GET', '/auth/me', { token: account.token })).body).toMatchObject({
       isPhoneVerified: true,
@@ -41,6 +41,55 @@ describe('phone verification', () => {
       code: 'PHONE_CODE_MISSING',
       message: 'Please request a verification code first',
     });
+  });
+
+  it('the status says whether a code is live, until when, and when a new one may be sent', async () => {
+    const account = await registerUser();
+    const status = async () =>
+      (await call('GET', '/auth/verification-status', { token: account.token })).body;
+    expect(await status()).toEqual({
+      isVerified: false,
+      codeExpiresAt: null,
+      resendAvailableAt: null,
+    });
+    const before = Date.now();
+    expect((await send(account)).status).toBe(200);
+    const after = Date.now();
+    const live = await status();
+    // Seconds are what the server keeps: the bounds are widened to whole seconds.
+    const within = (iso: unknown, from: number, to: number) => {
+      const at = Date.parse(iso as string);
+      expect(at).toBeGreaterThanOrEqual(Math.floor(from / 1000) * 1000);
+      expect(at).toBeLessThanOrEqual(Math.ceil(to / 1000) * 1000);
+    };
+    within(live.codeExpiresAt, before + 600_000, after + 600_000);
+    within(live.resendAvailableAt, before + 30_000, after + 30_000);
+
+    // Five wrong tries kill the code: no longer live, though the resend wait still runs.
+    const code = await latestCode(account);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await verify(account, wrong);
+    expect(await status()).toEqual({
+      isVerified: false,
+      codeExpiresAt: null,
+      resendAvailableAt: live.resendAvailableAt,
+    });
+  });
+
+  it('an expired code is not live; a verified phone has no code', async () => {
+    const account = await registerUser();
+    await send(account);
+    await expireVerificationCode(account.user._id);
+    expect(
+      (await call('GET', '/auth/verification-status', { token: account.token })).body,
+    ).toMatchObject({ codeExpiresAt: null });
+
+    const other = await registerUser();
+    await send(other);
+    expect((await verify(other, await latestCode(other))).status).toBe(200);
+    expect(
+      (await call('GET', '/auth/verification-status', { token: other.token })).body,
+    ).toMatchObject({ isVerified: true, codeExpiresAt: null });
   });
 
   it('sends at most one code every 30 seconds', async () => {
@@ -94,9 +143,9 @@ describe('phone verification', () => {
       code: 'PHONE_CODE_LOCKED',
       message: 'Too many wrong codes. Please request a new one.',
     });
-    expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
-      { isVerified: false },
-    );
+    expect(
+      (await call('GET', '/auth/verification-status', { token: account.token })).body,
+    ).toMatchObject({ isVerified: false, codeExpiresAt: null });
   });
 
   it('refuses an expired code (10 minutes), even the right one', async () => {
@@ -141,8 +190,8 @@ describe('phone verification', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ isPhoneVerified: false });
-    expect((await call('GET', '/auth/verification-status', { token: account.token })).body).toEqual(
-      { isVerified: false },
-    );
+    expect(
+      (await call('GET', '/auth/verification-status', { token: account.token })).body,
+    ).toMatchObject({ isVerified: false, codeExpiresAt: null });
   });
 });

@@ -62,10 +62,14 @@ describe('phone verification in the browser', () => {
     await screenshot(page, 'phone-resend-confirm-1280');
     await dialog.getByRole('button', { name: 'Send Code' }).click();
 
-    // Refused (one text every 30 s): the code field is back, and Resend counts down.
+    // Refused (one text every 30 s), so nothing was sent: the server's words, the field of the
+    // code that still works, and Resend counting down.
     const input = codeDialog.getByLabel('Verification code');
     await input.waitFor();
-    await codeDialog.getByText('We texted you a code moments ago. Enter it here.').waitFor();
+    await codeDialog.getByText('The code we texted you earlier still works.').waitFor();
+    expect(await codeDialog.getByRole('status').textContent()).toMatch(
+      /^Please wait \d+ seconds? before requesting a new code\. The code we texted you earlier still works\./,
+    );
     const resend = codeDialog.getByRole('button', { name: /^Resend Code \(0:[0-3]\d\)$/ });
     expect(await resend.isDisabled()).toBe(true);
     await screenshot(page, 'phone-cooldown-1280');

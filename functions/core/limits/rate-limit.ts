@@ -1,5 +1,6 @@
 import type { ErrorCode } from '#shared/contract/errors';
 import { isConditionFailure } from '../db/conditions';
+import { rateBucketEntity } from '../db/entities/rate-bucket';
 import { rateLimitEntity } from '../db/entities/rate-limit';
 import { RateLimited } from '../errors';
 
@@ -20,7 +21,7 @@ export interface RateRule {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const refusal = (rule: RateRule, retryAfterSeconds: number) =>
+const refusal = (rule: Pick<RateRule, 'code' | 'message'>, retryAfterSeconds: number) =>
   new RateLimited(rule.code, rule.message(retryAfterSeconds), retryAfterSeconds);
 
 /** Leftovers of a finished window are removed by the TTL a little after it ends. */
@@ -88,10 +89,87 @@ export const clearCount = async (rule: RateRule, subject: string): Promise<void>
   await rateLimitEntity().delete({ rule: rule.name, subject }).go();
 };
 
-/** How many uses the subject has in the running window (0 when none). */
-export const currentCount = async (rule: RateRule, subject: string): Promise<number> => {
+/** The subject's running window: its count and when it ends (epoch seconds); null when none runs. */
+export const runningWindow = async (
+  rule: RateRule,
+  subject: string,
+): Promise<{ count: number; resetAt: number } | null> => {
   const { data } = await rateLimitEntity()
     .get({ rule: rule.name, subject })
     .go({ consistent: true });
-  return data && data.resetAt > nowSeconds() ? data.count : 0;
+  return data && data.resetAt > nowSeconds() ? { count: data.count, resetAt: data.resetAt } : null;
+};
+
+/** How many uses the subject has in the running window (0 when none). */
+export const currentCount = async (rule: RateRule, subject: string): Promise<number> =>
+  (await runningWindow(rule, subject))?.count ?? 0;
+
+/**
+ * A refilling allowance (a token bucket): at most `burst` uses at once, given back one by one at
+ * `perMinute` a minute, so a burst is slowed to the rate rather than shut out for a whole window.
+ * It is kept as the instant it will be full again, `fullAt`: a use is allowed while `fullAt` is
+ * at most `burst - 1` refills away, and moves it one refill later. Each use is one conditional
+ * update, so parallel requests are counted exactly, as with the windows above.
+ */
+export interface RefillingRule {
+  /** Names the bucket in the table (`sms-verification-rate`); never reused for another meaning. */
+  readonly name: string;
+  readonly perMinute: number;
+  readonly burst: number;
+  readonly code: ErrorCode;
+  readonly message: (retryAfterSeconds: number) => string;
+}
+
+/** Leftover buckets are removed by the TTL this long after they are full again. */
+const BUCKET_TTL_MARGIN_SECONDS = 60;
+
+/**
+ * Takes one use from the rule's bucket for the subject, or throws the rule's 429 with the wait
+ * until the next use refills. `clock` is for tests (epoch milliseconds).
+ */
+export const takeRefilling = async (
+  rule: RefillingRule,
+  subject: string,
+  clock: () => number = Date.now,
+): Promise<void> => {
+  const refillMs = 60_000 / rule.perMinute;
+  if (rule.burst < 1) throw refusal(rule, Math.ceil(refillMs / 1000));
+  const headroomMs = (rule.burst - 1) * refillMs;
+  const key = { rule: rule.name, subject };
+  // A bucket that filled up between two steps is taken afresh: at most a few rounds.
+  for (let round = 0; round < 3; round++) {
+    const now = clock();
+    // fullAt never lies further ahead than a whole burst of refills from now.
+    const expiresAt = Math.ceil((now + rule.burst * refillMs) / 1000) + BUCKET_TTL_MARGIN_SECONDS;
+    try {
+      // No bucket yet, or a full one: this use leaves it one refill short of full.
+      await rateBucketEntity()
+        .update(key)
+        .set({ fullAt: now + refillMs, expiresAt })
+        .where((attr, op) => `${op.notExists(attr.fullAt)} OR ${op.lte(attr.fullAt, now)}`)
+        .go({ response: 'none' });
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      // Partly refilled: take a use if one is left.
+      await rateBucketEntity()
+        .patch(key)
+        .add({ fullAt: refillMs })
+        .set({ expiresAt })
+        .where(
+          (attr, op) => `${op.gt(attr.fullAt, now)} AND ${op.lte(attr.fullAt, now + headroomMs)}`,
+        )
+        .go({ response: 'none' });
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const { data: current } = await rateBucketEntity().get(key).go({ consistent: true });
+    if (current && current.fullAt > now + headroomMs) {
+      throw refusal(rule, Math.max(1, Math.ceil((current.fullAt - headroomMs - now) / 1000)));
+    }
+  }
+  throw new Error(`Rate limit ${rule.name} stayed contended`);
 };

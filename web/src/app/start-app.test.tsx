@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '#web/test/fetch-mock';
-import { companiesPage, makeUser, seedSession } from '#web/test/fixtures';
+import { companiesPage, makeUser, makeVerificationStatus, seedSession } from '#web/test/fixtures';
 import { renderPage, signedInPaths } from './render-page';
 import { startApp } from './start-app';
 
@@ -103,7 +103,7 @@ describe('the prerendered dashboard shell', () => {
     seedSession({ user: makeUser({ firstName: 'Ada' }) });
     mockFetch({
       'GET /api/config': { body: { stage: 'test', sandbox: false, googleSignIn: false } },
-      'GET /api/auth/verification-status': { body: { isVerified: true } },
+      'GET /api/auth/verification-status': { body: makeVerificationStatus(true) },
       'GET /api/companies/user/u1': companiesPage([]),
     });
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);

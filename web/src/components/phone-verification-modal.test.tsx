@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
 import { readSession } from '#web/lib/session-storage';
-import { makeUser, seedSession } from '#web/test/fixtures';
+import { makeUser, makeVerificationStatus, seedSession } from '#web/test/fixtures';
 import {
   bodiesSentTo,
   callKeys,
@@ -25,6 +25,25 @@ function Harness() {
   );
 }
 
+/** The status of an unverified phone without a live code. */
+const NO_CODE = makeVerificationStatus(false);
+
+/** The status of an unverified phone whose code works `minutes` more; a resend waits `wait` s. */
+const liveCode = (minutes: number, wait = 0) =>
+  makeVerificationStatus(false, {
+    codeExpiresAt: new Date(Date.now() + minutes * 60_000).toISOString(),
+    resendAvailableAt: wait ? new Date(Date.now() + wait * 1000).toISOString() : null,
+  });
+
+const refusal = (code: string, message: string, retryAfter?: number) => async () =>
+  new Response(JSON.stringify({ statusCode: 429, code, message, error: 'Too Many Requests' }), {
+    status: 429,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(retryAfter ? { 'Retry-After': String(retryAfter) } : {}),
+    },
+  });
+
 const renderModal = (
   { phoneNumber = '+15555550123' }: { phoneNumber?: string } = {},
   answers: Record<string, MockAnswer> = {},
@@ -32,7 +51,7 @@ const renderModal = (
   const user = makeUser({ phoneNumber, isPhoneVerified: false });
   seedSession({ user });
   const fetchMock = mockFetch({
-    'GET /api/auth/verification-status': { body: { isVerified: false } },
+    'GET /api/auth/verification-status': { body: NO_CODE },
     'POST /api/auth/2fa/enable': {
       body: { message: 'Verification code sent', expiresInSeconds: 600 },
     },
@@ -164,6 +183,8 @@ describe('PhoneVerificationModal', () => {
     const { fetchMock, user } = renderModal(
       {},
       {
+        'GET /api/auth/verification-status': async () =>
+          jsonResponse(sends === 0 ? NO_CODE : liveCode(10)),
         'POST /api/auth/2fa/enable': async () =>
           ++sends === 1
             ? jsonResponse({ message: 'Verification code sent', expiresInSeconds: 600 })
@@ -185,8 +206,9 @@ describe('PhoneVerificationModal', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
 
     const input = await within(dialog()).findByLabelText('Verification code');
+    // Nothing was sent: the server's words, and the code sent before still works.
     expect(within(dialog()).getByRole('status')).toHaveTextContent(
-      'We texted you a code moments ago. Enter it here.',
+      'Please wait 25 seconds before requesting a new code. The code we texted you earlier still works. Enter it here.',
     );
     const resend = within(dialog()).getByRole('button', { name: /^Resend Code \(0:2\d\)$/ });
     expect(resend).toBeDisabled();
@@ -197,6 +219,71 @@ describe('PhoneVerificationModal', () => {
     expect(bodiesSentTo(fetchMock, 'POST /api/auth/2fa/verify')).toEqual([
       { code: '123456', isVerification: true },
     ]);
+  });
+
+  it('opened afresh while a code is live, offers its field and counts down to a resend', async () => {
+    const { fetchMock, user } = renderModal(
+      {},
+      { 'GET /api/auth/verification-status': { body: liveCode(8, 20) } },
+    );
+    const haveCode = await within(dialog()).findByRole('button', { name: 'I already have a code' });
+    expect(
+      within(dialog()).getByRole('button', { name: /^Send Code \(0:(19|20)\)$/ }),
+    ).toBeDisabled();
+    await user.click(haveCode);
+    expect(within(dialog()).getByLabelText('Verification code')).toHaveValue('');
+    expect(dialog()).not.toHaveTextContent(/texted you a code/i);
+    expect(callKeys(fetchMock)).not.toContain('POST /api/auth/2fa/enable');
+  });
+
+  it('opened afresh without a live code, offers no code field', async () => {
+    const { fetchMock } = renderModal();
+    await waitFor(() => expect(callKeys(fetchMock)).toContain('GET /api/auth/verification-status'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(
+      within(dialog()).queryByRole('button', { name: 'I already have a code' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Send Code' })).toBeEnabled();
+  });
+
+  it('a refused send without a live code shows the server’s words and no code field', async () => {
+    const message = 'Please wait 25 seconds before requesting a new code.';
+    const { user } = renderModal(
+      {},
+      { 'POST /api/auth/2fa/enable': refusal('PHONE_CODE_COOLDOWN', message, 25) },
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(within(dialog()).queryByLabelText('Verification code')).not.toBeInTheDocument();
+    expect(
+      within(dialog()).queryByRole('button', { name: 'I already have a code' }),
+    ).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/texted you a code/i);
+    expect(within(dialog()).getByRole('button', { name: /^Send Code \(0:2\d\)$/ })).toBeDisabled();
+  });
+
+  it('a refused send while a code is live shows the server’s words and that code’s field', async () => {
+    const message =
+      'Too many verification texts were requested from your network. Please try again in 40 minutes.';
+    let statusReads = 0;
+    const { user } = renderModal(
+      {},
+      {
+        // Opened before any code; the refusal's check finds the one sent from another tab.
+        'GET /api/auth/verification-status': async () =>
+          jsonResponse(++statusReads === 1 ? NO_CODE : liveCode(6)),
+        'POST /api/auth/2fa/enable': refusal('SMS_LIMIT_REACHED', message, 2400),
+      },
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Code' }));
+    const input = await within(dialog()).findByLabelText('Verification code');
+    const notice = within(dialog()).getByRole('status');
+    expect(notice).toHaveTextContent(message);
+    expect(notice).toHaveTextContent('The code we texted you earlier still works. Enter it here.');
+    expect(document.body).not.toHaveTextContent(/moments ago/i);
+    await user.type(input, '123456');
+    await user.click(within(dialog()).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('modal closed')).toBeInTheDocument();
   });
 
   it('"I already have a code" goes back to the code field after Resend', async () => {

@@ -1,16 +1,18 @@
-import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { ErrorCode } from '#shared/contract/errors';
 import { formatUsPhone, isRealPhone, normaliseUsPhone } from '#shared/contract/fields';
 import { VERIFICATION_CODE_LENGTH } from '#shared/domain/limits';
 import { sendVerificationCode } from '#web/lib/api/send-verification-code';
 import { updateUserFailureText, useUpdateUser } from '#web/lib/api/update-user';
+import { useVerificationStatus } from '#web/lib/api/verification-status';
 import { useVerifyPhoneCode } from '#web/lib/api/verify-phone-code';
 import { ApiError } from '#web/lib/api-client';
 import { hasCode, messageOf } from '#web/lib/error-text';
 import { formatPhoneInput } from '#web/lib/phone-input';
 import { useSession } from '#web/lib/session';
 import { clockText, useCountdown } from '#web/lib/use-countdown';
+import { useStillAhead } from '#web/lib/use-still-ahead';
 import { isCompleteVerificationCode, verificationCodeDigits } from '#web/lib/verification-code';
 import { Button } from './button';
 import { IconPhone } from './icons';
@@ -22,7 +24,7 @@ export const VERIFICATION_MESSAGES = {
   sendFailed: 'Failed to send verification code',
   verifyFailed: 'Failed to verify code',
   verified: 'Phone number verified',
-  codeAlreadySent: 'We texted you a code moments ago. Enter it here.',
+  codeStillLive: 'The code we texted you earlier still works. Enter it here.',
   alreadyHaveCode: 'I already have a code',
 } as const;
 
@@ -44,12 +46,6 @@ const CODE_DEAD: ErrorCode[] = [
   'PHONE_TAKEN',
 ];
 
-/**
- * What the dialog knows of the last code: 'live' after a send in this dialog; 'dead' once the
- * server refused it for good or the number changed; 'unknown' before either (opened afresh, a
- * code may still be on its way from an earlier send).
- */
-type CodeStatus = 'unknown' | 'live' | 'dead';
 const FORM_ID = 'phone-verification-form';
 
 interface PhoneVerificationModalProps {
@@ -62,6 +58,10 @@ interface PhoneVerificationModalProps {
  * Phone verification, three views: enter a number (when the profile has none), confirm and send,
  * then the 6-digit code. 'Resend Code' goes back a view with the code cleared. Used by the
  * dashboard's prompt and the profile.
+ *
+ * Whether a code is live comes from the server (the verification status: until when the last
+ * code works, and when a new one may be sent), so a dialog opened on another page or tab offers
+ * the code sent from the first, and the dialog never says a text went out that did not.
  */
 export function PhoneVerificationModal({ open, onClose }: PhoneVerificationModalProps) {
   const { user } = useSession();
@@ -74,6 +74,7 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
   const { user } = useSession();
   const updateUser = useUpdateUser();
   const verifyPhoneCode = useVerifyPhoneCode();
+  const status = useVerificationStatus();
   const hasPhone = isRealPhone(user?.phoneNumber);
   const [view, setView] = useState<View>(hasPhone ? 'confirm' : 'enter');
   const [sentFrom, setSentFrom] = useState<Exclude<View, 'code'>>('confirm');
@@ -83,13 +84,24 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
   const [codeError, setCodeError] = useState<string | null>(null);
   // Each failure remounts the announcement, so the same message twice is announced twice.
   const [failures, setFailures] = useState(0);
-  const [codeStatus, setCodeStatus] = useState<CodeStatus>('unknown');
+  // The server refused the code for good (expired, locked, …): Verify stays off until a new one.
+  const [codeDead, setCodeDead] = useState(false);
   const [codeMinutes, setCodeMinutes] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const cooldown = useCountdown();
   const sendButton = useRef<HTMLButtonElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
+  const codeLive = useStillAhead(status.codeExpiresAt) && !codeDead;
+
+  // Opened while a resend must still wait (a code sent moments ago elsewhere): count it down.
+  const { start: startCooldown } = cooldown;
+  const { resendAvailableAt } = status;
+  useEffect(() => {
+    if (resendAvailableAt === null) return;
+    const seconds = Math.ceil((resendAvailableAt - Date.now()) / 1000);
+    if (seconds > 0) startCooldown(seconds);
+  }, [resendAvailableAt, startCooldown]);
 
   const storedPhone = user?.phoneNumber ?? '';
   const shownPhone = formatUsPhone(storedPhone);
@@ -107,27 +119,35 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
   /** Texts a code to `phoneNumber` (the profile's number) and shows the code view. */
   const sendCode = async (phoneNumber: string, from: Exclude<View, 'code'>) => {
     const expiresInSeconds = await sendVerificationCode(phoneNumber);
-    setCodeStatus('live');
+    status.codeSent(expiresInSeconds);
+    setCodeDead(false);
     setCodeMinutes(Math.round(expiresInSeconds / 60));
     setNotice(null);
     showCodeView(from);
   };
 
   /**
-   * A failed send. Asked again too soon (the 30-second cooldown), the code sent moments ago still
-   * works: its field comes back, and the wait counts down on the send buttons.
+   * A refused send sent nothing: the server's words say why. When the refusal is for now (429:
+   * too soon, too many today) and a code sent earlier is still live — the server is asked, as
+   * that code may have come from another tab — its field comes back; otherwise there is nothing
+   * to enter. Asked again too soon, the wait counts down on the send buttons.
    */
-  const onSendFailed = (error: unknown, from: Exclude<View, 'code'>, status: CodeStatus) => {
+  const onSendFailed = async (error: unknown, from: Exclude<View, 'code'>) => {
+    const message = messageOf(error, VERIFICATION_MESSAGES.sendFailed);
     if (hasCode(error, 'PHONE_CODE_COOLDOWN') && error instanceof ApiError) {
       if (error.retryAfterSeconds) cooldown.start(error.retryAfterSeconds);
-      if (status !== 'dead') {
-        toast.dismiss(ERROR_TOAST.id);
-        setNotice(VERIFICATION_MESSAGES.codeAlreadySent);
-        showCodeView(from);
-        return;
-      }
     }
-    toast.error(messageOf(error, VERIFICATION_MESSAGES.sendFailed), ERROR_TOAST);
+    const refusedForNow = error instanceof ApiError && error.status === 429;
+    const current = refusedForNow && !codeDead ? await status.refresh() : undefined;
+    const live = current?.codeExpiresAt ? Date.parse(current.codeExpiresAt) > Date.now() : false;
+    if (!live) {
+      toast.error(message, ERROR_TOAST);
+      return;
+    }
+    toast.dismiss(ERROR_TOAST.id);
+    setCodeMinutes(null);
+    setNotice(`${message} ${VERIFICATION_MESSAGES.codeStillLive}`);
+    showCodeView(from);
   };
 
   const submitPhone = async () => {
@@ -138,9 +158,9 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
     }
     setPhoneError(null);
     setBusy(true);
-    let status = codeStatus;
     try {
-      // The profile gets the number first; the code goes to the profile's number.
+      // The profile gets the number first; the code goes to the profile's number (a code sent
+      // to the old one is then no longer live: the status says so).
       if (result.value !== storedPhone) {
         try {
           await updateUser({ phoneNumber: result.value });
@@ -149,14 +169,11 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
           setPhoneError(updateUserFailureText(error));
           return;
         }
-        // A code sent to the old number cannot verify the new one.
-        status = 'dead';
-        setCodeStatus(status);
       }
       await sendCode(result.value, 'enter');
       toast.dismiss(ERROR_TOAST.id);
     } catch (error) {
-      onSendFailed(error, 'enter', status);
+      await onSendFailed(error, 'enter');
     } finally {
       setBusy(false);
     }
@@ -168,7 +185,7 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
       await sendCode(storedPhone, 'confirm');
       toast.dismiss(ERROR_TOAST.id);
     } catch (error) {
-      onSendFailed(error, 'confirm', codeStatus);
+      await onSendFailed(error, 'confirm');
     } finally {
       setBusy(false);
     }
@@ -184,14 +201,17 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
   };
 
   const submitCode = async () => {
-    if (!isCompleteVerificationCode(code) || codeStatus === 'dead') return;
+    if (!isCompleteVerificationCode(code) || codeDead) return;
     setBusy(true);
     setCodeError(null);
     try {
       await verifyPhoneCode(code);
     } catch (error) {
       setBusy(false);
-      if (hasCode(error, ...CODE_DEAD)) setCodeStatus('dead');
+      if (hasCode(error, ...CODE_DEAD)) {
+        setCodeDead(true);
+        void status.refresh();
+      }
       const fieldMessage = error instanceof ApiError ? error.fields.code : undefined;
       refuseCode(fieldMessage ?? messageOf(error, VERIFICATION_MESSAGES.verifyFailed));
       return;
@@ -226,7 +246,7 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
 
   const enterCode = (digits: string) => {
     setCode(digits);
-    if (codeStatus !== 'dead') setCodeError(null);
+    if (!codeDead) setCodeError(null);
   };
 
   /**
@@ -259,7 +279,7 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
           type="submit"
           form={FORM_ID}
           loading={busy}
-          disabled={!isCompleteVerificationCode(code) || codeStatus === 'dead'}
+          disabled={!isCompleteVerificationCode(code) || codeDead}
         >
           Verify
         </Button>
@@ -289,18 +309,17 @@ function VerificationDialog({ onClose }: { onClose: () => void }) {
       'Sailpost texts you your daily drafts to approve. Verify your number to receive them.'
     );
 
-  // Back from the code view with a code still working: the way back to its field.
-  const alreadyHaveCode =
-    codeStatus === 'live' ? (
-      <button
-        type="button"
-        onClick={() => setView('code')}
-        disabled={busy}
-        className="mt-4 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
-      >
-        {VERIFICATION_MESSAGES.alreadyHaveCode}
-      </button>
-    ) : null;
+  // A code still working (sent here, or earlier from another page or tab): the way to its field.
+  const alreadyHaveCode = codeLive ? (
+    <button
+      type="button"
+      onClick={() => setView('code')}
+      disabled={busy}
+      className="mt-4 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
+    >
+      {VERIFICATION_MESSAGES.alreadyHaveCode}
+    </button>
+  ) : null;
 
   return (
     <Modal

@@ -19,6 +19,7 @@ import {
 } from '#shared/contract/companies';
 import type { ContentGeneration, ContentList, GeneratedContent } from '#shared/contract/content';
 import type { PlatformCredential } from '#shared/contract/platforms';
+import type { VerificationStatusResponse } from '#shared/contract/auth';
 import type { User } from '#shared/contract/users';
 import { STORAGE_KEYS } from '#shared/domain/limits';
 
@@ -33,6 +34,17 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   isPhoneVerified: false,
   smsOptedOut: false,
   createdAt: '2026-11-01T09:00:00.000Z',
+  ...overrides,
+});
+
+/** The verification status of a phone without a live code (verified, or never sent one). */
+export const makeVerificationStatus = (
+  isVerified: boolean,
+  overrides: Partial<VerificationStatusResponse> = {},
+): VerificationStatusResponse => ({
+  isVerified,
+  codeExpiresAt: null,
+  resendAvailableAt: null,
   ...overrides,
 });
 

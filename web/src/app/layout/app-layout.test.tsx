@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/domain/users';
-import { companiesPage, makeCompany, makeUser, seedSession } from '#web/test/fixtures';
+import {
+  companiesPage,
+  makeCompany,
+  makeUser,
+  makeVerificationStatus,
+  seedSession,
+} from '#web/test/fixtures';
 import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
 import { PathProbe, renderRoutes } from '#web/test/render';
 import { ProtectedRoute } from '../protected-route';
@@ -202,7 +208,9 @@ describe('protected layout', () => {
 
   it('shows the phone status from the server, over the stored flag', async () => {
     seedSession({ user: makeUser({ isPhoneVerified: false }) });
-    renderApp({ answers: { 'GET /api/auth/verification-status': { body: { isVerified: true } } } });
+    renderApp({
+      answers: { 'GET /api/auth/verification-status': { body: makeVerificationStatus(true) } },
+    });
     expect(await sidebar().findByTitle('Phone verified')).toBeInTheDocument();
   });
 

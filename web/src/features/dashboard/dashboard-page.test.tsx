@@ -7,6 +7,7 @@ import {
   makeCompany,
   makeCredential,
   makeUser,
+  makeVerificationStatus,
   seedSession,
 } from '#web/test/fixtures';
 import { mockFetch, type MockAnswer } from '#web/test/fetch-mock';
@@ -16,7 +17,7 @@ import { DashboardPage } from './dashboard-page';
 const renderDashboard = (answers: Record<string, MockAnswer>) => {
   seedSession({ user: makeUser({ isPhoneVerified: true }) });
   const fetchMock = mockFetch({
-    'GET /api/auth/verification-status': { body: { isVerified: true } },
+    'GET /api/auth/verification-status': { body: makeVerificationStatus(true) },
     ...answers,
   });
   renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
@@ -101,7 +102,7 @@ describe('DashboardPage', () => {
     expect(alert).toHaveTextContent('Failed to load companies. Please try again.');
 
     mockFetch({
-      'GET /api/auth/verification-status': { body: { isVerified: true } },
+      'GET /api/auth/verification-status': { body: makeVerificationStatus(true) },
       'GET /api/companies/user/u1': companiesPage([makeCompany()]),
     });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -114,7 +115,7 @@ describe('phone verification prompt on the dashboard', () => {
     seedSession({ user: makeUser({ isPhoneVerified: false }) });
     mockFetch({
       'GET /api/companies/user/u1': companiesPage([]),
-      'GET /api/auth/verification-status': { body: { isVerified: false } },
+      'GET /api/auth/verification-status': { body: makeVerificationStatus(false) },
     });
     return renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
   };
@@ -137,7 +138,7 @@ describe('phone verification prompt on the dashboard', () => {
     seedSession({ user: makeUser({ isPhoneVerified: false }) });
     mockFetch({
       'GET /api/companies/user/u1': companiesPage([]),
-      'GET /api/auth/verification-status': { body: { isVerified: true } },
+      'GET /api/auth/verification-status': { body: makeVerificationStatus(true) },
     });
     renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
     expect(
@@ -155,7 +156,7 @@ describe('quick tips on the dashboard', () => {
     seedSession({ user: makeUser({ isPhoneVerified: false }) });
     mockFetch({
       'GET /api/companies/user/u1': companiesPage([]),
-      'GET /api/auth/verification-status': { body: { isVerified: false } },
+      'GET /api/auth/verification-status': { body: makeVerificationStatus(false) },
     });
     renderScreen('/dashboard', <DashboardPage />, { at: '/dashboard' });
     expect(

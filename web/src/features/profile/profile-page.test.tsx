@@ -5,7 +5,7 @@ import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
 import { ApiError } from '#web/lib/api-client';
 import { MissingUserIdError, updateUser, updateUserFailureText } from '#web/lib/api/update-user';
 import { readSession } from '#web/lib/session-storage';
-import { makeUser, seedSession } from '#web/test/fixtures';
+import { makeUser, makeVerificationStatus, seedSession } from '#web/test/fixtures';
 import {
   bodiesSentTo,
   callKeys,
@@ -26,7 +26,7 @@ const renderProfile = (
 ) => {
   seedSession({ user: makeUser({ phoneNumber, isPhoneVerified: isVerified, smsOptedOut }) });
   const fetchMock = mockFetch({
-    'GET /api/auth/verification-status': { body: { isVerified } },
+    'GET /api/auth/verification-status': { body: makeVerificationStatus(isVerified) },
     ...answers,
   });
   renderScreen('/profile', <ProfilePage />, { at: '/profile' });
@@ -135,7 +135,8 @@ describe('ProfilePage', () => {
     const { user, fetchMock } = renderProfile(
       { isVerified: true },
       {
-        'GET /api/auth/verification-status': async () => jsonResponse({ isVerified: verified }),
+        'GET /api/auth/verification-status': async () =>
+          jsonResponse(makeVerificationStatus(verified)),
         'PUT /api/users/u1': async () => {
           verified = false;
           return jsonResponse(updated);
@@ -211,7 +212,7 @@ describe('Sign out everywhere', () => {
   const renderWithLogin = (answers: Record<string, MockAnswer>) => {
     seedSession({ user: makeUser() });
     const fetchMock = mockFetch({
-      'GET /api/auth/verification-status': { body: { isVerified: false } },
+      'GET /api/auth/verification-status': { body: makeVerificationStatus(false) },
       ...answers,
     });
     renderScreen('/profile', <ProfilePage />, {

@@ -5,7 +5,11 @@ import { ApiError, callApi } from '../api-client';
 import { apiRoute } from '../api-route';
 import { hasCode, messageOf } from '../error-text';
 import { useSession } from '../session';
-import { verificationStatusKey } from './verification-status';
+import {
+  unknownCodeStatus,
+  verificationStatusKey,
+  type VerificationStatusData,
+} from './verification-status';
 
 const route = apiRoute('PUT /users/{id}');
 
@@ -37,16 +41,24 @@ export const useUpdateUser = () => {
   const { mutate } = useSWRConfig();
   const { user, updateUser: storeUser } = useSession();
   const userId = user?._id;
+  const storedPhone = user?.phoneNumber;
   return useCallback(
     async (body: UpdateUserBody): Promise<User> => {
       const updated = await updateUser(userId, body);
       storeUser(updated);
-      void mutate(verificationStatusKey(updated._id), updated.isPhoneVerified, {
-        revalidate: false,
-      });
+      const numberChanged = updated.phoneNumber !== storedPhone;
+      void mutate(
+        verificationStatusKey(updated._id),
+        (current?: VerificationStatusData) =>
+          // A code sent to the old number cannot verify the new one.
+          numberChanged || !current
+            ? unknownCodeStatus(updated.isPhoneVerified)
+            : { ...current, isVerified: updated.isPhoneVerified },
+        { revalidate: false },
+      );
       return updated;
     },
-    [mutate, storeUser, userId],
+    [mutate, storeUser, userId, storedPhone],
   );
 };
 

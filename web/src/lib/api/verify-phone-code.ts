@@ -4,7 +4,7 @@ import { callApi } from '../api-client';
 import { apiRoute } from '../api-route';
 import { useSession } from '../session';
 import { fetchCurrentUser } from './current-user';
-import { verificationStatusKey } from './verification-status';
+import { unknownCodeStatus, verificationStatusKey } from './verification-status';
 
 const route = apiRoute('POST /auth/2fa/verify');
 
@@ -24,7 +24,10 @@ export const useVerifyPhoneCode = () => {
     async (code: string) => {
       await verifyPhoneCode(code);
       updateUser({ isPhoneVerified: true });
-      if (userId) void mutate(verificationStatusKey(userId), true, { revalidate: true });
+      if (userId) {
+        // Verified: no code is left to enter.
+        void mutate(verificationStatusKey(userId), unknownCodeStatus(true), { revalidate: true });
+      }
       fetchCurrentUser().then(updateUser, () => undefined);
     },
     [mutate, updateUser, userId],
