@@ -1,3 +1,4 @@
+import { TEXT_CEILING_METRIC, type TextCeiling } from './text-ceiling-metric';
 import {
   SMS_NUMBERS_PER_ACCOUNT_PER_DAY,
   SMS_PER_ACCOUNT_PER_DAY,
@@ -104,10 +105,6 @@ export const TEXT_LIMITS = {
 
 /** The subject of the product-wide counters. */
 const EVERYONE = 'all';
-
-/** The metric the stack's alarms watch, one data point per refusal by a ceiling. */
-export const TEXT_CEILING_METRIC = 'VerificationTextCeilingReached';
-export type TextCeiling = 'day' | 'minute' | 'number';
 
 const CEILING_MESSAGES: Record<TextCeiling, string> = {
   day: "The product's daily ceiling of verification texts was reached",

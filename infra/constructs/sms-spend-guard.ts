@@ -1,3 +1,5 @@
+import { TEXT_CEILINGS, TEXT_CEILING_METRIC } from '#functions/auth/text-ceiling-metric';
+import { METRICS_NAMESPACE } from '#functions/core/metrics';
 import { Duration, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
@@ -39,9 +41,9 @@ const UNDELIVERED_PARTS_ALARM = 5;
  * of verification texts is reached: per day, per minute, or the absolute ceiling of one number.
  */
 export const VERIFICATION_CEILING_METRIC = {
-  namespace: 'Sailpost',
-  metricName: 'VerificationTextCeilingReached',
-  ceilings: ['day', 'minute', 'number'],
+  namespace: METRICS_NAMESPACE,
+  metricName: TEXT_CEILING_METRIC,
+  ceilings: TEXT_CEILINGS,
 } as const;
 
 export interface SmsSpendGuardProps {
