@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_BRAND_COLOR } from '../domain/limits';
+import { DEFAULT_BRAND_COLOR, DEFAULT_MORNING_HOUR } from '../domain/limits';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
 import { PLATFORM_IDS, TIER_IDS } from '../domain/tiers';
 import { optionalText, text } from './fields';
@@ -134,8 +134,6 @@ export const timeZone = () =>
       (value) => new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone,
     );
 
-/** The hour of the morning text when the owner has not chosen one (8:00, the company's zone). */
-export const DEFAULT_MORNING_HOUR = 8;
 export const MORNING_HOUR_MESSAGE = 'Morning hour must be a whole hour from 0 to 23';
 
 /** The local hour of the morning drafts and text: a whole hour, 0 (midnight) to 23. */

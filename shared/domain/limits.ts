@@ -12,6 +12,8 @@ export const DEFAULT_BRAND_COLOR = '#007BFF';
  * through the API without one, and those made before companies had zones.
  */
 export const DEFAULT_TIME_ZONE = 'UTC';
+/** The hour of the morning text when the owner has not chosen one (8:00, the company's zone). */
+export const DEFAULT_MORNING_HOUR = 8;
 export const INTRO_TIER_COMPANY_LIMIT = 1;
 export const RECENT_ACTIVITY_ITEMS = 3;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;

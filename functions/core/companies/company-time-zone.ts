@@ -1,5 +1,4 @@
-import { DEFAULT_MORNING_HOUR } from '#shared/contract/companies';
-import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
+import { DEFAULT_MORNING_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/limits';
 import type { CompanyRecord } from '../db/entities/company';
 
 /** The zone a company counts its days in: its own, or UTC until its owner's browser gives one. */

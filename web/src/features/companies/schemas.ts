@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_MORNING_HOUR } from '#shared/domain/limits';
 import {
   brandVoice,
   companyDescription,
@@ -8,7 +9,6 @@ import {
   isTimeZone,
   normaliseHexColor,
   INVALID_TIME_ZONE_MESSAGE,
-  DEFAULT_MORNING_HOUR,
   morningHour,
   website,
   type Company,
