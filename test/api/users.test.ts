@@ -156,12 +156,13 @@ const verifyPhoneFrom = async (account: RegisteredUser, from: string): Promise<v
 
 describe('PUT /users/{id} from two sessions at once', () => {
   const PROFILE_CHANGED = 'Your profile was changed in another window. Reload it and try again.';
+  /** Rounds that must see the race (both requests read the profile before either wrote). */
+  const RACES = 3;
+  const MAX_ROUNDS = 15;
 
-  // Several rounds, each a new account: every round must see the race (both requests read the
-  // profile before either writes), not only the luckiest one.
-  it.each([1, 2, 3])(
-    'round %i: one new number is saved, the other answers 409 PROFILE_CHANGED, nothing half-written',
-    async () => {
+  it('one new number is saved, the other answers 409 PROFILE_CHANGED, and nothing is half-written', async () => {
+    let raced = 0;
+    for (let round = 0; round < MAX_ROUNDS && raced < RACES; round++) {
       const from = newClientAddress();
       const account = await registerUser({}, from);
       await verifyPhoneFrom(account, from);
@@ -174,37 +175,46 @@ describe('PUT /users/{id} from two sessions at once', () => {
       const sessions = [account.token, login.body.access_token];
       const numbers = sessions.map(() => `+1${uniqueIdentity().phoneNumber.replace(/\D/g, '')}`);
 
+      // Each from an address of its own: both open a new connection at the same moment, rather
+      // than one reusing the login's and arriving first.
       const answers = await Promise.all(
         sessions.map((token, index) =>
-          call<{ phoneNumber: string; isPhoneVerified: boolean }>(
-            'PUT',
-            `/users/${account.user._id}`,
-            { token, body: { phoneNumber: numbers[index] }, from },
-          ),
+          call<{ phoneNumber: string }>('PUT', `/users/${account.user._id}`, {
+            token,
+            body: { phoneNumber: numbers[index] },
+            from: newClientAddress(),
+          }),
         ),
       );
 
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-      const winner = answers.find((answer) => answer.status === 200)!;
-      const loser = answers.find((answer) => answer.status === 409)!;
-      expect(loser.body).toMatchObject({
-        statusCode: 409,
-        code: 'PROFILE_CHANGED',
-        error: 'Conflict',
-        message: PROFILE_CHANGED,
+      const statuses = answers.map((answer) => answer.status).sort();
+      // Both saved: the second request read the profile after the first had written (no race,
+      // each change applied whole, one after the other). Any other outcome must be the race's.
+      if (statuses.join() !== '200,200') {
+        expect(statuses).toEqual([200, 409]);
+        raced += 1;
+        expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({
+          statusCode: 409,
+          code: 'PROFILE_CHANGED',
+          error: 'Conflict',
+          message: PROFILE_CHANGED,
+        });
+      }
+      // The stored profile is a saved one, whole: its number, unverified; the old number's claim
+      // is released and neither new number is claimed.
+      const stored = await call<{ phoneNumber: string }>('GET', '/auth/me', {
+        token: account.token,
+        from,
       });
-      // The stored profile is the winner's, whole: its number, unverified; the old number's
-      // claim is released and neither new number is claimed.
-      const stored = await call('GET', '/auth/me', { token: account.token, from });
-      expect(stored.body).toMatchObject({
-        phoneNumber: winner.body.phoneNumber,
-        isPhoneVerified: false,
-      });
-      expect(numbers).toContain(winner.body.phoneNumber);
+      const saved = answers.filter((answer) => answer.status === 200);
+      expect(saved.map((answer) => answer.body.phoneNumber)).toContain(stored.body.phoneNumber);
+      expect(stored.body).toMatchObject({ isPhoneVerified: false });
+      expect(numbers).toContain(stored.body.phoneNumber);
       expect(await phoneClaimHolder(oldNumber)).toBeUndefined();
       for (const number of numbers) expect(await phoneClaimHolder(number)).toBeUndefined();
-    },
-  );
+    }
+    expect(raced).toBe(RACES);
+  }, 120_000);
 });
 
 describe('meta', () => {
