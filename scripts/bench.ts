@@ -4,6 +4,9 @@
  *  - the SPA's initial JavaScript (gzip),
  *  - p50/p99 latency of GET /auth/me and POST /auth/login under load, with the sandbox in a child
  *    process and the load generator (autocannon) in this one,
+ *  - p50/p99 of POST /auth/register at 1, 20 and 200 sign-ups at once, each from its own client
+ *    address, on a fresh sandbox of its own (scripts/bench/sign-ups.ts), and that every one is
+ *    answered 201,
  *  - DELETE of a company with 3,000 campaigns (scripts/bench-company-delete.ts),
  *  - the publisher's time per post (30 posts, one at a time) and the sweeper's time over 10,000 due
  *    watches (scripts/bench/publishing.ts), for information,
@@ -11,8 +14,8 @@
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
- * `--only=bundles,spa,api,delete,publishing,lighthouse` measures only those sections (lighthouse implies
- * --lighthouse), e.g. to check a front-end change without the API load.
+ * `--only=bundles,spa,api,signups,delete,publishing,lighthouse` measures only those sections
+ * (lighthouse implies --lighthouse), e.g. to check a front-end change without the API load.
  *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
  * runs, BENCH_INIT_RUNS (10) processes per bundle, BENCH_LIGHTHOUSE_RUNS (3) runs per page,
@@ -25,6 +28,7 @@ import { measureCompanyDelete } from './bench/company-delete';
 import { measureLambdaBundles } from './bench/lambda-bundles';
 import { measureLighthouse } from './bench/lighthouse';
 import { measurePublishing } from './bench/publishing';
+import { measureSignUps } from './bench/sign-ups';
 import { startBenchSandbox } from './bench/sandbox-child';
 import { measureSpaJavaScript } from './bench/spa-size';
 import { brokenBudgets, renderTable, type Row } from './bench/table';
@@ -36,7 +40,15 @@ const setting = (name: string, fallback: number): number => {
   return value;
 };
 
-const SECTIONS = ['bundles', 'spa', 'api', 'delete', 'publishing', 'lighthouse'] as const;
+const SECTIONS = [
+  'bundles',
+  'spa',
+  'api',
+  'signups',
+  'delete',
+  'publishing',
+  'lighthouse',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const USAGE = `Usage: npm run bench [-- --lighthouse] [--only=${SECTIONS.join(',')}]`;
 
@@ -72,6 +84,8 @@ const main = async () => {
     ...(measures('bundles') ? await measureLambdaBundles(setting('BENCH_INIT_RUNS', 10)) : []),
     ...(measures('spa') ? await measureSpaJavaScript(path.join(REPO_ROOT, 'web', 'dist')) : []),
   ];
+
+  if (measures('signups')) rows.push(...(await measureSignUps()));
 
   const needsSandbox =
     measures('api') || measures('delete') || measures('publishing') || withLighthouse;

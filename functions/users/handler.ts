@@ -1,7 +1,7 @@
 import { usersRoutes } from '#shared/contract/users';
 import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
-import { countUsers } from '../core/accounts/accounts';
+import { countUsers } from '../core/accounts/user-count';
 import { updateProfile } from './profile';
 import { toPublicUser } from '../core/accounts/public-user';
 

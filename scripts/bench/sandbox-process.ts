@@ -1,9 +1,9 @@
 /**
  * The sandbox for the bench, in a process of its own so that the load generator (in the bench's
  * process) does not share its event loop: `node --import tsx scripts/bench/sandbox-process.ts
- * [--spa=none|dist]`. A free port, a fresh data directory (removed on stop; a developer's
- * `.sandbox` and a running `npm start` are left alone) and no `.env` (the bench never reaches
- * real services). Writes one JSON line `{ url, dynamoDbEndpoint, dataDir }` to stdout when
+ * [--spa=none|dist] [--data-root=<dir>]`. A free port, a fresh data directory under the data root
+ * (the system's temporary directory unless given; removed on stop; a developer's `.sandbox` and a
+ * running `npm start` are left alone) and no `.env` (the bench never reaches real services). Writes one JSON line `{ url, dynamoDbEndpoint, dataDir }` to stdout when
  * ready; stops on SIGTERM or SIGINT.
  *
  * It starts the sandbox through `startSandbox`, as the test harness does, rather than through
@@ -15,7 +15,10 @@ import path from 'node:path';
 import { startSandbox } from '#infra/sandbox/sandbox';
 
 const spa = process.argv.includes('--spa=dist') ? 'dist' : 'none';
-const dataDir = await mkdtemp(path.join(tmpdir(), 'sailpost-bench-'));
+const dataRoot =
+  process.argv.find((arg) => arg.startsWith('--data-root='))?.slice('--data-root='.length) ??
+  tmpdir();
+const dataDir = await mkdtemp(path.join(dataRoot, 'sailpost-bench-'));
 
 try {
   const sandbox = await startSandbox({ port: 0, dataDir, spa, log: false, loadDotEnv: false });

@@ -17,3 +17,10 @@ export const spreadOf = (values: readonly number[]): Spread => ({
   min: Math.min(...values),
   max: Math.max(...values),
 });
+
+/** The nearest-rank percentile (`p` from 0 to 100): the smallest value at or above p % of them. */
+export const percentile = (values: readonly number[], p: number): number => {
+  if (values.length === 0) throw new Error('A percentile of no values is undefined.');
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};

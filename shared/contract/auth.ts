@@ -95,7 +95,7 @@ export const authRoutes = {
     body: registerBody,
     response: authResponse,
     successStatus: 201,
-    errors: ['EMAIL_TAKEN', 'PHONE_TAKEN', 'REGISTRATION_THROTTLED'],
+    errors: ['EMAIL_TAKEN', 'PHONE_TAKEN', 'REGISTRATION_THROTTLED', 'SERVICE_UNAVAILABLE'],
   }),
   refresh: defineRoute({
     method: 'POST',

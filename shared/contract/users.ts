@@ -63,6 +63,6 @@ export const usersRoutes = {
     summary: "Update the caller's own profile",
     body: updateUserBody,
     response: userSchema,
-    errors: ['USER_NOT_FOUND', 'PHONE_TAKEN'],
+    errors: ['USER_NOT_FOUND', 'PHONE_TAKEN', 'PROFILE_CHANGED'],
   }),
 } as const;

@@ -571,3 +571,12 @@ export const replaceKeptSuggestions = async (
   const { suggestions } = await aiEntities();
   await suggestions.patch({ companyId, day }).set({ suggestions: ideas }).go();
 };
+
+/** Which account holds a phone number's claim (made when that account verified it), if any. */
+export const phoneClaimHolder = async (phoneNumber: string): Promise<string | undefined> => {
+  const { uniqueClaimEntity } = await import('#functions/core/db/entities/unique-claim');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => uniqueClaimEntity());
+  entity.setClient(client());
+  const { data } = await entity.get({ kind: 'phone', value: phoneNumber }).go({ consistent: true });
+  return data?.userId;
+};

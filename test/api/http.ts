@@ -148,6 +148,8 @@ export const call = async <T = Record<string, unknown>>(
     headers?: Record<string, string>;
     /** The client's address (a loopback address); by default the test's own. */
     from?: string;
+    /** Another sandbox's origin, for a test that needs a fresh one; by default the project's. */
+    origin?: string;
     /** For the few calls that test the gateway itself, at paths the contract does not have. */
     outsideContract?: true;
   } = {},
@@ -156,7 +158,7 @@ export const call = async <T = Record<string, unknown>>(
   if (options.body !== undefined || options.rawBody !== undefined)
     headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await exchange(`${apiUrl()}${API_PREFIX}${path}`, {
+  const response = await exchange(`${options.origin ?? apiUrl()}${API_PREFIX}${path}`, {
     method,
     headers,
     body:

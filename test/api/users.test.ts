@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { call, inbox, registerUser, uniqueIdentity } from './http';
+import { phoneClaimHolder } from './db';
+import {
+  call,
+  inbox,
+  newClientAddress,
+  registerUser,
+  uniqueIdentity,
+  type RegisteredUser,
+} from './http';
 
 describe('GET /users/count/total', () => {
   it('answers { total } publicly and grows by one per account', async () => {
@@ -126,6 +134,87 @@ describe('PUT /users/{id}', () => {
       'MALFORMED_JSON',
     );
   });
+});
+
+/** A verified phone, as its owner gets one: the code texted to it, sent back from `from`. */
+const verifyPhoneFrom = async (account: RegisteredUser, from: string): Promise<void> => {
+  const sent = await call('POST', '/auth/2fa/enable', {
+    token: account.token,
+    body: { isVerification: true },
+    from,
+  });
+  expect(sent.status).toBe(200);
+  const [text] = await inbox(account.user.phoneNumber);
+  const code = /\b(\d{6})\b/.exec(text!.text)![1]!;
+  const verified = await call('POST', '/auth/2fa/verify', {
+    token: account.token,
+    body: { code },
+    from,
+  });
+  expect(verified.status).toBe(200);
+};
+
+describe('PUT /users/{id} from two sessions at once', () => {
+  const PROFILE_CHANGED = 'Your profile was changed in another window. Reload it and try again.';
+  /** Rounds that must see the race (both requests read the profile before either wrote). */
+  const RACES = 3;
+  const MAX_ROUNDS = 15;
+
+  it('one new number is saved, the other answers 409 PROFILE_CHANGED, and nothing is half-written', async () => {
+    let raced = 0;
+    for (let round = 0; round < MAX_ROUNDS && raced < RACES; round++) {
+      const from = newClientAddress();
+      const account = await registerUser({}, from);
+      await verifyPhoneFrom(account, from);
+      const oldNumber = account.user.phoneNumber;
+      expect(await phoneClaimHolder(oldNumber)).toBe(account.user._id);
+      const login = await call<{ access_token: string }>('POST', '/auth/login', {
+        body: { email: account.user.email, password: account.password },
+        from,
+      });
+      const sessions = [account.token, login.body.access_token];
+      const numbers = sessions.map(() => `+1${uniqueIdentity().phoneNumber.replace(/\D/g, '')}`);
+
+      // Each from an address of its own: both open a new connection at the same moment, rather
+      // than one reusing the login's and arriving first.
+      const answers = await Promise.all(
+        sessions.map((token, index) =>
+          call<{ phoneNumber: string }>('PUT', `/users/${account.user._id}`, {
+            token,
+            body: { phoneNumber: numbers[index] },
+            from: newClientAddress(),
+          }),
+        ),
+      );
+
+      const statuses = answers.map((answer) => answer.status).sort();
+      // Both saved: the second request read the profile after the first had written (no race,
+      // each change applied whole, one after the other). Any other outcome must be the race's.
+      if (statuses.join() !== '200,200') {
+        expect(statuses).toEqual([200, 409]);
+        raced += 1;
+        expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({
+          statusCode: 409,
+          code: 'PROFILE_CHANGED',
+          error: 'Conflict',
+          message: PROFILE_CHANGED,
+        });
+      }
+      // The stored profile is a saved one, whole: its number, unverified; the old number's claim
+      // is released and neither new number is claimed.
+      const stored = await call<{ phoneNumber: string }>('GET', '/auth/me', {
+        token: account.token,
+        from,
+      });
+      const saved = answers.filter((answer) => answer.status === 200);
+      expect(saved.map((answer) => answer.body.phoneNumber)).toContain(stored.body.phoneNumber);
+      expect(stored.body).toMatchObject({ isPhoneVerified: false });
+      expect(numbers).toContain(stored.body.phoneNumber);
+      expect(await phoneClaimHolder(oldNumber)).toBeUndefined();
+      for (const number of numbers) expect(await phoneClaimHolder(number)).toBeUndefined();
+    }
+    expect(raced).toBe(RACES);
+  }, 120_000);
 });
 
 describe('meta', () => {

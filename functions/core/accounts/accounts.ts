@@ -1,15 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { isRealPhone } from '#shared/contract/fields';
-import { FOUNDER_ACCOUNT_CAP } from '#shared/domain/limits';
 import type { Role } from '#shared/domain/users';
-import { counterEntity, USERS_COUNTER } from '../db/entities/counter';
+import { counterEntity } from '../db/entities/counter';
+import { founderSeatEntity } from '../db/entities/founder-seat';
 import { uniqueClaimEntity } from '../db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../db/entities/user';
 import { writeTransaction } from '../db/transaction';
-import { Conflict } from '../errors';
+import { Conflict, Unavailable } from '../errors';
+import { freeFounderSeats } from './founder-seats';
+import { pickUserCountShard } from './user-count';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const PHONE_TAKEN = 'This phone number is already registered to another user';
+const SIGN_UPS_BUSY = 'Many people are signing up at this moment. Please try again.';
 
 export const phoneTaken = () =>
   new Conflict('PHONE_TAKEN', PHONE_TAKEN, { phoneNumber: PHONE_TAKEN });
@@ -24,24 +27,28 @@ interface NewAccount {
 
 const MAX_ATTEMPTS = 8;
 
-export const countUsers = async (): Promise<number> => {
-  const { data } = await counterEntity().get({ name: USERS_COUNTER }).go({ consistent: true });
-  return data?.total ?? 0;
-};
+const randomOf = (values: readonly number[]): number | undefined =>
+  values.length ? values[randomInt(values.length)] : undefined;
 
 /**
- * Creates an account in one transaction: the user, its email claim, and the users
- * counter moved from n to n+1 under a condition. The counter decides the role — the first 50
- * accounts are founders — exactly, even under concurrent sign-ups: a lost race on the counter
- * is retried; a taken email fails with nothing written. The phone number is not claimed here:
- * only verifying it does (see claimVerifiedPhone), so nobody can block a number they do not own.
+ * Creates an account in one transaction: the user, its email claim, a founder seat while any is
+ * left (the account is then a founder), and 1 on a user count shard. Nothing is shared by every
+ * sign-up: a seat is raced for only by the sign-ups that picked the same one (each picks one of
+ * the free seats at random), and once the seats are gone a sign-up writes only its own items and
+ * a shard. The seats make exactly the first 50 accounts founders however many sign up at once: a
+ * sign-up that finds its seat taken reads the free ones again, and becomes an ordinary account
+ * only when none is left. A taken email fails with nothing written (no seat, no count).
+ *
+ * The phone number is not claimed here: only verifying it does (see claimVerifiedPhone), so
+ * nobody can block a number they do not own.
  */
 export const createAccount = async (account: NewAccount): Promise<UserRecord> => {
   const userId = randomUUID();
   await assertPhoneClaimable(userId, account.phoneNumber);
+  let freeSeats = await freeFounderSeats();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const total = await countUsers();
-    const role: Role = total < FOUNDER_ACCOUNT_CAP ? 'founder' : 'user';
+    const seat = randomOf(freeSeats);
+    const role: Role = seat === undefined ? 'user' : 'founder';
     const now = new Date().toISOString();
     const record: UserRecord = {
       userId,
@@ -54,28 +61,38 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
       updatedAt: now,
     };
     const outcome = await writeTransaction(
-      { user: userEntity(), claim: uniqueClaimEntity(), counter: counterEntity() },
-      ({ user, claim, counter }) => ({
+      {
+        user: userEntity(),
+        claim: uniqueClaimEntity(),
+        seat: founderSeatEntity(),
+        counter: counterEntity(),
+      },
+      ({ user, claim, seat: seats, counter }) => ({
         user: user.create(record).commit(),
         emailClaim: claim.create({ kind: 'email', value: account.email, userId }).commit(),
-        counter: counter
-          .update({ name: USERS_COUNTER })
-          .set({ total: total + 1 })
-          .where((attr, op) => (total === 0 ? op.notExists(attr.total) : op.eq(attr.total, total)))
-          .commit(),
+        founderSeat:
+          seat !== undefined && seats.create({ programme: 'founders', seat, userId }).commit(),
+        count: counter.update({ name: pickUserCountShard() }).add({ total: 1 }).commit(),
       }),
     );
     if (outcome.committed) return record;
     if (outcome.failedConditions.has('emailClaim')) {
       throw new Conflict('EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
     }
-    if (!outcome.failedConditions.has('counter') && !outcome.conflicted) {
+    if (outcome.failedConditions.has('founderSeat')) {
+      // Another sign-up took that seat: read which are left (none: an ordinary account).
+      freeSeats = await freeFounderSeats();
+      continue;
+    }
+    if (!outcome.conflicted) {
       throw new Error(`Account transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
     }
-    // Someone else registered between our read and write: read the counter again and retry.
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    // Another sign-up was writing the same seat or shard this very moment: after a short random
+    // pause, try again with a seat and a shard picked afresh.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
   }
-  throw new Error('Could not create the account: the users counter stayed contended');
+  // Only when one sign-up lost every race of its attempts: nothing was written; trying again works.
+  throw new Unavailable('SERVICE_UNAVAILABLE', SIGN_UPS_BUSY);
 };
 
 /** Whether the claim's holder still has that number, verified (older claims were made unverified). */

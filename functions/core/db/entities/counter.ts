@@ -2,7 +2,7 @@ import { Entity } from 'electrodb';
 import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
 
-/** Named counters (the total number of accounts) changed only by conditional or atomic updates. */
+/** Named counters (accounts, an owner's companies) changed only by conditional or atomic updates. */
 export const counterEntity = lazy(
   () =>
     new Entity(
@@ -20,4 +20,8 @@ export const counterEntity = lazy(
     ),
 );
 
+/**
+ * The number of accounts made before accounts were counted on shards; no longer written (see
+ * functions/core/accounts/user-count.ts).
+ */
 export const USERS_COUNTER = 'users';

@@ -183,6 +183,36 @@ describe('ProfilePage', () => {
     expect(screen.getAllByText(message)).toHaveLength(2);
     expect(phoneInput()).toHaveValue('(415) 555-0142');
   });
+
+  it('says the profile was changed in another window, and keeps what was typed', async () => {
+    const { user } = renderProfile(
+      {},
+      {
+        'PUT /api/users/u1': {
+          status: 409,
+          body: {
+            statusCode: 409,
+            code: 'PROFILE_CHANGED',
+            message: 'Conflict on the user item',
+            error: 'Conflict',
+          },
+        },
+      },
+    );
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Mia');
+    await user.clear(phoneInput());
+    await user.type(phoneInput(), '4155550142');
+    await user.click(save());
+    // Decided by its code, whatever the server's wording; in the banner, at no field.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your profile was changed in another window. Reload it and try again.',
+    );
+    expect(phoneInput()).not.toHaveAccessibleDescription(/another window/);
+    expect(screen.getByLabelText('First name')).toHaveValue('Mia');
+    expect(phoneInput()).toHaveValue('(415) 555-0142');
+    expect(screen.getByRole('button', { name: 'Discard changes' })).toBeEnabled();
+  });
 });
 
 describe('updateUserFailureText', () => {
@@ -191,6 +221,10 @@ describe('updateUserFailureText', () => {
   it.each([
     [new ApiError(409, 'PHONE_TAKEN', 'E11000 duplicate key error collection: users'), taken],
     [new ApiError(409, 'PHONE_TAKEN', ''), taken],
+    [
+      new ApiError(409, 'PROFILE_CHANGED', ''),
+      'Your profile was changed in another window. Reload it and try again.',
+    ],
     [
       new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'),
       'An unexpected error occurred. Please try again later.',

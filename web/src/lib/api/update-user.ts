@@ -18,6 +18,7 @@ export const PROFILE_MESSAGES = {
   failed: 'Failed to update profile',
   noUserId: 'No user ID found',
   phoneTaken: 'This phone number is already registered to another user',
+  changedElsewhere: 'Your profile was changed in another window. Reload it and try again.',
   unexpected: 'An unexpected error occurred. Please try again later.',
 } as const;
 
@@ -64,12 +65,15 @@ export const useUpdateUser = () => {
 
 /**
  * What to say when a profile update fails: a phone number taken by another account gets the
- * 'already registered' text whatever the server's wording; a 500's body has nothing for the owner;
- * otherwise the server's message, else 'Failed to update profile'.
+ * 'already registered' text, and a profile changed by another request since it was read (a second
+ * window saving at once) the 'changed in another window' text, whatever the server's wording; a
+ * 500's body has nothing for the owner; otherwise the server's message, else 'Failed to update
+ * profile'.
  */
 export const updateUserFailureText = (error: unknown): string => {
   if (error instanceof MissingUserIdError) return PROFILE_MESSAGES.noUserId;
   if (hasCode(error, 'PHONE_TAKEN')) return PROFILE_MESSAGES.phoneTaken;
+  if (hasCode(error, 'PROFILE_CHANGED')) return PROFILE_MESSAGES.changedElsewhere;
   if (error instanceof ApiError && error.status === 500) return PROFILE_MESSAGES.unexpected;
   return messageOf(error, PROFILE_MESSAGES.failed);
 };
