@@ -16,17 +16,18 @@ const foldersIn = (folder) =>
     .map((entry) => entry.name);
 
 const FEATURES = foldersIn('web/src/features');
-/** Every folder of functions/ that is not core, integrations or jobs is an endpoint group. */
-const GROUPS = foldersIn('functions').filter(
-  (name) => !['core', 'integrations', 'jobs'].includes(name),
-);
+/** The layers of functions/ below the endpoint groups and jobs, top to bottom. */
+const LAYERS = ['domain', 'integrations', 'core'];
+/** Every other folder of functions/, but jobs, is an endpoint group. */
+const GROUPS = foldersIn('functions').filter((name) => ![...LAYERS, 'jobs'].includes(name));
 const JOBS = foldersIn('functions/jobs');
 
 /**
- * DESIGN.md's "Rooms and doors": every arrow of the import graph points down.
+ * The rooms and doors (ARCHITECTURE.md): every arrow of the import graph points down.
  *
  *   web/src/app → web/src/features/<f> → web/src/{components,lib} → shared
- *   functions/jobs/<j> → functions/<group> → functions/{core,integrations} → shared
+ *   functions/jobs/<j> → functions/<group> → functions/domain → functions/integrations
+ *     → functions/core → shared
  *   infra → functions, shared
  *
  * The zones are checked on resolved paths, so a relative import and its `#web/…` or
@@ -54,18 +55,32 @@ const IMPORT_ZONES = [
       'web/src/components and web/src/lib sit below the features and the app and never import them: take what is needed as a prop or an argument, or move it down.',
   },
   {
-    target: ['functions/core', 'functions/integrations'],
+    target: 'functions/core',
     from: 'functions',
-    except: ['./core', './integrations'],
+    except: ['./core'],
     message:
-      'functions/core and functions/integrations never import an endpoint group, a job or the catalogue: move what both need to functions/core, functions/integrations or shared.',
+      'functions/core is the runtime (http, db, jobs, config, errors, logging) and imports nothing above it: business rules belong in functions/domain, outside systems in functions/integrations.',
+  },
+  {
+    target: 'functions/integrations',
+    from: 'functions',
+    except: ['./integrations', './core'],
+    message:
+      'functions/integrations reaches outside systems on top of functions/core only: it never imports functions/domain, an endpoint group, a job or the catalogue.',
+  },
+  {
+    target: 'functions/domain',
+    from: 'functions',
+    except: ['./domain', './integrations', './core'],
+    message:
+      'functions/domain holds the rules every group and job shares, on top of functions/integrations and functions/core: it never imports an endpoint group, a job or the catalogue.',
   },
   ...GROUPS.map((group) => ({
     target: `functions/${group}`,
     from: 'functions',
-    except: [`./${group}`, './core', './integrations'],
+    except: [`./${group}`, ...LAYERS.map((layer) => `./${layer}`)],
     message:
-      'An endpoint group never imports another group (its handler or its modules), a job or the catalogue: move what both need to functions/core or shared.',
+      'An endpoint group never imports another group (its handler or its modules), a job or the catalogue: move what both need to functions/domain (a rule) or functions/core (runtime).',
   })),
   ...JOBS.map((job) => ({
     target: `functions/jobs/${job}`,
@@ -74,6 +89,12 @@ const IMPORT_ZONES = [
     message:
       "A job may use a group's domain modules but never a handler (a group's or another job's): move the logic it needs out of the handler into a domain module.",
   })),
+  {
+    target: ['infra/constructs', 'infra/sandbox'],
+    from: 'infra/stacks',
+    message:
+      'infra/stacks composes the constructs into stacks: infra/constructs and infra/sandbox never import a stack (what both need lives in infra/constructs).',
+  },
   {
     target: ['functions', 'web', 'shared'],
     from: 'infra',
@@ -131,9 +152,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{web,functions,shared}/**/*.{ts,tsx}'],
+    files: ['{web,functions,shared,infra,scripts,test}/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Rules that follow imports into other files (no-cycle) read them with TypeScript's parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
       // Resolves the tsconfig `paths` aliases (#shared/…, #functions/…, #web/…) like tsc does.
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json') }),
@@ -141,6 +165,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: IMPORT_ZONES }],
+      // A circle of imports has no bottom: neither side can be understood, tested or loaded alone.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

@@ -68,7 +68,7 @@ export interface RecurringJob {
 /** Recurring jobs: an EventBridge schedule in the jobs stack, a timer in the sandbox. */
 export const RECURRING_JOBS: Partial<Record<JobName, RecurringJob>> = {
   sweeper: { everyMinutes: 60 },
-  // Every hour some zone reaches some company's morning hour (core/companies/morning-roster.ts).
+  // Every hour some zone reaches some company's morning hour (domain/companies/morning-roster.ts).
   'daily-drafts': { everyMinutes: 60 },
   // 16:00 UTC: late morning in the US (the product's market), for the reconnection texts.
   'connection-health': { everyMinutes: 24 * 60, atUtcHour: 16 },

@@ -7,7 +7,7 @@ import {
   FUNCTION_BUNDLING,
   jobEntryOf,
 } from '#infra/constructs/sailpost-function';
-import { REPO_ROOT } from '#infra/stacks/paths';
+import { REPO_ROOT } from '#infra/constructs/paths';
 import { routes } from '#shared/contract/manifest';
 import { ENDPOINT_GROUPS, type EndpointGroup } from '#shared/contract/route';
 

@@ -2,13 +2,13 @@ import {
   AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY,
   AI_MEDIA_ANALYSES_PER_COMPANY_PER_DAY,
 } from '#shared/domain/ai-campaigns';
-import type { DailyRule } from '../core/limits/daily-counter';
+import type { DailyRule } from '../domain/plans/daily-counter';
 import { waitText } from '../core/limits/wait-text';
 
 /**
  * The AI campaign generator's fair-use allowances, per company per day in its time zone. They
  * guard the cost of the language model and are separate from the plan's daily content
- * generations (functions/core/plans/generation-quota.ts), which count posts.
+ * generations (functions/domain/plans/generation-quota.ts), which count posts.
  */
 
 const resetText = ({ timeZone, secondsToReset }: { timeZone: string; secondsToReset: number }) =>

@@ -5,7 +5,7 @@ import { GENERATION_LOST_AFTER_MS, GENERATION_MESSAGES } from '#shared/domain/ai
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { campaignGenerationEntity } from '#functions/core/db/entities/campaign-generation';
 import { Unavailable } from '#functions/core/errors';
-import { usedToday } from '#functions/core/limits/daily-counter';
+import { usedToday } from '#functions/domain/plans/daily-counter';
 import { logger } from '#functions/core/logger';
 import {
   DrafterInvalidAnswer,

@@ -5,10 +5,10 @@ import {
   type GenerationStage,
 } from '#shared/domain/ai-campaigns';
 import { config } from '../core/config';
-import { draftablePlatforms } from '../core/companies/connected-platforms';
+import { draftablePlatforms } from '../domain/companies/connected-platforms';
 import type { CampaignGenerationRecord } from '../core/db/entities/campaign-generation';
 import { companyEntity } from '../core/db/entities/company';
-import { refundDaily } from '../core/limits/daily-counter';
+import { refundDaily } from '../domain/plans/daily-counter';
 import {
   type CampaignDraftInput,
   type CampaignDraftResult,
@@ -18,7 +18,7 @@ import { drafterFailureOf } from '../integrations/ai/drafter-failure';
 import { summarisePage } from '../integrations/ai/page-summary';
 import { campaignDrafter } from '../integrations/ai/provider';
 import { checkDraft } from './draft-check';
-import { drafterCompanyOf } from '../core/companies/drafter-company';
+import { drafterCompanyOf } from '../domain/companies/drafter-company';
 import { recentCampaignNames } from './drafter-context';
 import { CAMPAIGN_RUNS } from './fair-use';
 import {

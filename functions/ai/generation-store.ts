@@ -7,9 +7,9 @@ import {
   type GenerationStage,
 } from '#shared/domain/ai-campaigns';
 import type { CampaignIntention } from '#shared/domain/campaigns';
-import { generationNotFound } from '../core/auth/owned-generation';
+import { generationNotFound } from '../domain/ownership/owned-generation';
 import { hasExpired } from '../core/db/expiry';
-import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
+import { COMPANY_NOT_FOUND } from '../domain/ownership/owned-company';
 import { conditionally } from '../core/db/conditions';
 import {
   campaignGenerationEntity,

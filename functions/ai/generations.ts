@@ -9,9 +9,9 @@ import { GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
 import type { CampaignGenerationRecord } from '../core/db/entities/campaign-generation';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { Unavailable } from '../core/errors';
-import { refundDaily, spendDaily, type DailySpend } from '../core/limits/daily-counter';
+import { refundDaily, spendDaily, type DailySpend } from '../domain/plans/daily-counter';
 import { logger } from '../core/logger';
-import { ensureMayGenerate } from '../core/plans/entitlement';
+import { ensureMayGenerate } from '../domain/plans/entitlement';
 import { jobStarter } from '../integrations/jobs/provider';
 import { CAMPAIGN_RUNS } from './fair-use';
 import {

@@ -1,6 +1,6 @@
 import { aiRoutes } from '#shared/contract/ai';
-import { loadOwnedCompany } from '../core/auth/owned-company';
-import { loadOwnedGeneration } from '../core/auth/owned-generation';
+import { loadOwnedCompany } from '../domain/ownership/owned-company';
+import { loadOwnedGeneration } from '../domain/ownership/owned-generation';
 import { config } from '../core/config';
 import { createGroupHandler } from '../core/http/group-handler';
 import { summarisePage } from '../integrations/ai/page-summary';

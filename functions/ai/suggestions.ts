@@ -1,15 +1,15 @@
 import type { CampaignSuggestions } from '#shared/contract/ai';
 import { AI_SUGGESTIONS_MAX, AI_SUGGESTIONS_MIN } from '#shared/domain/ai-campaigns';
-import { companyTimeZone } from '../core/companies/company-time-zone';
+import { companyTimeZone } from '../domain/companies/company-time-zone';
 import { campaignSuggestionsEntity } from '../core/db/entities/campaign-suggestions';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { hasExpired } from '../core/db/expiry';
 import { logger } from '../core/logger';
-import { localDayOf } from '../core/plans/local-day';
+import { localDayOf } from '../domain/plans/local-day';
 import type { CampaignDrafter, SuggestionsInput } from '../integrations/ai/campaign-drafter';
 import { clipText } from '../integrations/ai/campaign-rules';
 import { campaignDrafter } from '../integrations/ai/provider';
-import { drafterCompanyOf } from '../core/companies/drafter-company';
+import { drafterCompanyOf } from '../domain/companies/drafter-company';
 import { recentCampaignNames } from './drafter-context';
 import { replaceUnsafeInLine } from '#shared/contract/unsafe-characters';
 

@@ -6,7 +6,7 @@ import {
   PHONE_CODE_TRIES,
   VERIFICATION_CODE_LENGTH,
 } from '#shared/domain/limits';
-import { assertPhoneClaimable, claimVerifiedPhone, phoneTaken } from '../core/accounts/accounts';
+import { assertPhoneClaimable, claimVerifiedPhone, phoneTaken } from '../domain/accounts/accounts';
 import { keyedHash } from '../core/auth/tokens';
 import { isConditionFailure } from '../core/db/conditions';
 import { phoneVerificationEntity } from '../core/db/entities/phone-verification';

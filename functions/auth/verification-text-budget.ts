@@ -9,7 +9,7 @@ import {
   SMS_PER_NUMBER_PER_DAY,
   SMS_RESEND_INTERVAL_SECONDS,
 } from '#shared/domain/limits';
-import { raiseAlarm } from '../core/alarms';
+import { raiseAlarm } from '../integrations/alarms/raise-alarm';
 import { config } from '../core/config';
 import type { UserRecord } from '../core/db/entities/user';
 import { RateLimited } from '../core/errors';

@@ -6,7 +6,7 @@ import { TIERS, type TierId } from '#shared/domain/tiers';
 import { resolveAppUrl } from '../core/app-url';
 import type { UserRecord } from '../core/db/entities/user';
 import type { CompanyRecord } from '../core/db/entities/company';
-import { toCompany } from '../core/companies/company-view';
+import { toCompany } from '../domain/companies/company-view';
 import { Conflict } from '../core/errors';
 import { stripeClient, stripePrices } from '../integrations/payments/provider';
 import { callingStripe } from '../integrations/payments/stripe-failures';

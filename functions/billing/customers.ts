@@ -2,7 +2,7 @@ import { isConditionFailure } from '../core/db/conditions';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import type { UserRecord } from '../core/db/entities/user';
 import { NotFound } from '../core/errors';
-import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
+import { COMPANY_NOT_FOUND } from '../domain/ownership/owned-company';
 import { stripeClient } from '../integrations/payments/provider';
 import { callingStripe } from '../integrations/payments/stripe-failures';
 

@@ -1,5 +1,5 @@
 import { billingRoutes } from '#shared/contract/billing';
-import { loadOwnedCompany } from '../core/auth/owned-company';
+import { loadOwnedCompany } from '../domain/ownership/owned-company';
 import { createGroupHandler } from '../core/http/group-handler';
 import { startCheckout } from './checkout';
 import { billingPortalUrl, cancelAtPeriodEnd, resumeSubscription } from './subscription-changes';

@@ -1,6 +1,6 @@
 import { CANCEL_SUCCESS_MESSAGE, RESUME_SUCCESS_MESSAGE } from '#shared/domain/billing';
 import type { Company } from '#shared/contract/companies';
-import { toCompany } from '../core/companies/company-view';
+import { toCompany } from '../domain/companies/company-view';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { Conflict } from '../core/errors';
 import { stripeClient } from '../integrations/payments/provider';

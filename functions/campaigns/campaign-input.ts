@@ -10,8 +10,8 @@ import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import type { CampaignRecord } from '../core/db/entities/campaign';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { Conflict, Invalid } from '../core/errors';
-import { companyTimeZone } from '../core/companies/company-time-zone';
-import { connectedPlatforms } from '../core/companies/connected-platforms';
+import { companyTimeZone } from '../domain/companies/company-time-zone';
+import { connectedPlatforms } from '../domain/companies/connected-platforms';
 
 type ScheduleInput = z.output<ReturnType<typeof scheduleBody>>;
 export type StoredSchedule = CampaignRecord['schedule'];

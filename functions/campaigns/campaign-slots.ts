@@ -1,6 +1,6 @@
 import type { CampaignRecord } from '../core/db/entities/campaign';
 import { logger } from '../core/logger';
-import { reslotCampaign } from '../core/publishing/slotting';
+import { reslotCampaign } from '../domain/publishing/slotting';
 
 /** What decides a campaign's slots: whether it runs, its dates, and its schedule. */
 const slotsOf = (campaign: CampaignRecord) =>

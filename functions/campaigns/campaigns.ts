@@ -7,15 +7,15 @@ import type {
 } from '#shared/contract/campaigns';
 import { createConversions } from 'electrodb';
 import type { CampaignStatus } from '#shared/domain/campaigns';
-import { CAMPAIGN_NOT_FOUND, type OwnedCampaign } from '../core/auth/owned-campaign';
-import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
+import { CAMPAIGN_NOT_FOUND, type OwnedCampaign } from '../domain/ownership/owned-campaign';
+import { COMPANY_NOT_FOUND } from '../domain/ownership/owned-company';
 import { isConditionFailure } from '../core/db/conditions';
 import { campaignEntity, type CampaignRecord } from '../core/db/entities/campaign';
 import { campaignCleanupEntity } from '../core/db/entities/campaign-cleanup';
 import { campaignCountsEntity, type CampaignCounts } from '../core/db/entities/campaign-counts';
 import { campaignRefEntity } from '../core/db/entities/campaign-ref';
 import { mediaAssetEntity } from '../core/db/entities/media-asset';
-import { toMediaAsset } from '../core/media/media-asset-view';
+import { toMediaAsset } from '../domain/media/media-asset-view';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { toElectroCursor, INVALID_CURSOR } from '../core/db/paging';
 import { writeTransaction } from '../core/db/transaction';

@@ -1,7 +1,7 @@
 import { campaignsRoutes } from '#shared/contract/campaigns';
 import { CAMPAIGN_TOASTS } from '#shared/domain/campaigns';
-import { loadOwnedCampaign } from '../core/auth/owned-campaign';
-import { loadOwnedCompany, loadOwnedCompanyWith } from '../core/auth/owned-company';
+import { loadOwnedCampaign } from '../domain/ownership/owned-campaign';
+import { loadOwnedCompany, loadOwnedCompanyWith } from '../domain/ownership/owned-company';
 import {
   campaignCountsEntity,
   campaignCountsOf,

@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { INTRO_TIER_LIMIT_MESSAGE, type createCompanyBody } from '#shared/contract/companies';
 import type { PageQuery } from '#shared/contract/paging';
 import { INTRO_TIER_COMPANY_LIMIT, TRIAL_DAYS } from '#shared/domain/limits';
-import { COMPANY_NOT_FOUND } from '../core/auth/owned-company';
+import { COMPANY_NOT_FOUND } from '../domain/ownership/owned-company';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { counterEntity } from '../core/db/entities/counter';
 import { morningRosterEntity } from '../core/db/entities/morning-roster';
@@ -12,12 +12,12 @@ import {
   morningSlotOf,
   registerMorningZone,
   sameMorningSlot,
-} from '../core/companies/morning-roster';
+} from '../domain/companies/morning-roster';
 import { INVALID_CURSOR, toElectroCursor } from '../core/db/paging';
 import { writeTransaction } from '../core/db/transaction';
 import { Invalid, LimitReached, NotFound } from '../core/errors';
 import { lazy } from '../core/lazy';
-import { companyEffectiveTier } from '../core/plans/entitlement';
+import { companyEffectiveTier } from '../domain/plans/entitlement';
 import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
 

@@ -3,7 +3,7 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { forEachConcurrently } from '../core/concurrency';
 import { db, tableName } from '../core/db/client';
 import { isConditionFailure } from '../core/db/conditions';
-import { morningSlotOf } from '../core/companies/morning-roster';
+import { morningSlotOf } from '../domain/companies/morning-roster';
 import { companyEntity } from '../core/db/entities/company';
 import { morningRosterEntity } from '../core/db/entities/morning-roster';
 import { Invalid, Unavailable } from '../core/errors';

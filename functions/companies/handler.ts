@@ -1,9 +1,9 @@
 import { companiesRoutes, companySummaryOf } from '#shared/contract/companies';
-import { loadOwnedCompany } from '../core/auth/owned-company';
+import { loadOwnedCompany } from '../domain/ownership/owned-company';
 import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanyPage, updateCompany } from './companies';
-import { toCompany } from '../core/companies/company-view';
+import { toCompany } from '../domain/companies/company-view';
 import { companyOverview } from './overview';
 import { planUsageOf } from './plan-usage';
 

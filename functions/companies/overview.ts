@@ -2,8 +2,8 @@ import type { ActivityItem, CompanyOverview } from '#shared/contract/companies';
 import { RECENT_ACTIVITY_ITEMS } from '#shared/domain/limits';
 import { CONNECTABLE_PLATFORMS, PLATFORMS } from '#shared/domain/tiers';
 import type { Caller } from '../core/auth/authenticate';
-import { loadOwnedCompanyWith, type ItemKey } from '../core/auth/owned-company';
-import { toCompany } from '../core/companies/company-view';
+import { loadOwnedCompanyWith, type ItemKey } from '../domain/ownership/owned-company';
+import { toCompany } from '../domain/companies/company-view';
 import { campaignEntity } from '../core/db/entities/campaign';
 import {
   campaignCountsEntity,

@@ -1,8 +1,8 @@
 import type { PlanUsage } from '#shared/contract/companies';
 import type { CompanyRecord } from '../core/db/entities/company';
-import { companyEffectiveTier, companyEntitlement } from '../core/plans/entitlement';
-import { generationsUsedToday } from '../core/plans/generation-quota';
-import { companyTimeZone } from '../core/companies/company-time-zone';
+import { companyEffectiveTier, companyEntitlement } from '../domain/plans/entitlement';
+import { generationsUsedToday } from '../domain/plans/generation-quota';
+import { companyTimeZone } from '../domain/companies/company-time-zone';
 
 /**
  * What the company's plan allows today: the tier whose limits apply, why (subscribed, founder,

@@ -5,7 +5,7 @@ import {
   contentImageLimit,
   type DraftTextOutcome,
 } from '#shared/domain/content';
-import { drafterCompanyOf } from '../core/companies/drafter-company';
+import { drafterCompanyOf } from '../domain/companies/drafter-company';
 import { campaignEntity, type CampaignRecord } from '../core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
@@ -14,8 +14,8 @@ import {
   type ContentGenerationRecord,
 } from '../core/db/entities/content-generation';
 import { writeTransaction } from '../core/db/transaction';
-import { refundDaily } from '../core/limits/daily-counter';
-import { refundGenerations } from '../core/plans/generation-quota';
+import { refundDaily } from '../domain/plans/daily-counter';
+import { refundGenerations } from '../domain/plans/generation-quota';
 import type { ContentDraftInput, ContentDraftResult } from '../integrations/ai/content-drafter';
 import { drafterFailureOf } from '../integrations/ai/drafter-failure';
 import { contentDrafter } from '../integrations/ai/provider';

@@ -5,7 +5,7 @@ import { deleteItemKeys } from '../core/db/batch-delete';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
 import { publishWatchEntity } from '../core/db/entities/publish-watch';
 import { slotClaimEntity } from '../core/db/entities/slot-claim';
-import { unschedulePublish } from '../core/publishing/publish-schedule';
+import { unschedulePublish } from '../domain/publishing/publish-schedule';
 import { readPage } from '../core/db/paging';
 import { newTimeOrderedId } from '../core/ids';
 

@@ -4,17 +4,17 @@ import { campaignDayState } from '#shared/domain/campaign-dates';
 import { GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
 import { CONTENT_MESSAGES } from '#shared/domain/content';
 import { PLATFORMS } from '#shared/domain/tiers';
-import type { OwnedCampaign } from '../core/auth/owned-campaign';
-import { connectedPlatforms } from '../core/companies/connected-platforms';
+import type { OwnedCampaign } from '../domain/ownership/owned-campaign';
+import { connectedPlatforms } from '../domain/companies/connected-platforms';
 import type { ContentGenerationRecord } from '../core/db/entities/content-generation';
 import { Conflict, Unavailable } from '../core/errors';
 import { logger } from '../core/logger';
-import { ensureMayGenerate, ensurePlatformInTier } from '../core/plans/entitlement';
+import { ensureMayGenerate, ensurePlatformInTier } from '../domain/plans/entitlement';
 import {
   refundGenerations,
   spendGenerations,
   type GenerationSpend,
-} from '../core/plans/generation-quota';
+} from '../domain/plans/generation-quota';
 import { jobStarter } from '../integrations/jobs/provider';
 import { createGeneration, markFailed, pendingGeneration } from './content-generations';
 

@@ -1,11 +1,11 @@
 import { contentRoutes } from '#shared/contract/content';
-import { loadOwnedCampaign } from '../core/auth/owned-campaign';
+import { loadOwnedCampaign } from '../domain/ownership/owned-campaign';
 import { createGroupHandler } from '../core/http/group-handler';
 import { listContent } from './content-store';
 import { toGeneratedContent } from './content-view';
 import { startContentGeneration } from './generate';
 import { loadCampaignPost, reviewContent } from './review';
-import { freeSlotsFor, moveScheduledPost } from '../core/publishing/moving';
+import { freeSlotsFor, moveScheduledPost } from '../domain/publishing/moving';
 
 export const handler = createGroupHandler(contentRoutes, {
   list: async ({ params, query, caller }) => {

@@ -7,7 +7,7 @@ import {
   REVIEWABLE_STATUSES,
   type ModifyAspect,
 } from '#shared/domain/content';
-import type { OwnedCampaign } from '../core/auth/owned-campaign';
+import type { OwnedCampaign } from '../domain/ownership/owned-campaign';
 import { isConditionFailure } from '../core/db/conditions';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
 import { contentGenerationEntity } from '../core/db/entities/content-generation';
@@ -18,15 +18,15 @@ import {
   spendDaily,
   type DailyRule,
   type DailySpend,
-} from '../core/limits/daily-counter';
+} from '../domain/plans/daily-counter';
 import { waitText } from '../core/limits/wait-text';
 import { logger } from '../core/logger';
-import { ensureMayGenerate } from '../core/plans/entitlement';
+import { ensureMayGenerate } from '../domain/plans/entitlement';
 import { jobStarter } from '../integrations/jobs/provider';
 import { markFailed, pendingGeneration } from './content-generations';
 import { toGeneratedContent } from './content-view';
 import { checkPostImages } from './post-media';
-import { slotPost, watchForSlot } from '../core/publishing/slotting';
+import { slotPost, watchForSlot } from '../domain/publishing/slotting';
 
 type ReviewBody = z.output<typeof reviewContentBody>;
 

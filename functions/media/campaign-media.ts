@@ -14,8 +14,8 @@ import {
   type CampaignMediaContentType,
 } from '#shared/domain/campaigns';
 import { PATH_ID_OWNERS } from '#shared/contract/route';
-import type { OwnedCampaign } from '../core/auth/owned-campaign';
-import { CAMPAIGN_NOT_FOUND } from '../core/auth/owned-campaign';
+import type { OwnedCampaign } from '../domain/ownership/owned-campaign';
+import { CAMPAIGN_NOT_FOUND } from '../domain/ownership/owned-campaign';
 import { isConditionFailure } from '../core/db/conditions';
 import { campaignEntity } from '../core/db/entities/campaign';
 import { mediaAssetEntity, type MediaAssetRecord } from '../core/db/entities/media-asset';

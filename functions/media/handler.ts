@@ -1,7 +1,7 @@
 import { mediaRoutes } from '#shared/contract/campaigns';
-import { loadOwnedCampaign } from '../core/auth/owned-campaign';
+import { loadOwnedCampaign } from '../domain/ownership/owned-campaign';
 import { createGroupHandler } from '../core/http/group-handler';
-import { toMediaAsset } from '../core/media/media-asset-view';
+import { toMediaAsset } from '../domain/media/media-asset-view';
 import {
   confirmCampaignMedia,
   createCampaignMediaUpload,

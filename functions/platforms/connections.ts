@@ -3,11 +3,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { API_PREFIX } from '#shared/contract/route';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { resolveAppUrl } from '../core/app-url';
-import { loadCompanyOwnedBy } from '../core/auth/owned-company';
+import { loadCompanyOwnedBy } from '../domain/ownership/owned-company';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { DomainError } from '../core/errors';
 import type { Redirect } from '../core/http/group-handler';
-import { ensurePlatformInTier } from '../core/plans/entitlement';
+import { ensurePlatformInTier } from '../domain/plans/entitlement';
 import {
   ProviderError,
   ProviderMisconfigured,

@@ -1,5 +1,5 @@
 import { platformsRoutes } from '#shared/contract/platforms';
-import { loadOwnedCompany } from '../core/auth/owned-company';
+import { loadOwnedCompany } from '../domain/ownership/owned-company';
 import { answerCookies } from '../core/http/cookies';
 import { createGroupHandler } from '../core/http/group-handler';
 import { logger } from '../core/logger';

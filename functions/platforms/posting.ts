@@ -4,7 +4,7 @@ import type { ConnectablePlatform } from '#shared/domain/tiers';
 import type { CompanyRecord } from '../core/db/entities/company';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
 import { Conflict, Invalid } from '../core/errors';
-import { ensureMayPublish, ensurePlatformInTier } from '../core/plans/entitlement';
+import { ensureMayPublish, ensurePlatformInTier } from '../domain/plans/entitlement';
 import type { SocialClient } from '../integrations/social/social-client';
 import { findCredential } from './credentials';
 import { platformName } from './platform-access';

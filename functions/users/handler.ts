@@ -1,9 +1,9 @@
 import { usersRoutes } from '#shared/contract/users';
 import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
-import { countUsers } from '../core/accounts/user-count';
+import { countUsers } from '../domain/accounts/user-count';
 import { updateProfile } from './profile';
-import { toPublicUser } from '../core/accounts/public-user';
+import { toPublicUser } from '../domain/accounts/public-user';
 
 export const handler = createGroupHandler(usersRoutes, {
   countTotal: async () => ({ total: await countUsers() }),

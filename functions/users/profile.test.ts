@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
-import { claimVerifiedPhone } from '../core/accounts/accounts';
+import { claimVerifiedPhone } from '../domain/accounts/accounts';
 import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../core/db/entities/user';
 import { Conflict } from '../core/errors';

@@ -5,7 +5,7 @@ import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../core/db/entities/user';
 import { writeTransaction } from '../core/db/transaction';
 import { Conflict } from '../core/errors';
-import { assertPhoneClaimable } from '../core/accounts/accounts';
+import { assertPhoneClaimable } from '../domain/accounts/accounts';
 
 type ProfileChanges = z.output<typeof updateUserBody>;
 

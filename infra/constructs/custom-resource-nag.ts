@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import type { IConstruct } from 'constructs';
-import { acknowledge, nagEnv } from '../stacks/nag';
+import { acknowledge, nagEnv } from './nag';
 
 /**
  * The findings of CDK's AwsCustomResource handler, a stack-wide singleton Lambda whose role and

@@ -3,7 +3,7 @@ import { Effect, PolicyStatement, ServicePrincipal, StarPrincipal } from 'aws-cd
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import type { StageConfig } from '../stacks/stage';
+import type { StageConfig } from './stage';
 
 /** The service principal of AWS End User Messaging SMS, which publishes two-way replies. */
 export const SMS_VOICE_SERVICE = 'sms-voice.amazonaws.com';

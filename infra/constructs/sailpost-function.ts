@@ -21,9 +21,9 @@ import { GLOBAL_INDEXES } from '#functions/core/db/table';
 import type { JobName } from '#functions/core/jobs/names';
 import type { EndpointGroup } from '#shared/contract/route';
 import { TIER_IDS, type TierId } from '#shared/domain/tiers';
-import { acknowledge, nagName, nagReference } from '../stacks/nag';
-import { REPO_ROOT } from '../stacks/paths';
-import type { StageConfig } from '../stacks/stage';
+import { acknowledge, nagName, nagReference } from './nag';
+import { REPO_ROOT } from './paths';
+import type { StageConfig } from './stage';
 import type { SmsSendingIdentity } from './sms-origination';
 
 /**

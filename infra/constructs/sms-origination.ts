@@ -3,7 +3,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { CfnPhoneNumber } from 'aws-cdk-lib/aws-smsvoice';
 import { Construct } from 'constructs';
 import { REPLY_TEXTS } from '#functions/jobs/sms-inbound/reply-texts';
-import type { StageConfig } from '../stacks/stage';
+import type { StageConfig } from './stage';
 
 /** What the functions that text are granted, and told in their environment. */
 export interface SmsSendingIdentity {

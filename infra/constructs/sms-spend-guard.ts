@@ -19,9 +19,9 @@ import {
   PhysicalResourceId,
 } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { acknowledge } from '../stacks/nag';
+import { acknowledge } from './nag';
 import { acknowledgeCustomResourceHandler } from './custom-resource-nag';
-import type { StageConfig } from '../stacks/stage';
+import type { StageConfig } from './stage';
 
 /**
  * AWS's own default monthly SMS spend quota. End User Messaging refuses an enforced limit above

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TZDate } from '@date-fns/tz';
 import { isValid } from 'date-fns';
 import * as z from 'zod';
-import type { Events } from './events';
+import type { Events } from './events-service';
 import { errorMessage, readBody, redirect, sendJson, sendNoContent } from './responses';
 import type { Route } from './service';
 

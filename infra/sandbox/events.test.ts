@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startEvents, type Events, type ScheduleInput } from './events';
+import { startEvents } from './events';
+import type { Events, ScheduleInput } from './events-service';
 import type { JobRunner, RunOutcome } from './job-runner';
 
 const JOBS = ['probe', 'tick'];

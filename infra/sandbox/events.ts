@@ -1,6 +1,6 @@
 import { RECURRING_JOBS } from '#functions/catalogue';
 import { eventsRoutes } from './events-api';
-import type { InboxPanel } from './inbox';
+import type { Events, ScheduleInput } from './events-service';
 import { recurringEvent, type JobRunner, type RunOutcome } from './job-runner';
 import {
   createScheduleStore,
@@ -9,7 +9,6 @@ import {
   type ScheduleView,
 } from './schedule-store';
 import { schedulesPanel } from './schedules-panel';
-import type { Service } from './service';
 
 /**
  * The events service: what EventBridge Scheduler and the jobs stack do in AWS. One-time schedules
@@ -19,43 +18,6 @@ import type { Service } from './service';
  * name, from `/_sandbox` and the JSON API. Where EventBridge would retry a failed run and then
  * give up to the dead-letter queue, the sandbox records the failure; Run now delivers it again.
  */
-
-export interface ScheduleInput {
-  name: string;
-  job: string;
-  /** ISO UTC instant. */
-  at: string;
-  timeZone: string;
-  payload: Record<string, unknown>;
-}
-
-export interface JobView {
-  name: string;
-  /** Recurring jobs: how often the timer runs it. */
-  everyMinutes?: number;
-  /** Since the sandbox started, whatever started it. */
-  lastRun?: RunRecord;
-}
-
-export interface Events extends Service {
-  /** Every job that can run, recurring or not. */
-  jobs(): JobView[];
-  hasJob(job: string): boolean;
-  /** Soonest first. */
-  schedules(): ScheduleView[];
-  /** `exists` while a pending schedule has the name (a fired one is replaced, as EventBridge deletes it). */
-  create(input: ScheduleInput): Promise<ScheduleView | 'exists'>;
-  /** Changes a schedule, or creates it; either way it is pending again at its (new) time. */
-  put(input: ScheduleInput): Promise<ScheduleView>;
-  remove(name: string): Promise<'removed' | 'missing'>;
-  /** Fires it now: a pending schedule is delivered early, a past one delivered again. */
-  runSchedule(name: string): Promise<RunOutcome | 'missing'>;
-  runJob(job: string, event: unknown, trigger?: RunTrigger): Promise<RunOutcome>;
-  /** Job runs under way now (background runs included), so scripts and tests can wait them out. */
-  running(): number;
-  /** The `/_sandbox` page's Schedules section. */
-  panel: InboxPanel;
-}
 
 export interface EventsOptions {
   dataDir: string;

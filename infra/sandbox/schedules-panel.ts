@@ -1,6 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { JobView } from './events';
+import type { JobView } from './events-service';
 import { escapeHtml, signatureOf } from './html';
 import type { RunRecord, ScheduleView } from './schedule-store';
 

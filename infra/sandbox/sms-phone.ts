@@ -8,7 +8,7 @@ import {
   recordOutboxMessage,
   type OutboxMessage,
 } from '#functions/integrations/outbox/outbox-entity';
-import type { Events } from './events';
+import type { Events } from './events-service';
 import { escapeHtml } from './html';
 import type { InboxPanel } from './inbox';
 import { autolink } from './inbox-page';

@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { StageConfig } from './stage';
+import type { StageConfig } from '../constructs/stage';
 
 export interface AccessLogsBucketProps {
   readonly stage: StageConfig;

@@ -24,8 +24,8 @@ import {
   SailpostFunction,
   type BindingTargets,
 } from '../constructs/sailpost-function';
-import { acknowledge } from './nag';
-import type { StageConfig } from './stage';
+import { acknowledge } from '../constructs/nag';
+import type { StageConfig } from '../constructs/stage';
 
 interface Throttle {
   readonly rateLimit: number;

@@ -12,8 +12,8 @@ import type { Construct } from 'constructs';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '#functions/core/db/table';
 import { UPLOADS_PREFIX } from '#functions/core/storage/media-keys';
 import { AccessLogsBucket } from './access-logs-bucket';
-import { acknowledge } from './nag';
-import type { StageConfig } from './stage';
+import { acknowledge } from '../constructs/nag';
+import type { StageConfig } from '../constructs/stage';
 
 export interface DataStackProps extends StackProps {
   readonly stage: StageConfig;

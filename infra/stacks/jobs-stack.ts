@@ -24,8 +24,8 @@ import { InboundSmsTopic } from '../constructs/inbound-sms-topic';
 import { jobEntryOf, SailpostFunction, type BindingTargets } from '../constructs/sailpost-function';
 import { SmsOrigination, type SmsSendingIdentity } from '../constructs/sms-origination';
 import { SmsSpendGuard } from '../constructs/sms-spend-guard';
-import { acknowledge, nagReference } from './nag';
-import type { StageConfig } from './stage';
+import { acknowledge, nagReference } from '../constructs/nag';
+import type { StageConfig } from '../constructs/stage';
 
 export interface JobsStackProps extends StackProps {
   readonly stage: StageConfig;

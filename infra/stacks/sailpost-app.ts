@@ -17,8 +17,8 @@ import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-gua
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';
-import { WEB_DIST_DIR } from './paths';
-import { stageConfig, type StageConfig } from './stage';
+import { WEB_DIST_DIR } from '../constructs/paths';
+import { stageConfig, type StageConfig } from '../constructs/stage';
 import { WebStack, type CustomDomain } from './web-stack';
 
 const DEFAULT_STAGE = 'dev';

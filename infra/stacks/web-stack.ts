@@ -45,8 +45,8 @@ import {
 } from '../../web/build/content-security-policy';
 import { SECURITY_HEADERS } from '../../web/build/security-headers';
 import { AccessLogsBucket } from './access-logs-bucket';
-import { acknowledge, nagEnv } from './nag';
-import type { StageConfig } from './stage';
+import { acknowledge, nagEnv } from '../constructs/nag';
+import type { StageConfig } from '../constructs/stage';
 
 export interface CustomDomain {
   /** e.g. `app.sailpost.app`; the DNS record pointing at the distribution is managed outside. */

@@ -15,7 +15,7 @@ import {
   GENERATION_LOST_AFTER_MS,
   GENERATION_MESSAGES,
 } from '#shared/domain/ai-campaigns';
-import { localDayOf } from '#functions/core/plans/local-day';
+import { localDayOf } from '#functions/domain/plans/local-day';
 import { makePng } from '../e2e/images';
 import {
   companyPartitionSize,

@@ -350,7 +350,7 @@ const putCountingDay = async (
 ): Promise<void> => {
   const [{ dailyCountEntity }, { localDayOf }] = await Promise.all([
     import('#functions/core/db/entities/daily-count'),
-    import('#functions/core/plans/local-day'),
+    import('#functions/domain/plans/local-day'),
   ]);
   const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => dailyCountEntity());
   entity.setClient(client());
@@ -366,7 +366,7 @@ export const recordGenerations = async (
   used: number,
   day: { timeZone?: string; endsAt?: Date } = {},
 ): Promise<void> => {
-  const { GENERATIONS_COUNTER } = await import('#functions/core/plans/generation-quota');
+  const { GENERATIONS_COUNTER } = await import('#functions/domain/plans/generation-quota');
   await putCountingDay(companyId, GENERATIONS_COUNTER, used, day);
 };
 

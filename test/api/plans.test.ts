@@ -5,7 +5,7 @@ import type { PublishedPost } from '#shared/contract/platforms';
 import { LAPSED_MESSAGES } from '#shared/domain/subscription';
 import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
 import type { ConnectablePlatform, TierId } from '#shared/domain/tiers';
-import { localDayOf } from '#functions/core/plans/local-day';
+import { localDayOf } from '#functions/domain/plans/local-day';
 import { registerFounder, registerOrdinaryUser } from './accounts-support';
 import { recordGenerations, setPaidTier, setPlan } from './db';
 import { apiUrl, call, type RegisteredUser } from './http';

@@ -4,7 +4,7 @@ import {
   AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY,
   AI_MEDIA_ANALYSES_PER_COMPANY_PER_DAY,
 } from '#shared/domain/ai-campaigns';
-import { localDayOf } from '#functions/core/plans/local-day';
+import { localDayOf } from '#functions/domain/plans/local-day';
 import { makePng } from '../e2e/images';
 import { newCampaign, newContentOwner, type ContentOwner } from './content-support';
 import { setDailyUse } from './db';

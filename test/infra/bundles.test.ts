@@ -8,7 +8,7 @@ import {
   endpointEntryOf,
   jobEntryOf,
 } from '#infra/constructs/sailpost-function';
-import { REPO_ROOT } from '#infra/stacks/paths';
+import { REPO_ROOT } from '#infra/constructs/paths';
 import {
   endpointBuildOptions,
   functionBuildOptions,

@@ -7,7 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { RouteDefinition } from '#shared/contract/route';
 import { routeKeyOf } from '#shared/contract/route';
 import type { ApiStack } from '#infra/stacks/api-stack';
-import { REPO_ROOT } from '#infra/stacks/paths';
+import { REPO_ROOT } from '#infra/constructs/paths';
 import { buildApp, type BuildAppOptions, type SailpostApp } from '#infra/stacks/sailpost-app';
 
 /** The context the CLI passes from cdk.json, so the tests see the same feature flags. */

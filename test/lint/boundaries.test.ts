@@ -36,7 +36,7 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     eslint = new ESLint({
       cwd: ROOT,
       overrideConfig: {
-        files: ['{web,functions,shared}/**/*.{ts,tsx}'],
+        files: ['{web,functions,shared,infra,scripts,test}/**/*.{ts,tsx}'],
         rules: { 'import-x/no-unresolved': 'error' },
       },
     });
@@ -81,7 +81,7 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     it.each([
       ['#functions/core/errors', 'web never imports functions'],
       ['../../../../functions/core/errors', 'web never imports functions'],
-      ['#infra/stacks/paths', 'infra is never imported'],
+      ['#infra/constructs/paths', 'infra is never imported'],
     ])('reports the web app importing %s', async (specifier, rule) => {
       expect(await boundaryErrors(featureProbe, importOf(specifier))).toEqual([
         expect.stringContaining(rule),
@@ -122,9 +122,13 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
       ['functions/core/lint-probe.ts', '#functions/companies/company-cleanup'],
       ['functions/core/http/lint-probe.ts', '#functions/jobs/sweeper/handler'],
       ['functions/core/lint-probe.ts', '../catalogue'],
+      ['functions/core/lint-probe.ts', '#functions/domain/plans/entitlement'],
+      ['functions/core/db/lint-probe.ts', '../../domain/publishing/slotting'],
+      ['functions/core/lint-probe.ts', '#functions/integrations/jobs/job-starter'],
+      ['functions/core/http/lint-probe.ts', '../../integrations/scheduler/provider'],
     ])('reports core (%s) importing %s', async (file, specifier) => {
       expect(await boundaryErrors(file, importOf(specifier))).toEqual([
-        expect.stringContaining('functions/core and functions/integrations never import'),
+        expect.stringContaining('functions/core is the runtime'),
       ]);
     });
 
@@ -133,9 +137,22 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
       ['functions/integrations/ai/lint-probe.ts', '#functions/ai/handler'],
       ['functions/integrations/ai/lint-probe.ts', '#functions/companies/companies'],
       ['functions/integrations/jobs/lint-probe.ts', '#functions/jobs/company-cleanup/handler'],
+      ['functions/integrations/ai/lint-probe.ts', '#functions/domain/companies/drafter-company'],
+      ['functions/integrations/jobs/lint-probe.ts', '../../domain/publishing/slotting'],
     ])('reports an integration (%s) importing %s', async (file, specifier) => {
       expect(await boundaryErrors(file, importOf(specifier))).toEqual([
-        expect.stringContaining('functions/core and functions/integrations never import'),
+        expect.stringContaining('functions/integrations reaches outside systems'),
+      ]);
+    });
+
+    it.each([
+      ['functions/domain/plans/lint-probe.ts', '#functions/companies/companies'],
+      ['functions/domain/plans/lint-probe.ts', '../../content/review'],
+      ['functions/domain/publishing/lint-probe.ts', '#functions/jobs/publisher/publish-post'],
+      ['functions/domain/lint-probe.ts', '../catalogue'],
+    ])('reports the domain (%s) importing %s', async (file, specifier) => {
+      expect(await boundaryErrors(file, importOf(specifier))).toEqual([
+        expect.stringContaining('functions/domain holds the rules'),
       ]);
     });
 
@@ -169,8 +186,8 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
 
     it.each([
       ['#web/lib/format', 'functions never imports web'],
-      ['#infra/stacks/paths', 'infra is never imported'],
-      ['../../infra/stacks/paths', 'infra is never imported'],
+      ['#infra/constructs/paths', 'infra is never imported'],
+      ['../../infra/constructs/paths', 'infra is never imported'],
     ])('reports a function importing %s', async (specifier, rule) => {
       expect(
         await boundaryErrors('functions/companies/lint-probe.ts', importOf(specifier)),
@@ -182,8 +199,13 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
       ['functions/companies/lint-probe.ts', '../core/errors'],
       ['functions/companies/lint-probe.ts', '#functions/integrations/jobs/job-starter'],
       ['functions/companies/lint-probe.ts', '#shared/contract/errors'],
-      ['functions/core/lint-probe.ts', '#functions/integrations/jobs/job-starter'],
+      ['functions/companies/lint-probe.ts', '#functions/domain/plans/entitlement'],
+      ['functions/companies/lint-probe.ts', '../domain/ownership/owned-company'],
+      ['functions/domain/publishing/lint-probe.ts', '#functions/integrations/scheduler/provider'],
+      ['functions/domain/plans/lint-probe.ts', '../../core/errors'],
+      ['functions/domain/plans/lint-probe.ts', '../companies/company-time-zone'],
       ['functions/integrations/jobs/lint-probe.ts', '#functions/core/errors'],
+      ['functions/jobs/sweeper/lint-probe.ts', '#functions/domain/publishing/slotting'],
       ['functions/jobs/sweeper/lint-probe.ts', '#functions/companies/company-cleanup'],
       ['functions/jobs/sweeper/lint-probe.ts', './handler'],
       ['functions/jobs/sweeper/lint-probe.ts', '#functions/core/errors'],
@@ -196,10 +218,20 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     it.each([
       ['#functions/core/errors', 'shared imports nothing from functions or web'],
       ['../../web/src/lib/format', 'shared imports nothing from functions or web'],
-      ['#infra/stacks/paths', 'infra is never imported'],
+      ['#infra/constructs/paths', 'infra is never imported'],
     ])('reports shared importing %s', async (specifier, rule) => {
       expect(await boundaryErrors('shared/contract/lint-probe.ts', importOf(specifier))).toEqual([
         expect.stringContaining(rule),
+      ]);
+    });
+
+    it.each([
+      ['infra/constructs/lint-probe.ts', '#infra/stacks/jobs-stack'],
+      ['infra/constructs/lint-probe.ts', '../stacks/sailpost-app'],
+      ['infra/sandbox/lint-probe.ts', '#infra/stacks/api-stack'],
+    ])('reports %s importing a stack: %s', async (file, specifier) => {
+      expect(await boundaryErrors(file, importOf(specifier))).toEqual([
+        expect.stringContaining('infra/constructs and infra/sandbox never import a stack'),
       ]);
     });
 
@@ -209,5 +241,37 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
         expect(await boundaryErrors('infra/stacks/lint-probe.ts', importOf(specifier))).toEqual([]);
       },
     );
+  });
+
+  describe('cycles (import-x/no-cycle)', () => {
+    /** The no-cycle messages for `code` standing in for the real file `file`. */
+    const cycleErrors = async (file: string, code: string): Promise<string[]> => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+      return (result?.messages ?? [])
+        .filter((message) => message.ruleId === 'import-x/no-cycle')
+        .map((message) => message.message);
+    };
+
+    it('reports a module importing one that imports it back', async () => {
+      // events.ts imports events-api.ts: the API importing the service's module closes a circle.
+      const code = "import { startEvents } from './events';\nvoid startEvents;\n";
+      expect(await cycleErrors('infra/sandbox/events-api.ts', code)).toEqual([
+        expect.stringContaining('Dependency cycle'),
+      ]);
+    });
+
+    it('reports a longer circle through the layers', async () => {
+      // slotting imports the daily counter's company helpers; a helper importing slotting back.
+      const code =
+        "import { slotPost } from '#functions/domain/publishing/slotting';\nvoid slotPost;\n";
+      expect(await cycleErrors('functions/core/db/transaction.ts', code)).toEqual([
+        expect.stringContaining('Dependency cycle'),
+      ]);
+    });
+
+    it('lets the service import its shape', async () => {
+      const code = "import type { Events } from './events-service';\nexport type E = Events;\n";
+      expect(await cycleErrors('infra/sandbox/events-api.ts', code)).toEqual([]);
+    });
   });
 });

@@ -7,7 +7,7 @@ import { readGeneration } from '#functions/ai/generation-store';
 import { CAMPAIGN_RUNS } from '#functions/ai/fair-use';
 import { startGeneration } from '#functions/ai/generations';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
-import { usedToday } from '#functions/core/limits/daily-counter';
+import { usedToday } from '#functions/domain/plans/daily-counter';
 import { jobStarter } from '#functions/integrations/jobs/provider';
 import { handler } from './handler';
 

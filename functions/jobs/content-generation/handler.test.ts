@@ -13,7 +13,7 @@ import { listContent, recordDraft } from '#functions/content/content-store';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
-import { generationsUsedToday, spendGenerations } from '#functions/core/plans/generation-quota';
+import { generationsUsedToday, spendGenerations } from '#functions/domain/plans/generation-quota';
 import { handler } from './handler';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { companiesDueForMorning } from '#functions/core/companies/morning-roster';
+import { companiesDueForMorning } from '#functions/domain/companies/morning-roster';
 import { forEachConcurrently } from '#functions/core/concurrency';
 import { defineJob } from '#functions/core/jobs/define-job';
 import { runMorningDrafts } from './morning-drafts';
@@ -11,7 +11,7 @@ const MORNINGS_IN_FLIGHT = 4;
 /**
  * The morning text. Hourly (`{ time }`, the tick's time): every company whose local time has just
  * reached its morning hour — read from the morning roster, one partition per zone in use, never a
- * scan (core/companies/morning-roster.ts) — gets the day's drafts and one text. With
+ * scan (domain/companies/morning-roster.ts) — gets the day's drafts and one text. With
  * `{ companyId }` (the sandbox's Morning now, tests, scripts): that company, as if its morning hour
  * had just come. Either way a company's morning happens once per local day (morning-drafts.ts).
  */

@@ -6,16 +6,16 @@ import type { PlatformId } from '#shared/domain/tiers';
 import { runContentGeneration } from '#functions/content/content-generation-run';
 import { createGeneration, pendingGeneration } from '#functions/content/content-generations';
 import { sendDraftDigest, type DigestItem } from '#functions/content/draft-text';
-import { draftablePlatforms } from '#functions/core/companies/connected-platforms';
-import { companyTimeZone } from '#functions/core/companies/company-time-zone';
+import { draftablePlatforms } from '#functions/domain/companies/connected-platforms';
+import { companyTimeZone } from '#functions/domain/companies/company-time-zone';
 import { campaignEntity, type CampaignRecord } from '#functions/core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
 import { DomainError } from '#functions/core/errors';
 import { claimJobRun, completeJobRun, releaseJobRun } from '#functions/core/jobs/job-claim';
-import { companyEntitlement } from '#functions/core/plans/entitlement';
-import { refundGenerations, spendGenerations } from '#functions/core/plans/generation-quota';
-import { localDayOf } from '#functions/core/plans/local-day';
+import { companyEntitlement } from '#functions/domain/plans/entitlement';
+import { refundGenerations, spendGenerations } from '#functions/domain/plans/generation-quota';
+import { localDayOf } from '#functions/domain/plans/local-day';
 
 /** The job whose claims these are (`daily-drafts`, `<companyId>#<local date>`). */
 const JOB = 'daily-drafts';

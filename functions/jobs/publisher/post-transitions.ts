@@ -1,7 +1,7 @@
 import { PUBLISHER_TIMEOUT_SECONDS } from '#shared/domain/content';
 import { conditionally, isConditionFailure } from '#functions/core/db/conditions';
 import { contentEntity, type ContentRecord } from '#functions/core/db/entities/content';
-import type { PublishEvent } from '#functions/core/publishing/publish-schedule';
+import type { PublishEvent } from '#functions/domain/publishing/publish-schedule';
 
 /**
  * The publisher's writes to a post. Each is conditional on the state the publisher left it in, so

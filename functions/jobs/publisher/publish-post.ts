@@ -7,14 +7,14 @@ import {
 } from '#shared/domain/content';
 import { checkMediaFile } from '#shared/domain/platform-media';
 import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
-import { schedulePublish, type PublishEvent } from '#functions/core/publishing/publish-schedule';
-import { companyTimeZone } from '#functions/core/companies/company-time-zone';
+import { schedulePublish, type PublishEvent } from '#functions/domain/publishing/publish-schedule';
+import { companyTimeZone } from '#functions/domain/companies/company-time-zone';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import type { ContentRecord } from '#functions/core/db/entities/content';
 import { mediaAssetEntity } from '#functions/core/db/entities/media-asset';
 import { LimitReached } from '#functions/core/errors';
-import { ensureMayPublish, ensurePlatformInTier } from '#functions/core/plans/entitlement';
+import { ensureMayPublish, ensurePlatformInTier } from '#functions/domain/plans/entitlement';
 import { readMediaObject } from '#functions/core/storage/media-bucket';
 import {
   ProviderAuthRevoked,

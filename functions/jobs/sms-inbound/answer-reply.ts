@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { normaliseUsPhone, isRealPhone } from '#shared/contract/fields';
 import { reviewContentBody } from '#shared/contract/content';
 import { resolveAppUrl } from '#functions/core/app-url';
-import type { OwnedCampaign } from '#functions/core/auth/owned-campaign';
+import type { OwnedCampaign } from '#functions/domain/ownership/owned-campaign';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
@@ -10,7 +10,7 @@ import { smsDigestEntity, type SmsDigestRecord } from '#functions/core/db/entiti
 import { uniqueClaimEntity } from '#functions/core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '#functions/core/db/entities/user';
 import { DomainError } from '#functions/core/errors';
-import { retryFailedPost, skipFailedPost } from '#functions/core/publishing/failed-posts';
+import { retryFailedPost, skipFailedPost } from '#functions/domain/publishing/failed-posts';
 import { smsSender } from '#functions/integrations/sms/provider';
 import { SmsOptedOutError } from '#functions/integrations/sms/sms-sender';
 import { reviewLink } from '#functions/content/draft-text';

@@ -7,7 +7,7 @@ import {
   publishWatchEntity,
   type PublishWatchRecord,
 } from '#functions/core/db/entities/publish-watch';
-import { slotPost } from '#functions/core/publishing/slotting';
+import { slotPost } from '#functions/domain/publishing/slotting';
 import { forEachConcurrently } from '#functions/core/concurrency';
 import { jobStarter } from '#functions/integrations/jobs/provider';
 import { isStaleClaim } from '#functions/jobs/publisher/post-transitions';

@@ -22,6 +22,6 @@ export const counterEntity = lazy(
 
 /**
  * The number of accounts made before accounts were counted on shards; no longer written (see
- * functions/core/accounts/user-count.ts).
+ * functions/domain/accounts/user-count.ts).
  */
 export const USERS_COUNTER = 'users';

@@ -8,7 +8,7 @@ import { lazy } from '#functions/core/lazy';
  * image descriptions): how many uses it holds and when it ends. One item per company and counter,
  * holding only the day in progress: the day keeps the end it was opened with (the next midnight
  * in the zone it was opened in), so changing the company's time zone cannot start a fresh day
- * early (functions/core/limits/daily-counter.ts). Changed only by conditional updates. In the
+ * early (functions/domain/plans/daily-counter.ts). Changed only by conditional updates. In the
  * company's item collection, so a deleted company's clean-up removes it; the TTL removes it a
  * couple of days after its day anyway.
  */

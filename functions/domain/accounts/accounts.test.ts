@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FOUNDER_ACCOUNT_CAP } from '#shared/domain/limits';
 import { useLocalTable } from '#test/support/local-table';
-import { counterEntity, USERS_COUNTER } from '../db/entities/counter';
-import { founderSeatEntity } from '../db/entities/founder-seat';
-import { Conflict } from '../errors';
+import { counterEntity, USERS_COUNTER } from '../../core/db/entities/counter';
+import { founderSeatEntity } from '../../core/db/entities/founder-seat';
+import { Conflict } from '../../core/errors';
 import { createAccount } from './accounts';
 import { countUsers } from './user-count';
 

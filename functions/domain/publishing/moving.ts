@@ -1,11 +1,11 @@
 import { MOVABLE_SLOTS, SCHEDULE_MESSAGES } from '#shared/domain/content';
 import { campaignSlots } from '#shared/domain/schedule-slots';
-import type { CampaignRecord } from '../db/entities/campaign';
-import { contentEntity, type ContentRecord } from '../db/entities/content';
-import { OVERDUE_AFTER_MS, publishWatchEntity } from '../db/entities/publish-watch';
-import { slotClaimEntity } from '../db/entities/slot-claim';
-import { writeTransaction } from '../db/transaction';
-import { Conflict } from '../errors';
+import type { CampaignRecord } from '../../core/db/entities/campaign';
+import { contentEntity, type ContentRecord } from '../../core/db/entities/content';
+import { OVERDUE_AFTER_MS, publishWatchEntity } from '../../core/db/entities/publish-watch';
+import { slotClaimEntity } from '../../core/db/entities/slot-claim';
+import { writeTransaction } from '../../core/db/transaction';
+import { Conflict } from '../../core/errors';
 import { jobStarter } from '../../integrations/jobs/provider';
 import { schedulePublish, unschedulePublish } from './publish-schedule';
 import { takenSlots } from './slotting';

@@ -1,10 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { nextFreeSlot } from '#shared/domain/schedule-slots';
-import type { CampaignRecord } from '../db/entities/campaign';
-import { contentEntity, type ContentRecord } from '../db/entities/content';
-import { OVERDUE_AFTER_MS, publishWatchEntity, SLOT_WITHIN_MS } from '../db/entities/publish-watch';
-import { slotClaimEntity } from '../db/entities/slot-claim';
-import { writeTransaction } from '../db/transaction';
+import type { CampaignRecord } from '../../core/db/entities/campaign';
+import { contentEntity, type ContentRecord } from '../../core/db/entities/content';
+import { OVERDUE_AFTER_MS, publishWatchEntity, SLOT_WITHIN_MS } from '../../core/db/entities/publish-watch';
+import { slotClaimEntity } from '../../core/db/entities/slot-claim';
+import { writeTransaction } from '../../core/db/transaction';
 import { schedulePublish, unschedulePublish } from './publish-schedule';
 
 /** Slots tried before giving up on a campaign whose slots keep being taken under us. */

@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { isRealPhone } from '#shared/contract/fields';
 import type { Role } from '#shared/domain/users';
-import { counterEntity } from '../db/entities/counter';
-import { founderSeatEntity } from '../db/entities/founder-seat';
-import { uniqueClaimEntity } from '../db/entities/unique-claim';
-import { userEntity, type UserRecord } from '../db/entities/user';
-import { writeTransaction } from '../db/transaction';
-import { Conflict, Unavailable } from '../errors';
+import { counterEntity } from '../../core/db/entities/counter';
+import { founderSeatEntity } from '../../core/db/entities/founder-seat';
+import { uniqueClaimEntity } from '../../core/db/entities/unique-claim';
+import { userEntity, type UserRecord } from '../../core/db/entities/user';
+import { writeTransaction } from '../../core/db/transaction';
+import { Conflict, Unavailable } from '../../core/errors';
 import { freeFounderSeats } from './founder-seats';
 import { pickUserCountShard } from './user-count';
 

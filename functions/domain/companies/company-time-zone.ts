@@ -1,5 +1,5 @@
 import { DEFAULT_MORNING_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/limits';
-import type { CompanyRecord } from '../db/entities/company';
+import type { CompanyRecord } from '../../core/db/entities/company';
 
 /** The zone a company counts its days in: its own, or UTC until its owner's browser gives one. */
 export const companyTimeZone = (company: Pick<CompanyRecord, 'timeZone'>): string =>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { raiseAlarm } from './alarms';
-import { withEnvironment } from './environment';
-import { logger } from './logger';
+import { raiseAlarm } from './raise-alarm';
+import { withEnvironment } from '../../core/environment';
+import { logger } from '../../core/logger';
 
 describe('raiseAlarm', () => {
   afterEach(() => {

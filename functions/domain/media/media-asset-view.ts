@@ -1,6 +1,6 @@
 import type { MediaAsset } from '#shared/contract/campaigns';
-import type { MediaAssetRecord } from '../db/entities/media-asset';
-import { presignMediaDownload } from '../storage/media-bucket';
+import type { MediaAssetRecord } from '../../core/db/entities/media-asset';
+import { presignMediaDownload } from '../../core/storage/media-bucket';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import type { User } from '#shared/contract/users';
-import type { UserRecord } from '../db/entities/user';
+import type { UserRecord } from '../../core/db/entities/user';
 
 /** The user as the API shows it: the stored record without hash or token version. */
 export const toPublicUser = (record: UserRecord): User => ({

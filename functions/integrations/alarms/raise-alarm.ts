@@ -1,6 +1,6 @@
 import { alarmSink } from '#functions/integrations/alarms/provider';
 import type { Alarm } from '#functions/integrations/alarms/alarm-sink';
-import { logger } from './logger';
+import { logger } from '../../core/logger';
 
 /**
  * Tells the operators at once: a WARN log line, and the alarm's metric (a CloudWatch alarm in the

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { counterEntity, USERS_COUNTER } from '../db/entities/counter';
+import { counterEntity, USERS_COUNTER } from '../../core/db/entities/counter';
 
 /**
  * The number of accounts, counted on shards: each new account adds 1 to one shard picked at

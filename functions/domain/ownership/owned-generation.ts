@@ -2,16 +2,16 @@ import { PATH_ID_OWNERS } from '#shared/contract/route';
 import {
   campaignGenerationEntity,
   type CampaignGenerationRecord,
-} from '../db/entities/campaign-generation';
-import type { CompanyRecord } from '../db/entities/company';
+} from '../../core/db/entities/campaign-generation';
+import type { CompanyRecord } from '../../core/db/entities/company';
 import {
   contentGenerationEntity,
   type ContentGenerationRecord,
-} from '../db/entities/content-generation';
-import { hasExpired } from '../db/expiry';
-import { generationRefEntity } from '../db/entities/generation-ref';
-import { NotFound } from '../errors';
-import type { Caller } from './authenticate';
+} from '../../core/db/entities/content-generation';
+import { hasExpired } from '../../core/db/expiry';
+import { generationRefEntity } from '../../core/db/entities/generation-ref';
+import { NotFound } from '../../core/errors';
+import type { Caller } from '../../core/auth/authenticate';
 import { loadCompanyOwnedBy } from './owned-company';
 
 export const generationNotFound = () =>

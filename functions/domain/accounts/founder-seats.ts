@@ -1,5 +1,5 @@
 import { FOUNDER_ACCOUNT_CAP } from '#shared/domain/limits';
-import { founderSeatEntity } from '../db/entities/founder-seat';
+import { founderSeatEntity } from '../../core/db/entities/founder-seat';
 import { accountsBeforeShards } from './user-count';
 
 /** Seats 1 to FOUNDER_ACCOUNT_CAP. */

@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { firstAttemptOfNextRound } from '#shared/domain/content';
-import type { CampaignRecord } from '../db/entities/campaign';
-import { isConditionFailure } from '../db/conditions';
-import { contentEntity, type ContentRecord } from '../db/entities/content';
+import type { CampaignRecord } from '../../core/db/entities/campaign';
+import { isConditionFailure } from '../../core/db/conditions';
+import { contentEntity, type ContentRecord } from '../../core/db/entities/content';
 import { slotPost, type SlotOutcome } from './slotting';
 
 /** Where the owner answered a failure: the app or a text reply (recorded on the history). */

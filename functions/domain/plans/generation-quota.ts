@@ -1,8 +1,8 @@
 import { TIERS } from '#shared/domain/tiers';
-import type { CompanyRecord } from '../db/entities/company';
-import { LimitReached, RateLimited } from '../errors';
-import { addToDay, countingDayOf, giveBackToDay, type CountingDay } from '../limits/daily-counter';
-import { waitText } from '../limits/wait-text';
+import type { CompanyRecord } from '../../core/db/entities/company';
+import { LimitReached, RateLimited } from '../../core/errors';
+import { addToDay, countingDayOf, giveBackToDay, type CountingDay } from './daily-counter';
+import { waitText } from '../../core/limits/wait-text';
 import {
   companyEffectiveTier,
   companyEntitlement,
@@ -14,13 +14,13 @@ import { companyTimeZone } from '../companies/company-time-zone';
 /**
  * The daily AI generation limit of each tier (intro 1, silver 3, gold 5, platinum 10), counted in
  * generated posts per company per day in the company's time zone (a counting day of
- * functions/core/limits/daily-counter.ts, which a change of zone cannot cut short). Every AI generation
+ * functions/domain/plans/daily-counter.ts, which a change of zone cannot cut short). Every AI generation
  * spends here before it calls the model: one conditional update adds the posts only if the day's
  * total stays within the limit, so however many requests arrive at once, the limit is never
  * passed; a request for more than is left is refused as a whole.
  */
 
-/** The daily counter (functions/core/limits/daily-counter.ts) the generated posts are counted on. */
+/** The daily counter (functions/domain/plans/daily-counter.ts) the generated posts are counted on. */
 export const GENERATIONS_COUNTER = 'ai-generations';
 
 export type QuotaCompany = CompanyPlan & Pick<CompanyRecord, 'companyId' | 'timeZone'>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
-import { RateLimited } from '../errors';
+import { RateLimited } from '../../core/errors';
 import { refundDaily, spendDaily, usedToday, type DailyRule } from './daily-counter';
 
 /** The daily allowance against DynamoDB Local: the conditional update is the point. */

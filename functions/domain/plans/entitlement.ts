@@ -6,8 +6,8 @@ import {
   type PlanFacts,
 } from '#shared/domain/subscription';
 import { PLATFORMS, TIERS, type PlatformId, type TierId } from '#shared/domain/tiers';
-import type { CompanyRecord } from '../db/entities/company';
-import { LimitReached } from '../errors';
+import type { CompanyRecord } from '../../core/db/entities/company';
+import { LimitReached } from '../../core/errors';
 
 /**
  * What a company may do because of its plan, enforced on the server: AI generation and

@@ -1,6 +1,6 @@
 import { TIERS, type PlatformId } from '#shared/domain/tiers';
-import type { CompanyRecord } from '../db/entities/company';
-import { platformCredentialEntity } from '../db/entities/platform-credential';
+import type { CompanyRecord } from '../../core/db/entities/company';
+import { platformCredentialEntity } from '../../core/db/entities/platform-credential';
 import { companyEffectiveTier, type CompanyPlan } from '../plans/entitlement';
 
 /** The platforms the company has connected (read from its credentials, strongly consistent). */

@@ -1,11 +1,11 @@
 import type { ErrorCode } from '#shared/contract/errors';
-import type { CompanyRecord } from '../db/entities/company';
-import { dailyCountEntity } from '../db/entities/daily-count';
-import { isConditionFailure } from '../db/conditions';
+import type { CompanyRecord } from '../../core/db/entities/company';
+import { dailyCountEntity } from '../../core/db/entities/daily-count';
+import { isConditionFailure } from '../../core/db/conditions';
 import { companyTimeZone } from '../companies/company-time-zone';
-import { RateLimited } from '../errors';
-import { logger } from '../logger';
-import { localDayOf } from '../plans/local-day';
+import { RateLimited } from '../../core/errors';
+import { logger } from '../../core/logger';
+import { localDayOf } from './local-day';
 
 /**
  * A company's daily allowance of something (AI campaign runs, image descriptions, generated

@@ -1,8 +1,8 @@
-import { campaignEntity, type CampaignRecord } from '../db/entities/campaign';
-import { campaignRefEntity } from '../db/entities/campaign-ref';
-import type { CompanyRecord } from '../db/entities/company';
-import { NotFound } from '../errors';
-import type { Caller } from './authenticate';
+import { campaignEntity, type CampaignRecord } from '../../core/db/entities/campaign';
+import { campaignRefEntity } from '../../core/db/entities/campaign-ref';
+import type { CompanyRecord } from '../../core/db/entities/company';
+import { NotFound } from '../../core/errors';
+import type { Caller } from '../../core/auth/authenticate';
 import { loadCompanyOwnedBy } from './owned-company';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';

@@ -1,5 +1,5 @@
 import type { DrafterCompany } from '../../integrations/ai/campaign-drafter';
-import type { CompanyRecord } from '../db/entities/company';
+import type { CompanyRecord } from '../../core/db/entities/company';
 
 /** The company as a drafter sees it: its profile, in its own words. */
 export const drafterCompanyOf = (company: CompanyRecord): DrafterCompany => ({

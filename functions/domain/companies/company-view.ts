@@ -1,5 +1,5 @@
 import type { Company } from '#shared/contract/companies';
-import type { CompanyRecord } from '../db/entities/company';
+import type { CompanyRecord } from '../../core/db/entities/company';
 import { companyMorningHour, companyTimeZone } from './company-time-zone';
 
 /**

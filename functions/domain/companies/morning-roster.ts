@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { forEachConcurrently } from '../concurrency';
-import type { CompanyRecord } from '../db/entities/company';
-import { morningRosterEntity, morningZonesEntity } from '../db/entities/morning-roster';
+import { forEachConcurrently } from '../../core/concurrency';
+import type { CompanyRecord } from '../../core/db/entities/company';
+import { morningRosterEntity, morningZonesEntity } from '../../core/db/entities/morning-roster';
 import { companyMorningHour, companyTimeZone } from './company-time-zone';
 
 /** Where a company sits in the morning roster: its zone and its morning hour. */

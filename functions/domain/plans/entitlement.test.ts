@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAPSED_MESSAGES } from '#shared/domain/subscription';
-import { LimitReached } from '../errors';
+import { LimitReached } from '../../core/errors';
 import {
   companyEffectiveTier,
   companyEntitlement,

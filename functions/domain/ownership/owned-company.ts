@@ -1,7 +1,7 @@
-import { db, tableName } from '../db/client';
-import { companyEntity, type CompanyRecord } from '../db/entities/company';
-import { NotFound } from '../errors';
-import type { Caller } from './authenticate';
+import { db, tableName } from '../../core/db/client';
+import { companyEntity, type CompanyRecord } from '../../core/db/entities/company';
+import { NotFound } from '../../core/errors';
+import type { Caller } from '../../core/auth/authenticate';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 
