@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The import zones of eslint.config.js (DESIGN.md's "Rooms and doors"), proved through ESLint
+ * The import zones of eslint.config.js (ARCHITECTURE.md, "Layers"), proved through ESLint
  * itself: a probe file in a real folder imports a real module, as `npm run lint` would see it.
  * Each import is tried in its relative and its alias form, since the zones judge resolved paths.
  */

@@ -1,5 +1,5 @@
 /**
- * The grammar of a text reply (DESIGN.md, "Text messages"), as a pure function of its body:
+ * The grammar of a text reply, as a pure function of its body (the README's "Replies by text"):
  *
  *   YES                      approve every draft of the owner's newest text
  *   2 YES · 2 NO             approve or reject draft 2 of it

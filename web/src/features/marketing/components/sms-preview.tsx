@@ -7,7 +7,7 @@ export interface Message {
 }
 
 /**
- * The reply grammar of the texts (DESIGN.md, Text messages): YES approves every draft of the
+ * The reply grammar of the texts (functions/jobs/sms-inbound/reply-grammar.ts): YES approves every draft of the
  * digest; "2 YES", "2 NO" or "2 <changes>" act on one; each reply is answered with what was done.
  */
 export const DEMO_CONVERSATION: readonly Message[] = [
