@@ -28,10 +28,8 @@ import {
   campaignPlatforms,
   contentInstructions,
   keyMessages,
-  mediaDescription,
-  mediaPlatforms,
-  mediaUsage,
 } from './campaigns';
+import { mediaDescription, mediaPlatforms, mediaUsage } from './media';
 import { brandVoice, website, WEBSITE_MAX } from './companies';
 import { contentGenerationSchema } from './content';
 import { bodyErrors, companyIdValue, requiredLongText, text } from './fields';

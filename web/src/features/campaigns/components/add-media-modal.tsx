@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import {
   CAMPAIGN_MEDIA_MAX_SIZE_TEXT,
   CAMPAIGN_TOASTS,
