@@ -6,7 +6,7 @@ import {
   endpointEntryOf,
   FUNCTION_BUNDLING,
   jobEntryOf,
-} from '#infra/constructs/sailpost-function';
+} from '#infra/constructs/function-bundling';
 import { REPO_ROOT } from '#infra/constructs/paths';
 import { routes } from '#shared/contract/manifest';
 import { ENDPOINT_GROUPS, type EndpointGroup } from '#shared/contract/route';

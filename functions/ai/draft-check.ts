@@ -5,8 +5,8 @@ import {
   campaignName,
   contentInstructions,
   keyMessages,
-  mediaDescription,
 } from '#shared/contract/campaigns';
+import { mediaDescription } from '#shared/contract/media';
 import { brandVoice } from '#shared/contract/companies';
 import { CAMPAIGN_INTENTIONS, MEDIA_TYPES, MEDIA_USAGES } from '#shared/domain/campaigns';
 import { PLATFORM_IDS } from '#shared/domain/tiers';
@@ -42,7 +42,7 @@ const withOneLineName = (data: GenerationData): GenerationData => ({
   campaign: { ...data.campaign, name: replaceUnsafeInLine(data.campaign.name, '') },
 });
 
-/** The campaign form's own field rules (shared/contract/campaigns.ts), as the browser sends them. */
+/** The campaign form's own field rules (shared/contract/campaigns.ts and media.ts), as the browser sends them. */
 const campaignFormRules = z.object({
   name: campaignName(),
   description: campaignDescription(),

@@ -1,6 +1,10 @@
 import type * as z from 'zod';
 import type { analyzeMediaBody, MediaAnalysis } from '#shared/contract/ai';
-import { AI_MEDIA_IMAGE_MAX_BYTES, GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
+import {
+  AI_MEDIA_IMAGE_MAX_BYTES,
+  AI_MEDIA_IMAGE_TOO_LARGE,
+  GENERATION_MESSAGES,
+} from '#shared/domain/ai-campaigns';
 import { MEDIA_DESCRIPTION_MAX, MEDIA_USAGES } from '#shared/domain/campaigns';
 import { draftablePlatforms } from '../domain/companies/connected-platforms';
 import type { CompanyRecord } from '../core/db/entities/company';
@@ -20,7 +24,7 @@ type AnalyzeBody = z.output<typeof analyzeMediaBody>;
 
 export const MEDIA_ANALYSIS_MESSAGES = {
   notTheImage: 'The image is not the JPEG, PNG, GIF or WebP file it says it is',
-  tooLarge: 'The image must be at most 2 MB',
+  tooLarge: AI_MEDIA_IMAGE_TOO_LARGE,
   refused: 'The AI declined to describe this image. Please try another one.',
 } as const;
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { RESET_LINK_LIFETIME_TEXT } from '#shared/domain/duration-text';
 import { PASSWORD_RESET_TTL_SECONDS } from '#shared/domain/limits';
 import { resolveAppUrl } from '../core/app-url';
 import { hashPassword } from '../core/auth/passwords';
@@ -58,7 +59,7 @@ export const requestPasswordReset = async (email: string): Promise<void> => {
     text: [
       'Someone asked to reset the password of your Sailpost account.',
       '',
-      `Choose a new password here (the link works once, for one hour):`,
+      `Choose a new password here (the link works once, for ${RESET_LINK_LIFETIME_TEXT}):`,
       link,
       '',
       "If it wasn't you, ignore this email: your password stays as it is.",

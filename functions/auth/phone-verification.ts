@@ -98,7 +98,7 @@ export const sendVerificationCode = async (
     const sender = await smsSender();
     await sender.send({
       to: user.phoneNumber,
-      text: `${code} is your Sailpost verification code. It expires in 10 minutes. Never share it.`,
+      text: `${code} is your Sailpost verification code. It expires in ${CODE_TTL_SECONDS / 60} minutes. Never share it.`,
     });
   } catch (error) {
     await phoneVerificationEntity().delete({ userId: user.userId }).go();

@@ -1,4 +1,5 @@
-import type { Campaign, CampaignSummary, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign, CampaignSummary } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import type { CampaignRecord } from '../core/db/entities/campaign';
 
 /** A campaign as the list shows it: every field but its media and generated content. */

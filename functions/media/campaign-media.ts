@@ -4,7 +4,7 @@ import type {
   confirmMediaBody,
   mediaUploadRequestBody,
   updateMediaBody,
-} from '#shared/contract/campaigns';
+} from '#shared/contract/media';
 import {
   CAMPAIGN_MEDIA_MAX_BYTES,
   CAMPAIGN_MEDIA_TYPES,

@@ -1,4 +1,4 @@
-import { mediaRoutes } from '#shared/contract/campaigns';
+import { mediaRoutes } from '#shared/contract/media';
 import { loadOwnedCampaign } from '../domain/ownership/owned-campaign';
 import { createGroupHandler } from '../core/http/group-handler';
 import { toMediaAsset } from '../domain/media/media-asset-view';

@@ -19,11 +19,9 @@ import {
   type EndpointGroup,
   type RouteDefinition,
 } from '#shared/contract/route';
-import {
-  endpointEntryOf,
-  SailpostFunction,
-  type BindingTargets,
-} from '../constructs/sailpost-function';
+import type { BindingTargets } from '../constructs/function-bindings';
+import { endpointEntryOf } from '../constructs/function-bundling';
+import { SailpostFunction } from '../constructs/sailpost-function';
 import { acknowledge } from '../constructs/nag';
 import type { StageConfig } from '../constructs/stage';
 

@@ -21,7 +21,9 @@ import {
 } from '#functions/catalogue';
 import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
 import { InboundSmsTopic } from '../constructs/inbound-sms-topic';
-import { jobEntryOf, SailpostFunction, type BindingTargets } from '../constructs/sailpost-function';
+import type { BindingTargets } from '../constructs/function-bindings';
+import { jobEntryOf } from '../constructs/function-bundling';
+import { SailpostFunction } from '../constructs/sailpost-function';
 import { SmsOrigination, type SmsSendingIdentity } from '../constructs/sms-origination';
 import { SmsSpendGuard } from '../constructs/sms-spend-guard';
 import { acknowledge, nagReference } from '../constructs/nag';

@@ -11,7 +11,7 @@ import { routes as manifestRoutes } from '#shared/contract/manifest';
 import type { RouteDefinition } from '#shared/contract/route';
 import { TIER_IDS, type TierId } from '#shared/domain/tiers';
 import { MediaCors } from '../constructs/media-cors';
-import type { OAuthClientTarget, StripeTarget } from '../constructs/sailpost-function';
+import type { OAuthClientTarget, StripeTarget } from '../constructs/function-bindings';
 import { DEFAULT_OPT_OUT_LIST } from '../constructs/sms-origination';
 import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
 import { ApiStack } from './api-stack';

@@ -1,4 +1,4 @@
-import { bundleBudgetBytesOf } from '#infra/constructs/sailpost-function';
+import { bundleBudgetBytesOf } from '#infra/constructs/function-bundling';
 import { bundleAllGroups, bundleAllJobs } from '../bundle-functions';
 import { BUDGETS } from './budgets';
 import { measureModuleInit, type Bundle } from './module-init';

@@ -4,6 +4,7 @@ import {
   AI_FEEDBACK_MAX,
   AI_MEDIA_FILES_MAX,
   AI_MEDIA_IMAGE_MAX_BYTES,
+  AI_MEDIA_IMAGE_TOO_LARGE,
   AI_MEDIA_IMAGE_TYPES,
   AI_PROMPT_MAX,
   AI_WEBSITE_URLS_MAX,
@@ -14,6 +15,7 @@ import {
 } from '../domain/ai-campaigns';
 import {
   CAMPAIGN_INTENTIONS,
+  CAMPAIGN_NAME_MAX,
   DEFAULT_CAMPAIGN_INTENTION,
   MEDIA_TYPES,
   MEDIA_USAGES,
@@ -26,10 +28,8 @@ import {
   campaignPlatforms,
   contentInstructions,
   keyMessages,
-  mediaDescription,
-  mediaPlatforms,
-  mediaUsage,
 } from './campaigns';
+import { mediaDescription, mediaPlatforms, mediaUsage } from './media';
 import { brandVoice, website, WEBSITE_MAX } from './companies';
 import { contentGenerationSchema } from './content';
 import { bodyErrors, companyIdValue, requiredLongText, text } from './fields';
@@ -81,9 +81,9 @@ export type GeneratorMedia = z.infer<typeof generatorMediaSchema>;
  * descriptions are also what the language model is told about each field.
  */
 export const campaignDraftSchema = z.object({
-  name: z
-    .string()
-    .meta({ description: 'A short, memorable campaign name (at most 100 characters)' }),
+  name: z.string().meta({
+    description: `A short, memorable campaign name (at most ${CAMPAIGN_NAME_MAX} characters)`,
+  }),
   description: z
     .string()
     .meta({ description: '2-4 sentences: what the campaign is about, for whom, and its goal' }),
@@ -308,7 +308,7 @@ export const analyzeMediaBody = z.strictObject(
     fileName: text('File name', 'File name is required', 255),
     image: z
       .string({ error: 'Image is required' })
-      .max(IMAGE_DATA_URL_MAX, 'The image must be at most 2 MB')
+      .max(IMAGE_DATA_URL_MAX, AI_MEDIA_IMAGE_TOO_LARGE)
       .regex(IMAGE_DATA_URL, 'The image must be a JPEG, PNG, GIF or WebP data URL'),
   },
   bodyErrors(),

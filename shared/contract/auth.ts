@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './route';
 import { bodyErrors, email, existingPassword, newPassword, text, usPhone } from './fields';
-import { VERIFICATION_CODE_LENGTH } from '../domain/limits';
+import { SMS_RESEND_INTERVAL_SECONDS, VERIFICATION_CODE_LENGTH } from '../domain/limits';
 import { firstName, lastName, userSchema } from './users';
 
 export const loginBody = z.strictObject(
@@ -171,7 +171,7 @@ export const authRoutes = {
     path: '/auth/2fa/enable',
     group: 'auth',
     access: 'user',
-    summary: 'Text a 6-digit code to the phone number on the profile (one every 30 seconds)',
+    summary: `Text a ${VERIFICATION_CODE_LENGTH}-digit code to the phone number on the profile (one every ${SMS_RESEND_INTERVAL_SECONDS} seconds)`,
     body: enableTwoFactorBody,
     response: z.object({ message: z.string(), expiresInSeconds: z.number().int() }),
     errors: [

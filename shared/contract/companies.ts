@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_BRAND_COLOR, DEFAULT_MORNING_HOUR } from '../domain/limits';
+import { DEFAULT_BRAND_COLOR, DEFAULT_MORNING_HOUR, TRIAL_DAYS } from '../domain/limits';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
 import { PLATFORM_IDS, TIER_IDS } from '../domain/tiers';
 import { optionalText, text } from './fields';
@@ -318,8 +318,7 @@ export const companiesRoutes = {
     path: '/companies',
     group: 'companies',
     access: 'user',
-    summary:
-      "Create a company on the intro tier: a 14-day trial, or intro for life without a trial for a founder's company; one company while none is on a paid tier",
+    summary: `Create a company on the intro tier: a ${TRIAL_DAYS}-day trial, or intro for life without a trial for a founder's company; one company while none is on a paid tier`,
     body: createCompanyBody,
     response: companySchema,
     successStatus: 201,

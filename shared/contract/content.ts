@@ -3,6 +3,7 @@ import { DRAFT_SOURCES, GENERATION_STATUSES } from '../domain/ai-campaigns';
 import {
   CONTENT_FEEDBACK_MAX,
   CONTENT_GENERATION_STAGES,
+  CONTENT_IMAGES_MAX,
   CONTENT_MESSAGES,
   CONTENT_PAGE_SIZE,
   CONTENT_STATUSES,
@@ -134,7 +135,7 @@ export const reviewContentBody = z
           error: 'Images must be a list',
         })
         // The largest platform limit; each platform's own is checked against the post.
-        .max(30, 'At most 30 images')
+        .max(CONTENT_IMAGES_MAX, `At most ${CONTENT_IMAGES_MAX} images`)
         .refine((ids) => new Set(ids).size === ids.length, 'An image is chosen twice')
         .optional(),
     },

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isCommonPassword } from '../domain/common-passwords';
-import { PHONE_PLACEHOLDER } from '../domain/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PLACEHOLDER } from '../domain/limits';
 import { PATH_ID_PATTERN } from './route';
 import {
   characterProblemMessage,
@@ -84,9 +84,6 @@ export const email = () =>
     .regex(EMAIL_PATTERN, 'Invalid email address')
     .transform((value) => value.toLowerCase());
 
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 128;
-
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common. Please choose a less guessable one.';
 
@@ -103,8 +100,8 @@ export const newPassword = () =>
           : 'Password must be text',
     })
     .min(1, 'Password is required')
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
     .refine((password) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE);
 
 /** A password typed at login: only required (its rules were checked when it was set). */
@@ -117,7 +114,7 @@ export const existingPassword = () =>
           : 'Password must be text',
     })
     .min(1, 'Password is required')
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /**
  * Normalises a US phone number to +1 and 10 digits, or says what is wrong with it.

@@ -1,9 +1,10 @@
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
-import { campaignsRoutes, mediaRoutes } from './campaigns';
+import { campaignsRoutes } from './campaigns';
 import { companiesRoutes } from './companies';
 import { contentRoutes } from './content';
+import { mediaRoutes } from './media';
 import { metaRoutes } from './meta';
 import { platformsRoutes } from './platforms';
 import { routeKeyOf, type RouteDefinition } from './route';

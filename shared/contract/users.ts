@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FOUNDER_ACCOUNT_CAP } from '../domain/limits';
 import { ROLES, TOUR_IDS } from '../domain/users';
 import { defineRoute } from './route';
 import { text, usPhone } from './fields';
@@ -50,7 +51,7 @@ export const usersRoutes = {
     path: '/users/count/total',
     group: 'users',
     access: 'public',
-    summary: 'Total number of accounts (founder seats remaining = 50 - total)',
+    summary: `Total number of accounts (founder seats remaining = ${FOUNDER_ACCOUNT_CAP} - total)`,
     response: z.object({ total: z.number().int().nonnegative() }),
     errors: [],
   }),

@@ -2,6 +2,7 @@
  * The AI campaign generator's rules and words, shared by the server and the web app: the spec's
  * verbatim texts, the fair-use limits and the shape of a generation's life.
  */
+import { formatBytes } from './platform-media';
 
 /** Spec texts: validation, the panel's states, dictation. */
 export const AI_CAMPAIGN_TEXTS = {
@@ -44,6 +45,8 @@ export const AI_MEDIA_FILES_MAX = 5;
  * browser first; this bounds its decoded bytes (API Gateway and Lambda limit the body to 6 MB).
  */
 export const AI_MEDIA_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Why an image to describe is refused for its size (the API's check and the function's). */
+export const AI_MEDIA_IMAGE_TOO_LARGE = `The image must be at most ${formatBytes(AI_MEDIA_IMAGE_MAX_BYTES)}`;
 export const AI_MEDIA_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 /** Versions kept in one history (a generation and its refinements); the oldest go first. */

@@ -13,7 +13,10 @@ const DATE_PATTERN =
 
 export const INVALID_DATE_MESSAGE = 'Enter a date like 2026-03-01';
 
-/** Whether the text is a date (or date-time) the API reads, with a real calendar day. */
+/**
+ * Whether the text is a date (or date-time) the API reads, with a real calendar day. Read in UTC:
+ * whether it is a date does not depend on the zone, and UTC skips no hour.
+ */
 export const isCampaignDate = (value: string): boolean => campaignInstant(value, 'UTC') !== null;
 
 /** The instant a form date stands for in the zone, or null when it is no date. */

@@ -2,6 +2,7 @@
  * Campaigns: statuses, intentions, schedule and media constants and the user-visible texts, for
  * the server and the web app alike (zod-free: the web imports this without zod).
  */
+import { formatBytes } from './platform-media';
 
 /** Campaign statuses and intentions, as stored and as the API and the web app name them. */
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'completed'] as const;
@@ -107,6 +108,8 @@ export const DEFAULT_MEDIA_USAGE: MediaUsage = 'primary';
 export const MAX_CAMPAIGN_MEDIA = 5;
 /** 10 MB each. */
 export const CAMPAIGN_MEDIA_MAX_BYTES = 10_485_760;
+/** "10 MB", as every text that states the limit words it. */
+export const CAMPAIGN_MEDIA_MAX_SIZE_TEXT = formatBytes(CAMPAIGN_MEDIA_MAX_BYTES);
 export const MEDIA_DESCRIPTION_MAX = 1000;
 
 /** What a campaign takes: jpg/jpeg, png and gif images; mp4, mpeg and mov videos. */
@@ -133,9 +136,9 @@ export const CAMPAIGN_MEDIA_ACCEPT = Object.entries(CAMPAIGN_MEDIA_TYPES)
 
 export const MEDIA_MESSAGES = {
   afterCreation: 'Media upload will be available after campaign creation',
-  tooMany: 'Maximum 5 files allowed',
+  tooMany: `Maximum ${MAX_CAMPAIGN_MEDIA} files allowed`,
   typeNotAllowed: 'Choose a JPG, PNG or GIF image, or an MP4, MPEG or MOV video',
-  tooLarge: 'Each file must be 10 MB or smaller',
+  tooLarge: `Each file must be ${CAMPAIGN_MEDIA_MAX_SIZE_TEXT} or smaller`,
   empty: 'The file is empty',
 } as const;
 

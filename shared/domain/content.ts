@@ -54,6 +54,8 @@ export const CONTENT_IMAGE_LIMITS: Record<PlatformId, number> = {
   instagram: 10,
   linkedin: 1,
 };
+/** The most images any platform's post may carry: what a review may send before its platform is known. */
+export const CONTENT_IMAGES_MAX = Math.max(...Object.values(CONTENT_IMAGE_LIMITS));
 export const contentImageLimit = (platform: string): number =>
   CONTENT_IMAGE_LIMITS[platform as PlatformId] ?? 1;
 

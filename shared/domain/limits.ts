@@ -18,6 +18,10 @@ export const INTRO_TIER_COMPANY_LIMIT = 1;
 export const RECENT_ACTIVITY_ITEMS = 3;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
 
+/** A new password's length: long enough to resist guessing, bounded so hashing cannot be abused. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
 /**
  * An access token (readable by script, sent as a bearer header) lives 15 minutes; the session
  * behind it, renewed through an httpOnly refresh cookie, lives 30 days from sign-in at most.
@@ -89,6 +93,6 @@ export const PHONE_CODE_GUESSES_PER_DAY = 8;
 /** Website reads with an AI draft (an outbound fetch and a model call) per user per day. */
 export const AI_DRAFTS_PER_USER_PER_DAY = 10;
 
-/** Remaining founder seats: 50 minus total accounts, never below 0. */
+/** Remaining founder seats: FOUNDER_ACCOUNT_CAP minus total accounts, never below 0. */
 export const foundersRemaining = (totalUsers: number): number =>
   Math.max(0, FOUNDER_ACCOUNT_CAP - totalUsers);

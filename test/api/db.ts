@@ -6,6 +6,7 @@ import { withEnvironment } from '#functions/core/environment';
 import { forEachConcurrently } from '#functions/core/concurrency';
 import { companyPartitionSize as partitionSize } from '#functions/core/db/company-partition';
 import { lazy } from '#functions/core/lazy';
+import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
 
 /**
  * Direct access to the sandbox's DynamoDB Local: to move time forward for a record (a code that
@@ -340,13 +341,13 @@ export const setRole = async (userId: string, role: 'user' | 'founder'): Promise
 /**
  * Writes a company's counting day of a daily allowance as the counter keeps it (to reach a limit
  * quickly): `used` uses, ending at `endsAt` (default: the next midnight in `timeZone`, as a use
- * now would open it), counted in `timeZone`.
+ * now would open it), counted in `timeZone` (default: the zone of a company made without one).
  */
 const putCountingDay = async (
   companyId: string,
   counter: string,
   used: number,
-  { timeZone = 'UTC', endsAt }: { timeZone?: string; endsAt?: Date } = {},
+  { timeZone = DEFAULT_TIME_ZONE, endsAt }: { timeZone?: string; endsAt?: Date } = {},
 ): Promise<void> => {
   const [{ dailyCountEntity }, { localDayOf }] = await Promise.all([
     import('#functions/core/db/entities/daily-count'),

@@ -8,7 +8,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { Campaign, CampaignMediaUpload, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { CampaignMediaUpload, MediaAsset } from '#shared/contract/media';
 import { MEDIA_BUCKET } from '#infra/sandbox/function-environment';
 import { forgetJobRun, jobRunStatus, seedCampaign, useSandboxTable } from './db';
 import { call, registerUser, runJob, uploadTo } from './http';

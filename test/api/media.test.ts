@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { CampaignMediaUpload, MediaAsset } from '#shared/contract/campaigns';
+import type { CampaignMediaUpload, MediaAsset } from '#shared/contract/media';
 import { CAMPAIGN_MEDIA_MAX_BYTES } from '#shared/domain/campaigns';
 import { MEDIA_BUCKET } from '#infra/sandbox/function-environment';
 import { jobRunStatus, seedCampaign, useSandboxTable } from './db';

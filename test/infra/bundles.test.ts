@@ -7,7 +7,7 @@ import {
   bundleBudgetBytesOf,
   endpointEntryOf,
   jobEntryOf,
-} from '#infra/constructs/sailpost-function';
+} from '#infra/constructs/function-bundling';
 import { REPO_ROOT } from '#infra/constructs/paths';
 import {
   endpointBuildOptions,

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_GROUP_DECLARATIONS, JOB_DECLARATIONS } from '#functions/catalogue';
 import type { FunctionDeclaration } from '#functions/core/bindings';
 import { JOB_NAMES } from '#functions/core/jobs/names';
-import { endpointEntryOf, SailpostFunction } from '#infra/constructs/sailpost-function';
+import { endpointEntryOf } from '#infra/constructs/function-bundling';
+import { SailpostFunction } from '#infra/constructs/sailpost-function';
 import type { SailpostApp } from '#infra/stacks/sailpost-app';
 import {
   AppTemplates,

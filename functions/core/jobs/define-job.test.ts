@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
@@ -7,6 +6,13 @@ import { jobRunEntity } from '../db/entities/job-run';
 import { Invalid } from '../errors';
 import { defineJob } from './define-job';
 import { CLAIM_RETENTION_SECONDS, claimJobRun, completeJobRun } from './job-claim';
+import type { JobName } from './names';
+
+/**
+ * A real job's name (defineJob takes no other). The table is this file's own, and each test claims
+ * keys no other test uses.
+ */
+const JOB: JobName = 'sweeper';
 
 /** The claim logic against DynamoDB Local: the conditions are the point, so no mock stands in. */
 describe('defineJob', () => {
@@ -17,7 +23,7 @@ describe('defineJob', () => {
 
   const testJob = (run: (event: { orderId: string }) => Promise<unknown>) =>
     defineJob({
-      name: `test-job-${randomUUID()}`,
+      name: JOB,
       event: z.object({ orderId: z.string().min(1) }),
       idempotencyKey: (event) => event.orderId,
       run,
@@ -83,20 +89,19 @@ describe('defineJob', () => {
   });
 
   it('takes over a claim whose lease has passed (a run that crashed), not a live one', async () => {
-    const name = `test-job-${randomUUID()}`;
     const run = vi.fn(async () => 'recovered');
     const handler = defineJob({
-      name,
+      name: JOB,
       event: z.object({ orderId: z.string() }),
       idempotencyKey: (event) => event.orderId,
       run,
     });
 
     // A run that started twenty minutes ago with a ten-minute lease, and never finished.
-    const crashed = await claimJobRun(name, 'E-1', 10 * 60_000, new Date(Date.now() - 20 * 60_000));
+    const crashed = await claimJobRun(JOB, 'E-1', 10 * 60_000, new Date(Date.now() - 20 * 60_000));
     expect(crashed.claimed).toBe(true);
     // A run that is still within its lease.
-    expect((await claimJobRun(name, 'E-2', 10 * 60_000)).claimed).toBe(true);
+    expect((await claimJobRun(JOB, 'E-2', 10 * 60_000)).claimed).toBe(true);
 
     expect(await handler({ orderId: 'E-1' })).toEqual({ status: 'done', result: 'recovered' });
     expect(await handler({ orderId: 'E-2' })).toEqual({ status: 'duplicate' });
@@ -106,14 +111,13 @@ describe('defineJob', () => {
   });
 
   it('leases a claim for the Lambda time left plus a margin, and lets TTL remove it after days', async () => {
-    const name = `test-job-${randomUUID()}`;
     let seen: { leaseExpiresAt: number; expiresAt: number; status: string } | undefined;
     const handler = defineJob({
-      name,
+      name: JOB,
       event: z.object({ orderId: z.string() }),
       idempotencyKey: (event) => event.orderId,
       run: async () => {
-        seen = (await jobRunEntity().get({ job: name, key: 'F-1' }).go({ consistent: true })).data!;
+        seen = (await jobRunEntity().get({ job: JOB, key: 'F-1' }).go({ consistent: true })).data!;
       },
     });
 
@@ -123,7 +127,7 @@ describe('defineJob', () => {
     expect(seen!.leaseExpiresAt).toBeGreaterThanOrEqual(before + 6 * 60_000);
     expect(seen!.leaseExpiresAt).toBeLessThan(Date.now() + 6 * 60_000 + 1000);
 
-    const { data: done } = await jobRunEntity().get({ job: name, key: 'F-1' }).go();
+    const { data: done } = await jobRunEntity().get({ job: JOB, key: 'F-1' }).go();
     expect(done?.status).toBe('done');
     expect(done?.finishedAt).toBeDefined();
     expect(done!.expiresAt).toBeGreaterThan(before / 1000 + CLAIM_RETENTION_SECONDS - 5);

@@ -20,7 +20,7 @@ const leaseFor = (context?: Context): number => {
   return (remaining && remaining > 0 ? remaining : DEFAULT_LEASE_MS) + LEASE_MARGIN_MS;
 };
 
-const invalidEvent = (job: string, error: z.ZodError): Invalid =>
+const invalidEvent = (job: JobName, error: z.ZodError): Invalid =>
   new Invalid(
     'VALIDATION_FAILED',
     `The ${job} job's event is invalid`,
@@ -35,9 +35,9 @@ const invalidEvent = (job: string, error: z.ZodError): Invalid =>
  * schedules itself (the publisher's next attempt) learns it from its invocation; the scheduler
  * then finds it under the variable it reads for every job.
  */
-const runEnvironment = (job: string, context?: Context) => {
+const runEnvironment = (job: JobName, context?: Context) => {
   const environment = currentEnvironment();
-  const variable = jobArnVariable(job as JobName);
+  const variable = jobArnVariable(job);
   if (environment[variable] || !context?.invokedFunctionArn) return undefined;
   return { ...environment, [variable]: context.invokedFunctionArn };
 };
@@ -48,11 +48,12 @@ const runEnvironment = (job: string, context?: Context) => {
  * from the event: a second delivery of the same key after success answers `duplicate` without
  * running, and so does one that arrives while another run holds the claim. A run that throws gives
  * the claim back and rethrows, so the deliverer's retry runs the work again; a run that crashed
- * (a timeout) is taken over once its lease has passed.
+ * (a timeout) is taken over once its lease has passed. The name is one of JOB_NAMES, so a job
+ * the stacks and the sandbox do not know cannot be defined.
  */
 export const defineJob =
   <S extends z.ZodType>(spec: {
-    name: string;
+    name: JobName;
     event: S;
     idempotencyKey: (event: z.output<S>) => string;
     run: (event: z.output<S>, context: { logger: Logger }) => Promise<unknown>;

@@ -1,4 +1,4 @@
-import type { MediaAsset } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import type { MediaAssetRecord } from '../../core/db/entities/media-asset';
 import { presignMediaDownload } from '../../core/storage/media-bucket';
 

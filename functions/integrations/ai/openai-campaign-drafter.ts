@@ -13,7 +13,7 @@ import type {
 import * as z from 'zod';
 import { campaignAnalysisSchema, campaignDraftSchema } from '#shared/contract/ai';
 import { AI_SUGGESTIONS_MAX, AI_SUGGESTIONS_MIN } from '#shared/domain/ai-campaigns';
-import { MEDIA_DESCRIPTION_MAX, MEDIA_USAGES } from '#shared/domain/campaigns';
+import { CAMPAIGN_NAME_MAX, MEDIA_DESCRIPTION_MAX, MEDIA_USAGES } from '#shared/domain/campaigns';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import { config } from '#functions/core/config';
 import { lazyAsync } from '#functions/core/lazy';
@@ -187,7 +187,7 @@ const CAMPAIGN_SYSTEM = `You plan social media campaigns for small businesses, i
 Rules:
 - Use only facts from the profile, the description and the websites. Never invent prices, discounts, dates, addresses or claims.
 - Write in the language of the owner's description, in the company's brand voice.
-- name: short and memorable, at most 100 characters, different from the recent campaigns' names.
+- name: short and memorable, at most ${CAMPAIGN_NAME_MAX} characters, different from the recent campaigns' names.
 - platforms: only among the platforms offered; none offered means an empty list.
 - keyMessages: 3 to 6, one sentence each. contentInstructions: concrete guidance for the post writer (what to mention, what to avoid, how often to post, per platform where it helps).
 - mediaAssets: exactly one entry per media file listed, in the same order, with its fileName and type; the strongest image is usually primary.

@@ -4,12 +4,8 @@ import type {
   CampaignHistory,
   Generation,
 } from '#shared/contract/ai';
-import type {
-  Campaign,
-  CampaignList,
-  CampaignSummary,
-  MediaAsset,
-} from '#shared/contract/campaigns';
+import type { Campaign, CampaignList, CampaignSummary } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import {
   companySummaryOf,
   type Company,

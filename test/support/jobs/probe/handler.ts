@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { db, tableName } from '#functions/core/db/client';
 import { defineJob } from '#functions/core/jobs/define-job';
+import type { JobName } from '#functions/core/jobs/names';
 
 /**
  * A job for the tests of the job path (schedule → the sandbox fires it → the handler runs once):
@@ -13,7 +14,8 @@ import { defineJob } from '#functions/core/jobs/define-job';
 export const probeCounterKey = (key: string) => ({ pk: `probe#${key}`, sk: 'probe' });
 
 export const handler = defineJob({
-  name: 'probe',
+  // The one job outside JOB_NAMES, on purpose: no stage deploys it, only the test sandbox runs it.
+  name: 'probe' as JobName,
   event: z.object({ key: z.string().min(1), fail: z.boolean().optional() }),
   idempotencyKey: (event) => event.key,
   run: async (event, { logger }) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
+import { RESET_LINK_LIFETIME_TEXT } from '#shared/domain/duration-text';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { IconMail } from '#web/components/icons';
@@ -59,8 +60,8 @@ export function ForgotPasswordPage() {
             If an account exists for the address, instructions are sent
           </p>
           <p className="mt-2 text-sm text-slate-600">
-            The link works once, for one hour. Nothing arrived? Check your spam folder, or try again
-            in a few minutes.
+            The link works once, for {RESET_LINK_LIFETIME_TEXT}. Nothing arrived? Check your spam
+            folder, or try again in a few minutes.
           </p>
         </div>
       </AuthLayout>

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { REGISTRATION_REDIRECT_MS } from '#shared/domain/limits';
+import { PASSWORD_MIN_LENGTH, REGISTRATION_REDIRECT_MS, TRIAL_DAYS } from '#shared/domain/limits';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { IconCheck } from '#web/components/icons';
@@ -115,7 +115,7 @@ export function RegisterPage() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle="Start your 14-day free trial. No card required."
+      subtitle={`Start your ${TRIAL_DAYS}-day free trial. No card required.`}
       footer={
         <>
           Already have an account? <AuthLink to="/login">Log in</AuthLink>
@@ -175,7 +175,7 @@ export function RegisterPage() {
           <PasswordField
             label="Password"
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
             error={errors.password?.message}
             {...register('password')}
           />

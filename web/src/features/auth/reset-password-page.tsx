@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { RESET_LINK_LIFETIME_TEXT } from '#shared/domain/duration-text';
+import { PASSWORD_MIN_LENGTH } from '#shared/domain/limits';
 import { Alert } from '#web/components/alert';
 import { Button, buttonClasses } from '#web/components/button';
 import { PasswordField } from '#web/components/text-field';
@@ -23,7 +25,7 @@ function InvalidResetLink() {
   return (
     <AuthLayout
       title="Invalid Reset Link"
-      subtitle="This password reset link is incomplete. Reset links work once, for one hour."
+      subtitle={`This password reset link is incomplete. Reset links work once, for ${RESET_LINK_LIFETIME_TEXT}.`}
       footer={<AuthLink to="/login">Back to log in</AuthLink>}
     >
       <Link to="/forgot-password" className={buttonClasses({ size: 'lg', fullWidth: true })}>
@@ -66,7 +68,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <AuthLayout
       title="Set a new password"
-      subtitle="Choose a password of at least 8 characters."
+      subtitle={`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`}
       footer={<AuthLink to="/login">Back to log in</AuthLink>}
     >
       {serverError ? (

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import { installFakeXhr, type FakeXhr } from '#web/test/fake-xhr';
 import {
   bodiesSentTo,

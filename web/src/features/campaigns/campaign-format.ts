@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { CAMPAIGN_TEXTS } from '#shared/domain/campaigns';
+import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
 import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 
 /**
@@ -13,7 +14,7 @@ const inZone = (iso: string, timeZone: string): TZDate | null => {
   try {
     return new TZDate(time, timeZone);
   } catch {
-    return new TZDate(time, 'UTC');
+    return new TZDate(time, DEFAULT_TIME_ZONE);
   }
 };
 

@@ -1,4 +1,4 @@
-import type { MediaAsset } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import type { MediaUsage } from '#shared/domain/campaigns';
 import type { PlatformId } from '#shared/domain/tiers';
 import { uploadToPresignedPost } from '#web/lib/presigned-post';

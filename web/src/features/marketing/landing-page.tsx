@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
+import { TRIAL_DAYS } from '#shared/domain/limits';
 import { Badge } from '#web/components/badge';
 import { buttonClasses } from '#web/components/button';
 import { IconCheck, IconClock } from '#web/components/icons';
@@ -12,7 +13,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SmsPreview } from './components/sms-preview';
 
-const TRIAL_CTA = 'Start your 14-day free trial — no card required';
+const TRIAL_CTA = `Start your ${TRIAL_DAYS}-day free trial — no card required`;
 
 const promises = [
   'Drafts in your brand voice',

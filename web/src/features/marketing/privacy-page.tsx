@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { PASSWORD_RESET_TTL_SECONDS, SESSION_TTL_SECONDS } from '#shared/domain/limits';
+import { RESET_LINK_LIFETIME_TEXT } from '#shared/domain/duration-text';
+import { SESSION_TTL_SECONDS } from '#shared/domain/limits';
 import { LegalDocument } from './components/legal-document';
 
 const SESSION_DAYS = SESSION_TTL_SECONDS / (24 * 60 * 60);
-const RESET_LINK_HOURS = PASSWORD_RESET_TTL_SECONDS / (60 * 60);
 
 export function PrivacyPage() {
   return (
@@ -80,10 +80,8 @@ export function PrivacyPage() {
       <h2>5. How long we keep it</h2>
       <p>
         We keep your data while your account is open. Sign-in sessions expire after {SESSION_DAYS}{' '}
-        days and password reset links after{' '}
-        {RESET_LINK_HOURS === 1 ? 'one hour' : `${RESET_LINK_HOURS} hours`}. When you ask us to
-        delete your account, we delete your data, except what we must keep by law, such as billing
-        records.
+        days and password reset links after {RESET_LINK_LIFETIME_TEXT}. When you ask us to delete
+        your account, we delete your data, except what we must keep by law, such as billing records.
       </p>
 
       <h2>6. Security</h2>

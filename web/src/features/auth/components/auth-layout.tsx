@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TRIAL_DAYS } from '#shared/domain/limits';
 import { IconChat, IconCheck, IconShield, IconSparkles } from '#web/components/icons';
 import { Logo } from '#web/components/logo';
 
@@ -47,7 +48,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           </ul>
         </div>
         <p className="relative flex items-center gap-2 text-sm text-indigo-100">
-          <IconCheck className="size-4" /> 14-day free trial, no card required
+          <IconCheck className="size-4" /> {TRIAL_DAYS}-day free trial, no card required
         </p>
       </aside>
 

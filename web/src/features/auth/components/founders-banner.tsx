@@ -1,3 +1,4 @@
+import { FOUNDER_ACCOUNT_CAP, TRIAL_DAYS } from '#shared/domain/limits';
 import { Alert } from '#web/components/alert';
 import { describeFounders, useFoundersRemaining } from '#web/lib/api/count-users';
 
@@ -7,11 +8,12 @@ export function FoundersBanner({ className }: { className?: string }) {
   if (remaining === undefined) return null;
   return remaining === 0 ? (
     <Alert tone="info" title={describeFounders(0)} className={className}>
-      Every plan still starts with a 14-day free trial.
+      Every plan still starts with a {TRIAL_DAYS}-day free trial.
     </Alert>
   ) : (
     <Alert tone="info" title={describeFounders(remaining)} className={className}>
-      The first 50 accounts become founders: the Intro plan free for life and the Founder Forum.
+      The first {FOUNDER_ACCOUNT_CAP} accounts become founders: the Intro plan free for life and the
+      Founder Forum.
     </Alert>
   );
 }

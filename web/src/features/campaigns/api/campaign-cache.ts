@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import { companyOverviewKey } from '#web/lib/api/company-overview';
 
 /** Every page of a company's campaign list is cached under a key that starts with these two. */

@@ -1,4 +1,4 @@
-import type { ConfirmMediaBody, MediaAsset } from '#shared/contract/campaigns';
+import type { ConfirmMediaBody, MediaAsset } from '#shared/contract/media';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 

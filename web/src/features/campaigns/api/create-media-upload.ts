@@ -1,4 +1,4 @@
-import type { CampaignMediaUpload } from '#shared/contract/campaigns';
+import type { CampaignMediaUpload } from '#shared/contract/media';
 import type { CampaignMediaContentType } from '#shared/domain/campaigns';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';

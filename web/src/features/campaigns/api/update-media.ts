@@ -1,4 +1,4 @@
-import type { MediaAsset, UpdateMediaBody } from '#shared/contract/campaigns';
+import type { MediaAsset, UpdateMediaBody } from '#shared/contract/media';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 

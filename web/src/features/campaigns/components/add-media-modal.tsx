@@ -1,8 +1,10 @@
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import {
+  CAMPAIGN_MEDIA_MAX_SIZE_TEXT,
   CAMPAIGN_TOASTS,
   DEFAULT_MEDIA_USAGE,
   MAX_CAMPAIGN_MEDIA,
@@ -211,7 +213,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
       busy={busy}
       size="lg"
       title="Add Media"
-      description={`Images (JPG, PNG or GIF) and videos (MP4, MPEG or MOV), up to 10 MB each; at most ${MAX_CAMPAIGN_MEDIA} files a campaign.`}
+      description={`Images (JPG, PNG or GIF) and videos (MP4, MPEG or MOV), up to ${CAMPAIGN_MEDIA_MAX_SIZE_TEXT} each; at most ${MAX_CAMPAIGN_MEDIA} files a campaign.`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import { CAMPAIGN_TOASTS, MAX_CAMPAIGN_MEDIA } from '#shared/domain/campaigns';
 import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Campaign, MediaAsset } from '#shared/contract/campaigns';
+import type { Campaign } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import {
   CAMPAIGN_TOASTS,
   MEDIA_DESCRIPTION_MAX,

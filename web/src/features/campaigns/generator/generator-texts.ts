@@ -1,3 +1,5 @@
+import { DEFAULT_CAMPAIGN_DAYS } from '#shared/domain/campaigns';
+
 /**
  * The generator's own words (the spec's verbatim ones are AI_CAMPAIGN_TEXTS and
  * AI_CAMPAIGN_TOASTS in shared/domain/ai-campaigns).
@@ -32,8 +34,7 @@ export const GENERATOR_TEXTS = {
   panelTitle: 'Your campaign',
   emptyHint:
     'Describe your campaign and select Generate Campaign. The draft appears here for you to refine or use.',
-  useHint:
-    'Creates a draft campaign starting today for 30 days, with your usual posting schedule. You can edit everything before it goes live.',
+  useHint: `Creates a draft campaign starting today for ${DEFAULT_CAMPAIGN_DAYS} days, with your usual posting schedule. You can edit everything before it goes live.`,
   offlineSource:
     'Sandbox mode: drafted by the offline drafter from your own words, without an AI service.',
   reconnecting: "Can't reach Sailpost right now. Trying again…",

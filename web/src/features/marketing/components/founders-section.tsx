@@ -1,4 +1,4 @@
-import { FOUNDER_ACCOUNT_CAP } from '#shared/domain/limits';
+import { FOUNDER_ACCOUNT_CAP, TRIAL_DAYS } from '#shared/domain/limits';
 import { IconUsers } from '#web/components/icons';
 
 /** The founder programme: what founders get and how many seats are taken. */
@@ -51,7 +51,7 @@ export function FoundersSection({ remaining }: { remaining: number | undefined }
                 </div>
                 <p className="mt-3 text-sm text-slate-600">
                   {remaining === 0
-                    ? 'Every founder seat is taken. Every plan still starts with a 14-day free trial.'
+                    ? `Every founder seat is taken. Every plan still starts with a ${TRIAL_DAYS}-day free trial.`
                     : 'Sign up now to claim one of the remaining seats.'}
                 </p>
               </>

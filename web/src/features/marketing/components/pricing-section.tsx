@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
+import { TRIAL_DAYS } from '#shared/domain/limits';
 import { PLATFORM_IDS, PLATFORMS, TIER_LIST } from '#shared/domain/tiers';
 import { buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
@@ -25,7 +26,7 @@ export function PricingSection() {
             Simple plans, per company
           </h2>
           <p className="mt-4 text-lg text-slate-600">
-            Every plan starts with a 14-day free trial, no card required. Cancel any time.
+            Every plan starts with a {TRIAL_DAYS}-day free trial, no card required. Cancel any time.
           </p>
         </div>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

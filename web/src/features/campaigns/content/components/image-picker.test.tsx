@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { MediaAsset } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import type { PlatformId } from '#shared/domain/tiers';
 import { makeMediaAsset } from '#web/test/fixtures';
 import { ImagePicker, toggleImage } from './image-picker';

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { MediaAsset } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import { CONTENT_TEXTS, contentImageLimit } from '#shared/domain/content';
 import type { PlatformId } from '#shared/domain/tiers';
 import { IconCheck, IconClose } from '#web/components/icons';

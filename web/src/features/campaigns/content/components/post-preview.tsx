@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
-import type { MediaAsset } from '#shared/contract/campaigns';
+import type { MediaAsset } from '#shared/contract/media';
 import { postTextLength, X_LINK_COST_NOTE } from '#shared/domain/post-text';
 import type { PlatformId } from '#shared/domain/tiers';
 import { IconInfo } from '#web/components/icons';

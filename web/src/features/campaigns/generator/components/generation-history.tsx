@@ -1,18 +1,22 @@
 import { TZDate } from '@date-fns/tz';
 import clsx from 'clsx';
 import { format } from 'date-fns';
+import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
 import { GENERATOR_TEXTS } from '../generator-texts';
 import type { Version } from '../history';
 import { GeneratorCard } from './generator-card';
 
-/** "Nov 10, 9:41 AM", in the company's zone (as every time of the company is shown). */
+/**
+ * "Nov 10, 9:41 AM", in the company's zone (as every time of the company is shown), or the default
+ * zone when the browser does not know the company's.
+ */
 export const versionTime = (iso: string, timeZone: string): string => {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   try {
     return format(new TZDate(time, timeZone), 'MMM d, h:mm a');
   } catch {
-    return format(new TZDate(time, 'UTC'), 'MMM d, h:mm a');
+    return format(new TZDate(time, DEFAULT_TIME_ZONE), 'MMM d, h:mm a');
   }
 };
 

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 import { AI_MEDIA_FILES_MAX } from '#shared/domain/ai-campaigns';
-import { MEDIA_DESCRIPTION_MAX } from '#shared/domain/campaigns';
+import { CAMPAIGN_MEDIA_MAX_SIZE_TEXT, MEDIA_DESCRIPTION_MAX } from '#shared/domain/campaigns';
 import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
 import { IconSparkles, IconWarning } from '#web/components/icons';
@@ -181,7 +181,7 @@ export function GeneratorMediaField({
         guidance={
           remaining === 0
             ? 'Remove a file to choose another.'
-            : `JPG, PNG or GIF images and MP4, MPEG or MOV videos, up to 10 MB each; ${remaining} of ${AI_MEDIA_FILES_MAX} left.`
+            : `JPG, PNG or GIF images and MP4, MPEG or MOV videos, up to ${CAMPAIGN_MEDIA_MAX_SIZE_TEXT} each; ${remaining} of ${AI_MEDIA_FILES_MAX} left.`
         }
         full={remaining === 0}
         disabled={disabled}

@@ -1,0 +1,91 @@
+/**
+ * How every Lambda is bundled: esbuild's settings, the size budgets, and where each entry point
+ * lives. The construct, the build script and the bundle tests read them here.
+ */
+import { join } from 'node:path';
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { JobName } from '#functions/core/jobs/names';
+import type { EndpointGroup } from '#shared/contract/route';
+import { REPO_ROOT } from './paths';
+
+/**
+ * esbuild settings of every Lambda, endpoint group or job (exported so that the build script and
+ * a test bundle the real handlers with exactly these settings and hold them to the size budget).
+ *
+ * The AWS SDK v3 is left to the nodejs22.x runtime (`@aws-sdk/*` external, CDK's default for that
+ * runtime) instead of being bundled: with the clients the handlers use (DynamoDB + lib-dynamodb,
+ * Secrets Manager, SSM, SESv2) and @smithy/core inside, the bundles measured 770-920 KB minified -
+ * over the 600 KB budget even without the credential providers Lambda never uses - and ~370 KB
+ * without. The price is that the SDK version is the runtime's, not the lock file's; the calls used
+ * are long-stable. To pin it, ship the locked SDK as a layer (or bundle it and raise the budget).
+ */
+export const FUNCTION_BUNDLING = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  platform: 'node',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourceMap: true,
+  // Stack traces only need the mappings; leaving the sources out halves the map.
+  sourcesContent: false,
+  // ESM bundles of CommonJS dependencies call `require` for Node built-ins; give them one
+  // (esbuild's `__require` shim falls back to this module-scope `require`).
+  banner:
+    "import { createRequire as __sailpostCreateRequire } from 'node:module'; const require = __sailpostCreateRequire(import.meta.url);",
+  externalModules: ['@aws-sdk/*'],
+  // twitter-text (post lengths as X counts them) imports core-js 2 polyfills for ES2015 features
+  // Node 22 has natively (~30 KB minified, and they patch built-ins): every `core-js/…` import
+  // resolves to an empty module instead, through package.json's "imports" entry `#no-core-js/*`.
+  // esbuild resolves an alias from its working directory: the project root in local bundling.
+  esbuildArgs: { '--alias:core-js': '#no-core-js' },
+} as const satisfies BundlingOptions;
+
+/** Upper bound for one function bundle (minified, without its source map). */
+export const FUNCTION_BUNDLE_BUDGET_BYTES = 600 * 1024;
+
+/**
+ * Functions allowed more, each with its reason. billing: Stripe's SDK is ~250 KB minified and
+ * cannot be tree-shaken (its client constructs every API resource on creation), so the group that
+ * holds it gets the SDK's size on top of what every group has. ai and campaign-generation: the
+ * OpenAI SDK (~150 KB minified) for the drafters, on top of the generator's own code (~680 KB and
+ * ~640 KB in all).
+ */
+const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, number>> = {
+  billing: 700 * 1024,
+  ai: 720 * 1024,
+  'jobs/campaign-generation': 720 * 1024,
+  // The same SDK for the post drafter, with twitter-text to hold posts to X's count (~665 KB).
+  'jobs/content-generation': 720 * 1024,
+  // The content-generation job's drafting, inline for each company whose morning has come
+  // (measured ~683 KB), in a job nobody waits for.
+  'jobs/daily-drafts': 720 * 1024,
+  // Ends a deleted company's subscription (the same SDK) and removes everything the company
+  // owned, in a job nobody waits for.
+  'jobs/company-cleanup': 720 * 1024,
+  // Decodes, scales and encodes images in pure JavaScript (so the same bundle runs on arm64 and in
+  // the sandbox): @jimp/core, its JPEG, PNG and GIF codecs and its resize plugin add ~390 KB
+  // (measured 724 KB in all; the whole `jimp` package would add ~1.5 MB). Their share: two copies
+  // of zod 3 (core's and the resize plugin's, ~58 KB each), file-type, exif-parser (photos are
+  // turned upright) and the GIF codec's encoder, which the job never calls (~57 KB). A job
+  // nobody waits for; its cold start is a fraction of the decoding.
+  'jobs/media-thumbnail': 760 * 1024,
+};
+
+/** The bundle budget of one function (an endpoint group, or `jobs/<job>`). */
+export const bundleBudgetBytesOf = (name: string): number =>
+  BUNDLE_BUDGET_EXCEPTIONS[name] ?? FUNCTION_BUNDLE_BUDGET_BYTES;
+
+/** Where an endpoint group's Lambda entry point lives. */
+export const endpointEntryOf = (group: EndpointGroup): string =>
+  join(REPO_ROOT, 'functions', group, 'handler.ts');
+
+/** Where a job's Lambda entry point lives. */
+export const jobEntryOf = (job: JobName): string =>
+  join(REPO_ROOT, 'functions', 'jobs', job, 'handler.ts');
+
+/** FUNCTION_BUNDLING as the construct takes it: mutable copies of its lists, as CDK types them. */
+export const functionBundling = (): BundlingOptions => ({
+  ...FUNCTION_BUNDLING,
+  externalModules: [...FUNCTION_BUNDLING.externalModules],
+  esbuildArgs: { ...FUNCTION_BUNDLING.esbuildArgs },
+});
