@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { isRealPhone } from '#shared/contract/fields';
+import { platformName } from '#shared/domain/tiers';
 import { resolveAppUrl } from '../core/app-url';
 import { forEachConcurrently } from '../core/concurrency';
 import { isConditionFailure } from '../core/db/conditions';
@@ -11,7 +12,6 @@ import {
 import { userEntity } from '../core/db/entities/user';
 import { emailSender } from '../integrations/email/provider';
 import { smsSender } from '../integrations/sms/provider';
-import { platformName } from './platform-access';
 
 /**
  * Keeping connections healthy: once a day the connection-health job warns the owner of every

@@ -1,13 +1,12 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { PublishedPost } from '#shared/contract/platforms';
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import { platformName, type ConnectablePlatform } from '#shared/domain/tiers';
 import type { CompanyRecord } from '../core/db/entities/company';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
 import { Conflict, Invalid } from '../core/errors';
 import { ensureMayPublish, ensurePlatformInTier } from '../domain/plans/entitlement';
 import type { SocialClient } from '../integrations/social/social-client';
 import { findCredential } from './credentials';
-import { platformName } from './platform-access';
 import { checkPostMedia, discardPostMedia, readPostMedia } from './post-media';
 import { needsReconnectionMessage, providerFailure } from './provider-failures';
 import { freshAccessToken } from './token-refresh';

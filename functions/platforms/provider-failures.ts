@@ -1,4 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { platformName } from '#shared/domain/tiers';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
 import { Conflict, Invalid, RateLimited, Unavailable, type DomainError } from '../core/errors';
 import { waitText } from '../core/limits/wait-text';
@@ -12,7 +13,6 @@ import {
   ProviderUnavailable,
 } from '../integrations/social/provider-errors';
 import { markNeedsReconnection } from './credentials';
-import { platformName } from './platform-access';
 
 /** Without a reset time from the provider, a rate-limited caller is told to wait this long. */
 const DEFAULT_RATE_LIMIT_SECONDS = 15 * 60;

@@ -1,5 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { isConnectable } from '#shared/domain/tiers';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
 import { socialClient } from '../integrations/social/provider';
 import { ProviderAuthRevoked } from '../integrations/social/provider-errors';
@@ -28,9 +28,6 @@ export const revokeQuietly = async (
     }
   }
 };
-
-const isConnectable = (platform: string): platform is ConnectablePlatform =>
-  (CONNECTABLE_PLATFORMS as readonly string[]).includes(platform);
 
 /**
  * Revokes the credential's grant at its provider where the provider allows it, before its tokens

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { CONNECTABLE_PLATFORMS, PLATFORM_IDS } from '../domain/tiers';
+import { listOr } from '../domain/platform-media';
+import { longestPostText } from '../domain/post-text-rules';
+import { CONNECTABLE_PLATFORMS, PLATFORM_IDS, PLATFORMS } from '../domain/tiers';
 import { bodyErrors, companyIdValue, optionalText, refusingCharacters, text } from './fields';
 import { lineProblem } from './unsafe-characters';
 import type { ErrorCode } from './errors';
@@ -36,7 +38,9 @@ const authUrlSchema = z.object({ url: z.string() });
  */
 export const mediaUploadRequestSchema = z.strictObject(
   {
-    platform: z.enum(CONNECTABLE_PLATFORMS, { error: 'Choose X or LinkedIn' }),
+    platform: z.enum(CONNECTABLE_PLATFORMS, {
+      error: `Choose ${listOr(CONNECTABLE_PLATFORMS.map((platform) => PLATFORMS[platform].shortName))}`,
+    }),
     fileName: text('File name', 'File name is required', 255),
     contentType: text('Content type', 'Content type is required', 100),
     size: z
@@ -50,7 +54,8 @@ const mediaUploadSchema = presignedUploadSchema;
 export type MediaUpload = PresignedUpload;
 
 export const ALT_TEXT_MAX = 1000;
-export const POST_TEXT_MAX = 3000;
+/** Posting now goes to a platform that can be connected: the longest text one of them takes. */
+export const POST_TEXT_MAX = longestPostText(CONNECTABLE_PLATFORMS);
 
 const postMediaSchema = z.strictObject(
   {

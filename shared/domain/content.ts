@@ -1,4 +1,5 @@
-import type { PlatformId } from './tiers';
+import { longestPostText } from './post-text-rules';
+import { PLATFORM_IDS, type PlatformId } from './tiers';
 
 /**
  * A generated post's life: drafted, reviewed (approved, rejected, or sent back for changes),
@@ -41,7 +42,7 @@ export const DEFAULT_CONTENT_STATUS_FILTER: VisibleContentStatus = 'draft';
 export const CONTENT_PAGE_SIZE = 10;
 export const CONTENT_FEEDBACK_MAX = 2000;
 /** A direct edit may be as long as the longest platform allows (Facebook). */
-export const CONTENT_TEXT_MAX = 63206;
+export const CONTENT_TEXT_MAX = longestPostText(PLATFORM_IDS);
 
 /**
  * How many images a post may carry, per platform, as the owner picks them in review (spec 2 §3):

@@ -1,4 +1,4 @@
-import { PLATFORMS, type ConnectablePlatform } from './tiers';
+import { platformName, type ConnectablePlatform, type ConnectableTable } from './tiers';
 
 /** One kind of file a platform takes, with its own size limit. */
 export interface MediaKind {
@@ -21,10 +21,10 @@ const MB = 1024 * 1024;
  * What each platform accepts in one post. X: up to 4 images (5 MB each), or one GIF (15 MB), or
  * one MP4 video (X allows 512 MB; we hold it to 100 MB because the post is relayed through a
  * Lambda's memory). LinkedIn: images only for now (JPEG, PNG, GIF up to 8 MB), up to 9.
- * The presigned POST's policy enforces type and size at S3; the server checks the stored object
- * again before posting.
+ * Facebook and Instagram: not yet, as nothing is published there. The presigned POST's policy
+ * enforces type and size at S3; the server checks the stored object again before posting.
  */
-export const PLATFORM_MEDIA: Record<ConnectablePlatform, PlatformMediaRules> = {
+export const PLATFORM_MEDIA: ConnectableTable<PlatformMediaRules> = {
   twitter: {
     kinds: [
       { kind: 'image', contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 5 * MB },
@@ -45,6 +45,8 @@ export const PLATFORM_MEDIA: Record<ConnectablePlatform, PlatformMediaRules> = {
     maxImages: 9,
     aloneKinds: [],
   },
+  facebook: null,
+  instagram: null,
 };
 
 /** The kind a content type is on a platform, or undefined when the platform does not take it. */
@@ -112,7 +114,7 @@ export const checkMediaFile = (
   contentType: string,
   size: number,
 ): { kind: MediaKind } | { problem: 'type' | 'size'; message: string } => {
-  const name = PLATFORMS[platform].name;
+  const name = platformName(platform);
   const kind = mediaKindOf(platform, contentType);
   if (!kind) {
     const types = PLATFORM_MEDIA[platform].kinds.flatMap((each) => each.contentTypes);

@@ -1,6 +1,6 @@
 /**
- * Subscription tiers: one constant for the landing page, billing and gating, so a price or a
- * limit changes in one place. Silver is $100 a month.
+ * The platforms and the subscription tiers: one constant for the landing page, billing and
+ * gating, so a name, a price or a limit changes in one place. Silver is $100 a month.
  */
 export const TIER_IDS = ['intro', 'silver', 'gold', 'platinum'] as const;
 export type TierId = (typeof TIER_IDS)[number];
@@ -15,18 +15,61 @@ export const CONNECTABLE_PLATFORMS = [
 ] as const satisfies readonly PlatformId[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
-interface PlatformInfo {
-  id: PlatformId;
+/** A platform read from outside (a stored item, a query) is one an owner can connect today. */
+export const isConnectable = (platform: string): platform is ConnectablePlatform =>
+  (CONNECTABLE_PLATFORMS as readonly string[]).includes(platform);
+
+/**
+ * A layer's entry for every platform (its name, its text limits, its preview). A new platform is
+ * a compile error in each such table until it has its entry, rather than a default branch.
+ */
+export type PlatformTable<T> = { readonly [P in PlatformId]: T };
+
+/**
+ * A layer that exists only for the platforms an owner can connect (their clients, their auth
+ * starts, posting now): each of those has its entry and every other platform an explicit `null`,
+ * "not yet". Making a platform connectable is then a compile error in each such table until its
+ * `null` is replaced, and a platform that cannot be connected is never handed another's entry.
+ */
+export type ConnectableTable<T> = {
+  readonly [P in PlatformId]: P extends ConnectablePlatform ? T : null;
+};
+
+interface PlatformInfo<P extends PlatformId> {
+  id: P;
+  /** As the app names it to owners: "X (Twitter)". */
   name: string;
-  /** facebook and instagram cannot be connected yet. */
-  comingSoon: boolean;
+  /** The platform's own name, as its pages and errors say it: "X". */
+  shortName: string;
+  /** The name it had before (the spec's "Content posted to Twitter!" uses it). */
+  formerName?: string;
+  /** Coming Soon on the cards and the pricing: exactly the platforms that cannot be connected. */
+  comingSoon: P extends ConnectablePlatform ? false : true;
 }
 
-export const PLATFORMS: Record<PlatformId, PlatformInfo> = {
-  twitter: { id: 'twitter', name: 'X (Twitter)', comingSoon: false },
-  linkedin: { id: 'linkedin', name: 'LinkedIn', comingSoon: false },
-  facebook: { id: 'facebook', name: 'Facebook', comingSoon: true },
-  instagram: { id: 'instagram', name: 'Instagram', comingSoon: true },
+export const PLATFORMS: { readonly [P in PlatformId]: PlatformInfo<P> } = {
+  twitter: {
+    id: 'twitter',
+    name: 'X (Twitter)',
+    shortName: 'X',
+    formerName: 'Twitter',
+    comingSoon: false,
+  },
+  linkedin: { id: 'linkedin', name: 'LinkedIn', shortName: 'LinkedIn', comingSoon: false },
+  facebook: { id: 'facebook', name: 'Facebook', shortName: 'Facebook', comingSoon: true },
+  instagram: { id: 'instagram', name: 'Instagram', shortName: 'Instagram', comingSoon: true },
+};
+
+/** The platform's name as the owner reads it ("X (Twitter)", "LinkedIn"). */
+export const platformName = (platform: PlatformId): string => PLATFORMS[platform].name;
+
+/**
+ * The name of a platform given as text from outside (a query parameter), whatever its case;
+ * text that names no platform is kept as it is.
+ */
+export const platformNameOf = (text: string): string => {
+  const id = text.toLowerCase();
+  return (PLATFORM_IDS as readonly string[]).includes(id) ? platformName(id as PlatformId) : text;
 };
 
 interface TierPlan {

@@ -2,7 +2,8 @@ import type { CampaignAnalysis, CampaignDraft, GeneratorMedia } from '#shared/co
 import type { GenerationStage } from '#shared/domain/ai-campaigns';
 import { AI_SUGGESTIONS_MAX, AI_SUGGESTIONS_MIN } from '#shared/domain/ai-campaigns';
 import type { CampaignIntention } from '#shared/domain/campaigns';
-import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
+import { X_MAX_WEIGHTED_LENGTH } from '#shared/domain/post-text-rules';
+import { PLATFORM_IDS, PLATFORMS, type PlatformId, type PlatformTable } from '#shared/domain/tiers';
 import type {
   CampaignDraftInput,
   CampaignDrafter,
@@ -231,7 +232,7 @@ export const intentionInWords = (intention: CampaignIntention): string =>
   `${INTENTIONS[intention].label}: ${INTENTIONS[intention].goal}`;
 
 const PLATFORM_TIPS: Record<PlatformId, string> = {
-  twitter: 'On X (Twitter), keep posts under 280 characters with at most two hashtags.',
+  twitter: `On X (Twitter), keep posts under ${X_MAX_WEIGHTED_LENGTH} characters with at most two hashtags.`,
   linkedin:
     'On LinkedIn, write two or three short paragraphs with a professional angle and a question at the end.',
   facebook: 'On Facebook, write a friendly paragraph and invite comments.',
@@ -444,12 +445,13 @@ const toneOf = (feedback: string): string | null => {
   return null;
 };
 
-const PLATFORM_NAMES: { platform: PlatformId; pattern: string }[] = [
-  { platform: 'twitter', pattern: '(?:twitter|x \\(twitter\\)|\\bx\\b)' },
-  { platform: 'linkedin', pattern: 'linked-?in' },
-  { platform: 'facebook', pattern: 'facebook' },
-  { platform: 'instagram', pattern: 'instagram|insta\\b' },
-];
+/** How feedback names each platform (a regular expression's source, matched case-blind). */
+const PLATFORM_MENTIONS: PlatformTable<string> = {
+  twitter: '(?:twitter|x \\(twitter\\)|\\bx\\b)',
+  linkedin: 'linked-?in',
+  facebook: 'facebook',
+  instagram: 'instagram|insta\\b',
+};
 
 interface Refined {
   draft: CampaignDraft;
@@ -481,7 +483,8 @@ const refine = (input: CampaignDraftInput, previous: CampaignDraft, feedback: st
     notes.push(`The campaign is now called “${draft.name}”.`);
   }
 
-  for (const { platform, pattern } of PLATFORM_NAMES) {
+  for (const platform of PLATFORM_IDS) {
+    const pattern = PLATFORM_MENTIONS[platform];
     const remove = new RegExp(
       `\\b(?:remove|drop|without|skip|no|not on|not)\\s+(?:the\\s+)?(?:${pattern})`,
       'i',
@@ -526,7 +529,7 @@ const refine = (input: CampaignDraftInput, previous: CampaignDraft, feedback: st
     .filter(
       (mention) =>
         mention.split(/\s+/).length >= 1 &&
-        !PLATFORM_NAMES.some(({ pattern }) =>
+        !Object.values(PLATFORM_MENTIONS).some((pattern) =>
           new RegExp(`^(?:the\\s+)?(?:${pattern})$`, 'i').test(mention.trim()),
         ),
     );

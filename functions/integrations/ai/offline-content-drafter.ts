@@ -1,7 +1,7 @@
 import type { CampaignIntention } from '#shared/domain/campaigns';
 import type { ModifyAspect } from '#shared/domain/content';
 import { postTextLength } from '#shared/domain/post-text';
-import type { PlatformId } from '#shared/domain/tiers';
+import type { PlatformId, PlatformTable } from '#shared/domain/tiers';
 import { sentencesOf } from './campaign-rules';
 import type { ContentDraftInput, ContentDrafter, ContentDraftStage } from './content-drafter';
 import { STOP_WORDS, asSentence, defaultPause, hashOf, wordsOf } from './offline-campaign-drafter';
@@ -122,11 +122,31 @@ const EMOJI: Record<CampaignIntention, string> = {
   'event-promotion': '📅',
 };
 
+/* ----- Each platform's way ----- */
+
+interface PlatformStyle {
+  /** How many key messages a first draft carries. */
+  messages: number;
+  /** One paragraph, always: X's posts are short. Elsewhere a part a line, unless a style asks. */
+  compact: boolean;
+  /** Emoji where the voice takes them; LinkedIn's professional feed takes none. */
+  emoji: boolean;
+  /** How the post speaks of its picture: not at all (X), as a caption (Instagram), a sentence. */
+  picture: 'none' | 'caption' | 'sentence';
+}
+
+const STYLES: PlatformTable<PlatformStyle> = {
+  twitter: { messages: 1, compact: true, emoji: true, picture: 'none' },
+  linkedin: { messages: 3, compact: false, emoji: false, picture: 'sentence' },
+  facebook: { messages: 2, compact: false, emoji: true, picture: 'sentence' },
+  instagram: { messages: 2, compact: false, emoji: true, picture: 'caption' },
+};
+
 /* ----- Reading the input ----- */
 
 /** A professional voice takes no emoji; a playful, warm or bold one does. */
 const takesEmoji = (voice: string, platform: PlatformId): boolean =>
-  platform !== 'linkedin' &&
+  STYLES[platform].emoji &&
   !/\b(?:professional|formal|corporate|polished|serious|understated)\b/i.test(voice);
 
 const fill = (template: string, input: ContentDraftInput): string =>
@@ -213,11 +233,12 @@ const hashtagsFor = (
 };
 
 const mediaLine = (input: ContentDraftInput): string | null => {
-  if (input.platform === 'twitter') return null;
+  const { picture } = STYLES[input.platform];
+  if (picture === 'none') return null;
   const shown = input.media.find((item) => item.usage !== 'reference' && item.description.trim());
   if (!shown) return null;
   const description = asSentence(shown.description);
-  return input.platform === 'instagram'
+  return picture === 'caption'
     ? `📸 ${description}`
     : `In the ${shown.type === 'video' ? 'video' : 'picture'}: ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
 };
@@ -241,13 +262,6 @@ interface Parts {
   /** One paragraph (X, or a style change), or a part a line. */
   compact: boolean;
 }
-
-const MESSAGES_PER_POST: Record<PlatformId, number> = {
-  twitter: 1,
-  facebook: 2,
-  instagram: 2,
-  linkedin: 3,
-};
 
 const assemble = (parts: Parts): string => {
   const tags = parts.hashtags.join(' ');
@@ -293,7 +307,7 @@ const firstDraftParts = (input: ContentDraftInput, seed: number): Parts => {
   );
   const messages = chooseMessages(
     input,
-    MESSAGES_PER_POST[input.platform],
+    STYLES[input.platform].messages,
     seed >>> 3,
     input.recentPosts,
   );
@@ -304,7 +318,7 @@ const firstDraftParts = (input: ContentDraftInput, seed: number): Parts => {
     closing: CLOSINGS[intention][(seed >>> 5) % CLOSINGS[intention].length]!,
     link: linkLine(input),
     hashtags: hashtagsFor(input, messages, seed >>> 7),
-    compact: input.platform === 'twitter',
+    compact: STYLES[input.platform].compact,
   };
 };
 
@@ -368,7 +382,7 @@ const partsOfPrevious = (input: ContentDraftInput, previous: string): Parts => {
     closing: null,
     link: linkLine(input),
     hashtags: tagRun.trim().split(/\s+/).filter(Boolean),
-    compact: input.platform === 'twitter' || !previous.trim().includes('\n'),
+    compact: STYLES[input.platform].compact || !previous.trim().includes('\n'),
   };
 };
 
@@ -412,7 +426,7 @@ const revisedParts = (input: ContentDraftInput, seed: number): Parts => {
     const noEmoji = wantsNoEmoji(revision.feedback);
     parts = {
       ...parts,
-      compact: input.platform === 'twitter' || !parts.compact,
+      compact: STYLES[input.platform].compact || !parts.compact,
       hashtags: wantsNoHashtags(revision.feedback) ? [] : parts.hashtags,
       opening: noEmoji ? parts.opening.replace(EMOJI_PATTERN, '').trim() : parts.opening,
       messages: noEmoji

@@ -1,5 +1,6 @@
 import twitterText from 'twitter-text';
-import { POST_TEXT_RULES, postTextLength } from '#shared/domain/post-text';
+import { postTextLength } from '#shared/domain/post-text';
+import { linksCostMore, POST_TEXT_RULES } from '#shared/domain/post-text-rules';
 import type { PlatformId } from '#shared/domain/tiers';
 
 /**
@@ -74,13 +75,13 @@ export const asksForLink = (instructions: string): boolean =>
 export const firstLinkIn = (text: string): string | null => extractUrls(text)[0] ?? null;
 
 /**
- * Whether a post may carry a link. X charges far more for a post with one, so there only when the
- * owner's content instructions ask for it.
+ * Whether a post may carry a link. Where publishing one costs more (X charges far more), only when
+ * the owner's content instructions ask for it.
  */
 export const linkAllowed = (input: {
   platform: PlatformId;
   campaign: { contentInstructions: string };
-}): boolean => input.platform !== 'twitter' || asksForLink(input.campaign.contentInstructions);
+}): boolean => !linksCostMore(input.platform) || asksForLink(input.campaign.contentInstructions);
 
 /* ----- Fitting a text to a platform ----- */
 

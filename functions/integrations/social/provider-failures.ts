@@ -1,4 +1,4 @@
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { logger } from '#functions/core/logger';
 import {
   ProviderAuthRevoked,
@@ -14,8 +14,6 @@ import {
  * provider-errors.ts, so X and LinkedIn fail alike. Messages carry the provider's own reason and
  * never a token.
  */
-
-const NAMES: Record<ConnectablePlatform, string> = { twitter: 'X', linkedin: 'LinkedIn' };
 
 /**
  * What a request was for. A request that got no answer may still have been carried out, which
@@ -51,7 +49,7 @@ export const misconfigured = (
   });
   return new ProviderMisconfigured(
     platform,
-    `${NAMES[platform]} refused Sailpost's configuration: ${reason}`,
+    `${PLATFORMS[platform].shortName} refused Sailpost's configuration: ${reason}`,
     status,
   );
 };
@@ -62,7 +60,7 @@ export const failureOf = (
   step: RequestStep,
   answer: FailedAnswer,
 ): ProviderError => {
-  const name = NAMES[platform];
+  const name = PLATFORMS[platform].shortName;
   const { status } = answer;
   const reason = reasonOf(answer);
   if (status === 429) {
@@ -105,8 +103,8 @@ export const unanswered = (
   new ProviderUnavailable(
     platform,
     timedOut
-      ? `${NAMES[platform]} did not answer in time`
-      : `${NAMES[platform]} could not be reached`,
+      ? `${PLATFORMS[platform].shortName} did not answer in time`
+      : `${PLATFORMS[platform].shortName} could not be reached`,
     undefined,
     step !== 'post',
   );

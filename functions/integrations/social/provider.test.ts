@@ -1,10 +1,20 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { CONNECTABLE_PLATFORMS, PLATFORM_IDS, type ConnectableTable } from '#shared/domain/tiers';
 import { withEnvironment } from '#functions/core/environment';
 import { logger } from '#functions/core/logger';
 import { ProviderMisconfigured } from './provider-errors';
-import { socialClient } from './provider';
+import { SOCIAL_CLIENTS, socialClient } from './provider';
+import type { SocialClient } from './social-client';
 
 describe('social client provider', () => {
+  it('has a client for each platform an owner can connect and an explicit none for the others', () => {
+    // Checked by typecheck: a platform made connectable without a client does not compile.
+    expectTypeOf(SOCIAL_CLIENTS).toEqualTypeOf<ConnectableTable<() => Promise<SocialClient>>>();
+    expect(PLATFORM_IDS.filter((platform) => SOCIAL_CLIENTS[platform] !== null)).toEqual(
+      CONNECTABLE_PLATFORMS,
+    );
+  });
+
   it('refuses a platform whose client is not configured, naming the variable', async () => {
     vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     await expect(withEnvironment({}, () => socialClient('twitter'))).rejects.toBeInstanceOf(

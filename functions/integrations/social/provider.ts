@@ -1,4 +1,4 @@
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import type { ConnectablePlatform, ConnectableTable } from '#shared/domain/tiers';
 import { config } from '#functions/core/config';
 import { lazyAsync } from '#functions/core/lazy';
 import { readDeclaredSecret } from '#functions/core/secrets';
@@ -48,6 +48,14 @@ const linkedInClient = lazyAsync(async (): Promise<SocialClient> => {
   });
 });
 
+/** Each platform's client; Facebook and Instagram have none yet (they cannot be connected). */
+export const SOCIAL_CLIENTS: ConnectableTable<() => Promise<SocialClient>> = {
+  twitter: xClient,
+  linkedin: linkedInClient,
+  facebook: null,
+  instagram: null,
+};
+
 /** The client of one platform; throws `ProviderMisconfigured` when the platform is not set up. */
 export const socialClient = async (platform: ConnectablePlatform): Promise<SocialClient> =>
-  platform === 'twitter' ? xClient() : linkedInClient();
+  SOCIAL_CLIENTS[platform]();

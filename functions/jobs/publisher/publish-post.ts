@@ -6,7 +6,7 @@ import {
   publishRetryDelayMs,
 } from '#shared/domain/content';
 import { checkMediaFile } from '#shared/domain/platform-media';
-import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { isConnectable, type ConnectablePlatform } from '#shared/domain/tiers';
 import { schedulePublish, type PublishEvent } from '#functions/domain/publishing/publish-schedule';
 import { companyTimeZone } from '#functions/domain/companies/company-time-zone';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
@@ -120,11 +120,8 @@ const loadCompany = async (companyId: string): Promise<CompanyRecord> => {
 };
 
 const connectablePlatformOf = (post: ContentRecord): ConnectablePlatform => {
-  const platform = post.platform as ConnectablePlatform;
-  if (!CONNECTABLE_PLATFORMS.includes(platform)) {
-    throw new NotPublishable(POST_PROBLEMS.platformNotPublishable);
-  }
-  return platform;
+  if (!isConnectable(post.platform)) throw new NotPublishable(POST_PROBLEMS.platformNotPublishable);
+  return post.platform;
 };
 
 /** The plan allows publishing (a lapsed trial or subscription does not), to this platform. */

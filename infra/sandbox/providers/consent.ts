@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { escapeHtml, standInPage } from '../html';
 import { sendText } from '../responses';
 import type { OAuthServer } from './oauth';
@@ -16,18 +16,43 @@ import type { StandInClient } from './stand-in-clients';
  * no S256 challenge) gets an error page and no redirect, as there.
  */
 
-const NAMES: Record<ConnectablePlatform, string> = { twitter: 'X', linkedin: 'LinkedIn' };
+/** How each provider's consent differs. */
+interface ConsentRules {
+  /** The account a name signs in as, from the name and a digest of it. */
+  account: (name: string, digest: Buffer) => StandInAccount;
+  /** X refuses a request without a PKCE S256 challenge and a state. */
+  pkce: boolean;
+  /** What a denial says beside `error=access_denied`, where the provider says more (LinkedIn). */
+  deniedDescription: string | null;
+}
+
+const CONSENT_RULES: Record<ConnectablePlatform, ConsentRules> = {
+  twitter: {
+    account: (name, digest) => ({
+      // A numeric id, like X's (up to 19 digits), and a username of at most 15 characters.
+      id: (digest.readBigUInt64BE(0) >> 2n).toString(),
+      username: name.replace(/[^A-Za-z0-9_]/g, '').slice(0, 15) || 'sandbox_owner',
+      name,
+    }),
+    pkce: true,
+    deniedDescription: null,
+  },
+  linkedin: {
+    account: (name, digest) => ({
+      id: digest.subarray(0, 8).toString('base64url'),
+      username: name,
+      name,
+    }),
+    pkce: false,
+    deniedDescription: 'The user cancelled the authorization',
+  },
+};
 
 /** The same name always signs in as the same account, so reconnecting finds it again. */
 export const accountNamed = (platform: ConnectablePlatform, typed: string): StandInAccount => {
   const name = typed.trim().replace(/\s+/g, ' ').slice(0, 50) || 'Sandbox Owner';
   const digest = createHash('sha256').update(`${platform}:${name.toLowerCase()}`).digest();
-  if (platform === 'twitter') {
-    const username = name.replace(/[^A-Za-z0-9_]/g, '').slice(0, 15) || 'sandbox_owner';
-    // A numeric id, like X's (up to 19 digits).
-    return { id: (digest.readBigUInt64BE(0) >> 2n).toString(), username, name };
-  }
-  return { id: digest.subarray(0, 8).toString('base64url'), username: name, name };
+  return CONSENT_RULES[platform].account(name, digest);
 };
 
 interface ConsentRequest {
@@ -52,7 +77,7 @@ const consentRequestOf = (
   const scopes = (query.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
   if (!scopes.length) return 'scope is missing.';
   const state = query.get('state') ?? '';
-  if (platform === 'twitter') {
+  if (CONSENT_RULES[platform].pkce) {
     const codeChallenge = query.get('code_challenge');
     if (!codeChallenge || query.get('code_challenge_method')?.toUpperCase() !== 'S256') {
       return 'X needs a PKCE code_challenge with code_challenge_method=S256.';
@@ -95,7 +120,7 @@ const consentForm = (
   query: URLSearchParams,
   request: ConsentRequest,
 ): string => {
-  const name = NAMES[platform];
+  const name = PLATFORMS[platform].shortName;
   const hidden = [...query]
     .filter(([field]) => field !== 'decision' && field !== 'account')
     .map(
@@ -141,7 +166,7 @@ export const answerConsent = (
       'text/html; charset=utf-8',
       page(
         'Something went wrong',
-        `<h1>${escapeHtml(NAMES[platform])} cannot show this consent page</h1><p class="error">${escapeHtml(consent)}</p>`,
+        `<h1>${escapeHtml(PLATFORMS[platform].shortName)} cannot show this consent page</h1><p class="error">${escapeHtml(consent)}</p>`,
       ),
       HEADERS,
     );
@@ -150,11 +175,10 @@ export const answerConsent = (
   const decision = query.get('decision');
   const state = { state: consent.state };
   if (decision === 'deny') {
+    const { deniedDescription } = CONSENT_RULES[platform];
     redirectTo(response, consent.redirectUri, {
       error: 'access_denied',
-      ...(platform === 'linkedin'
-        ? { error_description: 'The user cancelled the authorization' }
-        : {}),
+      ...(deniedDescription ? { error_description: deniedDescription } : {}),
       ...state,
     });
   } else if (decision === 'allow') {

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LINKEDIN_MAX_LENGTH } from '#shared/domain/post-text';
+import { LINKEDIN_MAX_LENGTH } from '#shared/domain/post-text-rules';
 import { PLATFORM_MEDIA } from '#shared/domain/platform-media';
 import { unescapeLittleText } from '#functions/integrations/social/little-text';
 import { readBytes } from '../responses';

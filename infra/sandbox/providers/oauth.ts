@@ -37,6 +37,12 @@ interface PendingCode {
 /** How long a consent's code can be exchanged. */
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
+/** Each stand-in's tokens say whose they are. */
+const TOKEN_PREFIXES: Record<ConnectablePlatform, string> = {
+  twitter: 'sbx-x-',
+  linkedin: 'sbx-li-',
+};
+
 const randomToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
 /** A record's own entry (a token from a request is never looked up on the prototype). */
@@ -64,7 +70,7 @@ export interface OAuthServer {
 export const createOAuthServer = (store: ProviderStore, policy: OAuthPolicy): OAuthServer => {
   const codes = new Map<string, PendingCode>();
   const { data } = store;
-  const prefix = policy.platform === 'twitter' ? 'sbx-x-' : 'sbx-li-';
+  const prefix = TOKEN_PREFIXES[policy.platform];
 
   const issue = async (grant: Grant): Promise<IssuedTokens> => {
     const accessToken = randomToken(`${prefix}at-`);

@@ -1,4 +1,4 @@
-import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { CONNECTABLE_PLATFORMS, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { escapeHtml, signatureOf } from '../html';
 import { autolink } from '../inbox-page';
 import { FAILURE_KINDS, FAILURE_LABELS, type FailureKind } from './failures';
@@ -34,8 +34,6 @@ export interface PostsPanelView {
 /** Posts shown; all of them are in `GET /_sandbox/api/posts`. */
 const MAX_SHOWN = 20;
 
-const NAMES: Record<ConnectablePlatform, string> = { twitter: 'X', linkedin: 'LinkedIn' };
-
 /** Images without alt text are shown as decoration (`alt=""`), as a reader would meet them. */
 const renderMedia = (media: PanelMedia): string =>
   media.contentType.startsWith('video/')
@@ -48,7 +46,7 @@ const renderPost = (
   post: PanelPost,
 ): string => `<li class="row" data-id="${escapeHtml(post.postId)}">
   <div class="row-main">
-    <div class="row-title"><span class="badge badge-job">${NAMES[post.platform]}</span>${escapeHtml(post.handle)}</div>
+    <div class="row-title"><span class="badge badge-job">${PLATFORMS[post.platform].shortName}</span>${escapeHtml(post.handle)}</div>
     <div class="text">${autolink(post.text)}</div>
     ${
       post.media.length
@@ -71,15 +69,15 @@ const failureControls = (
       // The name starts with what the button shows (speech users say it), then says which provider.
       `<button type="submit" name="kind" value="${kind}" aria-label="${escapeHtml(
         FAILURE_LABELS[kind],
-      )}: next ${NAMES[platform]} call">${escapeHtml(FAILURE_LABELS[kind])}</button>`,
+      )}: next ${PLATFORMS[platform].shortName} call">${escapeHtml(FAILURE_LABELS[kind])}</button>`,
   ).join('');
   const pending = next
-    ? `<span class="outcome outcome-failed">Next call: ${escapeHtml(FAILURE_LABELS[next])}</span><button type="submit" name="kind" value="none" aria-label="Clear: next ${NAMES[platform]} call">Clear</button>`
+    ? `<span class="outcome outcome-failed">Next call: ${escapeHtml(FAILURE_LABELS[next])}</span><button type="submit" name="kind" value="none" aria-label="Clear: next ${PLATFORMS[platform].shortName} call">Clear</button>`
     : '';
   return `<form method="post" action="/_sandbox/failures/${platform}" class="row" data-failures="${platform}">
   <input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">
   <div class="row-main">
-    <div class="row-title">Make the next ${NAMES[platform]} call fail ${pending}</div>
+    <div class="row-title">Make the next ${PLATFORMS[platform].shortName} call fail ${pending}</div>
     <div style="display:flex;gap:8px;flex-wrap:wrap">${buttons}</div>
   </div>
 </form>`;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONNECTABLE_PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { CONNECTABLE_PLATFORMS, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { escapeHtml } from '../html';
 import type { InboxPanel } from '../inbox';
 import { readBody, redirect, sendJson, sendText } from '../responses';
@@ -46,9 +46,11 @@ export interface SocialProviders extends Service {
   failures: Failures;
 }
 
-/** `x` is X's own name; the app calls it `twitter`. */
+/** A platform by the app's id or by its own name in lower case (`x` is X; the app says `twitter`). */
 const platformNamed = (name: string | undefined): ConnectablePlatform | undefined =>
-  name === 'x' ? 'twitter' : CONNECTABLE_PLATFORMS.find((platform) => platform === name);
+  CONNECTABLE_PLATFORMS.find(
+    (platform) => platform === name || PLATFORMS[platform].shortName.toLowerCase() === name,
+  );
 
 const listed = (origin: string, post: StandInPost): ListedPost => ({
   platform: post.platform,

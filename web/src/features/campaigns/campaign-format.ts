@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { CAMPAIGN_TEXTS } from '#shared/domain/campaigns';
 import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
-import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
+import { platformName, type PlatformId } from '#shared/domain/tiers';
 
 /**
  * Campaign dates are stored as the start of a day in the campaign's zone: they are shown as that
@@ -35,8 +35,6 @@ export const isoDay = (iso: string, timeZone: string): string => {
   const date = inZone(iso, timeZone);
   return date ? format(date, 'yyyy-MM-dd') : '';
 };
-
-export const platformName = (platform: PlatformId): string => PLATFORMS[platform].name;
 
 /** "X (Twitter), LinkedIn", or 'None'. */
 export const platformList = (platforms: readonly PlatformId[]): string =>

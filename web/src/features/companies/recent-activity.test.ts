@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityDetail, platformName } from './recent-activity';
+import { activityDetail } from './recent-activity';
 
 describe('activityDetail', () => {
   it("shows a connection's created date, or 'Recently' without one", () => {
@@ -25,13 +25,5 @@ describe('activityDetail', () => {
         date: null,
       }),
     ).toBeUndefined();
-  });
-});
-
-describe('platformName', () => {
-  it('names platforms whatever their case, and keeps an unknown one as it is', () => {
-    expect(platformName('LinkedIn')).toBe('LinkedIn');
-    expect(platformName('twitter')).toBe('X (Twitter)');
-    expect(platformName('mastodon')).toBe('mastodon');
   });
 });

@@ -1,9 +1,5 @@
 import type { ActivityItem } from '#shared/contract/companies';
-import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import { formatDate } from '#web/lib/format';
-
-export const platformName = (platform: string): string =>
-  PLATFORMS[platform.toLowerCase() as PlatformId]?.name ?? platform;
 
 /**
  * What Recent Activity shows beside an item (the server chooses the items: up to 3 active

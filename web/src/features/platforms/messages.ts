@@ -1,4 +1,4 @@
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 
 /**
  * The Platforms screen's user-visible texts: the spec's verbatim (§8 "Platforms"), and our own
@@ -20,11 +20,6 @@ export const PLATFORM_MESSAGES = {
   postAction: 'post content',
 } as const;
 
-/** The spec's success texts name X by its old name. */
-const POSTED_NAMES: Record<ConnectablePlatform, string> = {
-  twitter: 'Twitter',
-  linkedin: 'LinkedIn',
-};
-
+/** The spec's success texts name X by its old name ('Content posted to Twitter!'). */
 export const postedText = (platform: ConnectablePlatform) =>
-  `Content posted to ${POSTED_NAMES[platform]}!`;
+  `Content posted to ${PLATFORMS[platform].formerName ?? PLATFORMS[platform].shortName}!`;

@@ -1,6 +1,6 @@
 import type { PlatformCredential } from '#shared/contract/platforms';
 import {
-  PLATFORMS,
+  isConnectable,
   TIER_LIST,
   TIERS,
   type ConnectablePlatform,
@@ -28,9 +28,6 @@ export type PlatformCardState =
   | { kind: 'connect'; platform: ConnectablePlatform }
   | { kind: 'coming-soon'; platform: PlatformId }
   | { kind: 'upgrade'; platform: PlatformId; lowestTierName: string };
-
-const isConnectable = (platform: PlatformId): platform is ConnectablePlatform =>
-  !PLATFORMS[platform].comingSoon;
 
 /** The credential that connects `platform`, if any (platform names compare case-insensitively). */
 export const credentialFor = (

@@ -1,14 +1,11 @@
 import { useReturnParams } from '#web/lib/use-return-params';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
+import { platformNameOf } from '#shared/domain/tiers';
 import { PLATFORM_MESSAGES } from './messages';
 
 /** The query the API's OAuth callbacks return to the Platforms screen with. */
 const RETURN_PARAMS = ['success', 'error', 'platform'] as const;
-
-const displayName = (platform: string | null): string =>
-  (platform && PLATFORMS[platform.toLowerCase() as PlatformId]?.name) || platform || 'the platform';
 
 /**
  * Back from a provider's consent page: `?success=…&platform=twitter` or
@@ -23,7 +20,7 @@ export const useConnectReturnToast = () => {
 
   useEffect(() => {
     if (success === null && error === null) return;
-    const name = displayName(platform);
+    const name = (platform && platformNameOf(platform)) || 'the platform';
     // One toast id: a second run of the effect (StrictMode) replaces it rather than repeating it.
     if (error !== null) {
       toast.error(PLATFORM_MESSAGES.connectFailed(name, error), { id: 'platform-connect-return' });

@@ -1,7 +1,6 @@
-import { PLATFORM_IDS, type PlatformId } from '#shared/domain/tiers';
+import { platformName, PLATFORM_IDS, type PlatformId } from '#shared/domain/tiers';
 import { Checkbox } from '#web/components/checkbox';
 import { PlatformIcon } from '#web/components/platform-icon';
-import { platformName } from '../campaign-format';
 
 interface MediaPlatformsFieldProps {
   /** What can be ticked: the campaign's platforms, and any the asset already names. */

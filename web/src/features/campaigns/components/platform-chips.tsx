@@ -1,7 +1,6 @@
 import { CAMPAIGN_TEXTS } from '#shared/domain/campaigns';
-import type { PlatformId } from '#shared/domain/tiers';
+import { platformName, type PlatformId } from '#shared/domain/tiers';
 import { PlatformIcon } from '#web/components/platform-icon';
-import { platformName } from '../campaign-format';
 
 /** A campaign's platforms as chips with their marks, or 'None'. */
 export function PlatformChips({ platforms }: { platforms: readonly PlatformId[] }) {

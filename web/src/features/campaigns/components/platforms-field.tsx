@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
-import { PLATFORM_IDS, type PlatformId } from '#shared/domain/tiers';
+import { platformName, PLATFORM_IDS, type PlatformId } from '#shared/domain/tiers';
 import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
 import { IconArrowRight, IconLink } from '#web/components/icons';
 import { PlatformIcon } from '#web/components/platform-icon';
 import { Skeleton } from '#web/components/skeleton';
-import { platformName } from '../campaign-format';
 import { CAMPAIGN_SCREEN_TEXTS } from '../messages';
 import type { CampaignFormInput, CampaignFormValues } from '../schemas';
 

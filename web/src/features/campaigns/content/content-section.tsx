@@ -12,7 +12,7 @@ import {
   VISIBLE_CONTENT_STATUSES,
   type VisibleContentStatus,
 } from '#shared/domain/content';
-import type { PlatformId } from '#shared/domain/tiers';
+import { platformName, type PlatformId } from '#shared/domain/tiers';
 import { Alert } from '#web/components/alert';
 import { Button, buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
@@ -23,14 +23,13 @@ import { Skeleton } from '#web/components/skeleton';
 import { usePlanUsage } from '#web/lib/api/plan-usage';
 import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
 import { useSession } from '#web/lib/session';
-import { platformName } from '../campaign-format';
 import { LOAD_CONNECTED_PLATFORMS_FAILED } from '../connected-platforms';
 import { Pager } from '../components/pager';
 import { useContentList, type ContentPage } from './api/list-content';
 import { ContentCard } from './components/content-card';
 import { GenerateContentModal } from './components/generate-content-modal';
 import { GenerationProgress } from './components/generation-progress';
-import type { PreviewAccount } from './components/post-preview';
+import { PREVIEWS, type PreviewAccount } from './components/post-preview';
 import { RevisionWatcher } from './components/revision-watcher';
 import { CONTENT_SCREEN_TEXTS, CONTENT_STATUS_LABELS, generationsLeftText } from './content-texts';
 import { useContentGeneration } from './use-content-generation';
@@ -58,16 +57,17 @@ const accountFor = (
   const credential = credentials.find(
     (item) => item.platform === platform && item.metadata.connected,
   );
+  const { hasHandle } = PREVIEWS[platform];
   if (credential) {
-    const handle = platform === 'linkedin' ? '' : credential.handle;
+    const handle = hasHandle ? credential.handle : '';
     return {
-      name: credential.accountName ?? (platform === 'linkedin' ? credential.handle : companyName),
+      name: credential.accountName ?? (hasHandle ? companyName : credential.handle),
       handle: handle && !handle.startsWith('@') ? `@${handle}` : handle,
       avatarUrl: credential.avatarUrl,
     };
   }
   const slug = companyName.toLowerCase().replace(/[^a-z0-9_]/g, '');
-  return { name: companyName, handle: platform === 'linkedin' ? '' : `@${slug}`, avatarUrl: null };
+  return { name: companyName, handle: hasHandle ? `@${slug}` : '', avatarUrl: null };
 };
 
 const STATUS_OPTIONS = [

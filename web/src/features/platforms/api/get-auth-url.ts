@@ -1,4 +1,4 @@
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import type { ConnectablePlatform, ConnectableTable } from '#shared/domain/tiers';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 
@@ -6,16 +6,21 @@ const twitterRoute = apiRoute('GET /platforms/twitter/auth/{companyId}');
 const linkedinRoute = apiRoute('GET /platforms/linkedin/oauth/initiate');
 
 /**
- * The provider's consent page for connecting the company's account ('' when the server gave
- * none). Each provider has its own route, as the spec lists them.
+ * Where each platform's connection starts. Each provider has its own route, as the spec lists
+ * them; a platform that cannot be connected yet has none (its card says Coming Soon).
  */
+export const AUTH_STARTS: ConnectableTable<(companyId: string) => Promise<{ url: string }>> = {
+  twitter: (companyId) => callApi(twitterRoute, { params: { companyId } }),
+  linkedin: (companyId) => callApi(linkedinRoute, { query: { companyId } }),
+  facebook: null,
+  instagram: null,
+};
+
+/** The provider's consent page for connecting the company's account ('' when the server gave none). */
 export const fetchAuthUrl = async (
   platform: ConnectablePlatform,
   companyId: string,
 ): Promise<string> => {
-  const { url } =
-    platform === 'twitter'
-      ? await callApi(twitterRoute, { params: { companyId } })
-      : await callApi(linkedinRoute, { query: { companyId } });
+  const { url } = await AUTH_STARTS[platform](companyId);
   return url;
 };

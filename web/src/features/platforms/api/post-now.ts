@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { PostBody, PublishedPost } from '#shared/contract/platforms';
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import type { ConnectablePlatform, ConnectableTable } from '#shared/domain/tiers';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { platformCredentialsKey } from '#web/lib/api/list-platform-credentials';
@@ -9,15 +9,22 @@ import { platformCredentialsKey } from '#web/lib/api/list-platform-credentials';
 const twitterRoute = apiRoute('POST /platforms/twitter/post/{companyId}');
 const linkedinRoute = apiRoute('POST /platforms/linkedin/companies/{companyId}/post');
 
+/** Each platform's Post now route; a platform that cannot be connected yet has none. */
+export const POST_NOW: ConnectableTable<
+  (companyId: string, body: PostBody) => Promise<PublishedPost>
+> = {
+  twitter: (companyId, body) => callApi(twitterRoute, { params: { companyId }, body }),
+  linkedin: (companyId, body) => callApi(linkedinRoute, { params: { companyId }, body }),
+  facebook: null,
+  instagram: null,
+};
+
 /** Posts now, as the account connected to the company; the answer links to the published post. */
 export const postNow = (
   platform: ConnectablePlatform,
   companyId: string,
   body: PostBody,
-): Promise<PublishedPost> =>
-  platform === 'twitter'
-    ? callApi(twitterRoute, { params: { companyId }, body })
-    : callApi(linkedinRoute, { params: { companyId }, body });
+): Promise<PublishedPost> => POST_NOW[platform](companyId, body);
 
 /**
  * Posts now, then reads the company's credentials again whatever the outcome: the provider may

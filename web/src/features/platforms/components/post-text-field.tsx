@@ -1,16 +1,18 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 import { POST_TEXT_MAX } from '#shared/contract/platforms';
-import { postTextLength, X_LINK_COST_NOTE } from '#shared/domain/post-text';
-import type { ConnectablePlatform } from '#shared/domain/tiers';
+import { postTextLength } from '#shared/domain/post-text';
+import { POST_TEXT_RULES } from '#shared/domain/post-text-rules';
+import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { controlStateClasses } from '#web/components/field';
 import { IconInfo } from '#web/components/icons';
 
 /** Near the limit the counter is announced, so a screen reader user hears it coming. */
 const ANNOUNCE_WITHIN = 20;
 
-const X_COUNTING_HINT =
-  'X counts every link as 23 characters, and emoji and Chinese, Japanese or Korean characters as 2.';
+/** How a platform that weighs characters (twitter-text's way) counts them: "X counts every link…". */
+const weightingHint = (platform: ConnectablePlatform) =>
+  `${PLATFORMS[platform].shortName} counts every link as 23 characters, and emoji and Chinese, Japanese or Korean characters as 2.`;
 
 interface PostTextFieldProps {
   platform: ConnectablePlatform;
@@ -21,17 +23,16 @@ interface PostTextFieldProps {
 
 /**
  * The post's text with a live counter, counted as the platform counts (X: weighted, 280), and
- * on X a calm note when the text has a link.
+ * a calm note when the text has a link where the platform charges more for one (X).
  */
 export function PostTextField({ platform, value, onChange, disabled }: PostTextFieldProps) {
   const id = useId();
   const counterId = `${id}-counter`;
   const noteId = `${id}-note`;
-  const { length, max, withinLimit, hasUrl } = postTextLength(platform, value);
+  const { length, max, withinLimit, linkNote } = postTextLength(platform, value);
   const remaining = max - length;
-  const showLinkNote = platform === 'twitter' && hasUrl;
   // X's weighting only needs explaining once it differs from a plain count.
-  const weighted = platform === 'twitter' && length !== [...value].length;
+  const weighted = POST_TEXT_RULES[platform].weighted && length !== [...value].length;
   const announcement = !withinLimit
     ? `${-remaining} ${-remaining === 1 ? 'character' : 'characters'} over the limit`
     : remaining <= ANNOUNCE_WITHIN
@@ -53,14 +54,14 @@ export function PostTextField({ platform, value, onChange, disabled }: PostTextF
         // The server's own limit; the platform's (lower on X) is shown, not enforced by typing.
         maxLength={POST_TEXT_MAX}
         aria-invalid={withinLimit ? undefined : true}
-        aria-describedby={clsx(counterId, showLinkNote && noteId)}
+        aria-describedby={clsx(counterId, linkNote && noteId)}
         className={clsx(
           'block w-full resize-y rounded-lg border bg-white px-3.5 py-2.5 text-base leading-6 text-slate-900 shadow-xs transition-colors sm:text-sm',
           controlStateClasses(!withinLimit),
         )}
       />
       <div className="mt-1.5 flex items-start justify-between gap-4 text-xs">
-        <p className="text-slate-500">{weighted ? X_COUNTING_HINT : null}</p>
+        <p className="text-slate-500">{weighted ? weightingHint(platform) : null}</p>
         <p
           id={counterId}
           className={clsx(
@@ -82,13 +83,13 @@ export function PostTextField({ platform, value, onChange, disabled }: PostTextF
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {showLinkNote ? (
+      {linkNote ? (
         <p
           id={noteId}
           className="mt-3 flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset"
         >
           <IconInfo aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-          {X_LINK_COST_NOTE}
+          {linkNote}
         </p>
       ) : null}
     </div>

@@ -15,6 +15,7 @@ import {
   isReviewable,
   type VisibleContentStatus,
 } from '#shared/domain/content';
+import { platformName } from '#shared/domain/tiers';
 import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
@@ -22,7 +23,6 @@ import { IconCheck, IconClock, IconClose, IconPencil, IconXCircle } from '#web/c
 import { PlatformIcon } from '#web/components/platform-icon';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { importWithTimeout } from '#web/lib/lazy-import';
-import { platformName } from '../../campaign-format';
 import { useReviewContent } from '../api/review-content';
 import {
   CONTENT_SCREEN_TEXTS,

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { ContentGeneration, GenerateContentBody } from '#shared/contract/content';
 import { CONTENT_MESSAGES, CONTENT_TEXTS } from '#shared/domain/content';
-import type { PlatformId } from '#shared/domain/tiers';
+import { platformName, type PlatformId } from '#shared/domain/tiers';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
 import { Modal } from '#web/components/modal';
 import { PlatformIcon } from '#web/components/platform-icon';
-import { platformName } from '../../campaign-format';
 import { CONTENT_SCREEN_TEXTS } from '../content-texts';
 import { GenerationProgress } from './generation-progress';
 

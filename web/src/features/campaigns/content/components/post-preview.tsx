@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import type { MediaAsset } from '#shared/contract/media';
-import { postTextLength, X_LINK_COST_NOTE } from '#shared/domain/post-text';
-import type { PlatformId } from '#shared/domain/tiers';
+import { postTextLength } from '#shared/domain/post-text';
+import type { PlatformId, PlatformTable } from '#shared/domain/tiers';
 import { IconInfo } from '#web/components/icons';
 import { CONTENT_SCREEN_TEXTS } from '../content-texts';
 
@@ -20,13 +20,6 @@ const LINKEDIN_FOLD_LINES = 3;
 
 /** Hashtags, @mentions and links, as the platforms pick them out. */
 const TOKEN = /(https?:\/\/[^\s]+|www\.[^\s]+|#[\p{L}\p{N}_]+|@[A-Za-z0-9_]+)/gu;
-
-const TOKEN_COLOURS: Record<PlatformId, string> = {
-  twitter: 'text-[#1d9bf0]',
-  linkedin: 'font-semibold text-[#0a66c2]',
-  facebook: 'text-[#385898]',
-  instagram: 'text-[#00376b]',
-};
 
 /** X shows a link without its scheme or `www.`, cut after 23 characters with '…'. */
 const X_LINK_SHOWN = 23;
@@ -46,11 +39,11 @@ export function RichText({ text, platform }: { text: string; platform: PlatformI
         index % 2 === 1 ? (
           <span
             key={index}
-            className={clsx(TOKEN_COLOURS[platform], isLink(part) && 'break-all')}
+            className={clsx(PREVIEWS[platform].tokens, isLink(part) && 'break-all')}
             data-token=""
             title={isLink(part) ? part : undefined}
           >
-            {platform === 'twitter' && isLink(part) ? xDisplayUrl(part) : part}
+            {isLink(part) ? PREVIEWS[platform].link(part) : part}
           </span>
         ) : (
           part
@@ -109,12 +102,12 @@ export function TextCount({ platform, text }: { platform: PlatformId; text: stri
   );
 }
 
-/** The note under an X post with a link (X charges more to post one). */
-export function LinkNote() {
+/** The note under a post with a link where the platform charges more to post one (X). */
+export function LinkNote({ note }: { note: string }) {
   return (
     <p className="mt-2 flex gap-2 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-700 ring-1 ring-slate-200 ring-inset">
       <IconInfo aria-hidden="true" className="mt-px size-4 shrink-0 text-slate-500" />
-      {X_LINK_COST_NOTE}
+      {note}
     </p>
   );
 }
@@ -324,99 +317,129 @@ interface PostPreviewProps {
   aside?: ReactNode;
 }
 
+type PostFrameProps = Omit<PostPreviewProps, 'platform'>;
+
 const frame = 'overflow-hidden rounded-xl border border-slate-200 bg-white';
 
-/** A post as the platform would show it: the account, the text, the images, and its count. */
-export function PostPreview({ platform, text, images, account, aside }: PostPreviewProps) {
-  const count = postTextLength(platform, text);
-  const countLine = (
-    <div className="mt-2 flex justify-end">
-      <TextCount platform={platform} text={text} />
+function XPost({ text, images, account, aside }: PostFrameProps) {
+  return (
+    <div className={clsx(frame, 'flex gap-3 p-4')}>
+      <Avatar account={account} className="size-10 text-base" />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <p className="min-w-0 truncate text-sm">
+            <span className="font-bold text-slate-900">{account.name}</span>{' '}
+            <span className="text-slate-500">{account.handle}</span>
+          </p>
+          {aside}
+        </div>
+        <p className="mt-0.5 text-[15px] leading-5 break-words whitespace-pre-line text-slate-900">
+          <RichText text={text} platform="twitter" />
+        </p>
+        <XImages images={images} />
+      </div>
     </div>
   );
-  switch (platform) {
-    case 'twitter':
-      return (
-        <div data-platform="twitter">
-          <div className={clsx(frame, 'flex gap-3 p-4')}>
-            <Avatar account={account} className="size-10 text-base" />
-            <div className="min-w-0 flex-1">
-              <div className="flex items-start justify-between gap-2">
-                <p className="min-w-0 truncate text-sm">
-                  <span className="font-bold text-slate-900">{account.name}</span>{' '}
-                  <span className="text-slate-500">{account.handle}</span>
-                </p>
-                {aside}
-              </div>
-              <p className="mt-0.5 text-[15px] leading-5 break-words whitespace-pre-line text-slate-900">
-                <RichText text={text} platform="twitter" />
-              </p>
-              <XImages images={images} />
-            </div>
-          </div>
-          {countLine}
-          {count.hasUrl ? <LinkNote /> : null}
-        </div>
-      );
-    case 'linkedin':
-      return (
-        <div data-platform="linkedin">
-          <div className={clsx(frame, 'px-4 pt-3 pb-3')}>
-            <div className="flex items-start gap-2">
-              <Avatar account={account} className="size-12 text-lg" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold text-slate-900">{account.name}</p>
-                <p className="text-xs text-slate-500">Now · 🌐</p>
-              </div>
-              {aside}
-            </div>
-            <div className="mt-3 break-words">
-              <LinkedInText text={text} />
-            </div>
-            <LinkedInImages images={images} />
-          </div>
-          {countLine}
-        </div>
-      );
-    case 'facebook':
-      return (
-        <div data-platform="facebook">
-          <div className={clsx(frame, 'px-4 pt-3 pb-3')}>
-            <div className="flex items-start gap-2">
-              <Avatar account={account} className="size-10 text-base" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold text-slate-900">{account.name}</p>
-                <p className="text-xs text-slate-500">Just now · 🌐</p>
-              </div>
-              {aside}
-            </div>
-            <p className="mt-3 text-[15px] leading-5 break-words whitespace-pre-line text-slate-900">
-              <RichText text={text} platform="facebook" />
-            </p>
-            <FacebookImages images={images} />
-          </div>
-          {countLine}
-        </div>
-      );
-    case 'instagram':
-      return (
-        <div data-platform="instagram">
-          <div className={frame}>
-            <div className="flex items-center gap-2 px-3 py-2.5">
-              <Avatar account={account} className="size-8 text-sm" />
-              <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-                {account.handle || account.name}
-              </p>
-              {aside}
-            </div>
-            <InstagramImages images={images} />
-            <p className="px-3 pt-2.5 pb-3 text-sm leading-5 break-words whitespace-pre-line text-slate-900">
-              <span className="font-semibold">{account.handle || account.name}</span>{' '}
-              <RichText text={text} platform="instagram" />
-            </p>
-          </div>
-          {countLine}
-        </div>
-      );
-  }
+}
+
+/** LinkedIn's and Facebook's top of a post: the account's picture and name, when, and to whom. */
+function FeedHeader({
+  account,
+  aside,
+  avatar,
+  when,
+}: Pick<PostFrameProps, 'account' | 'aside'> & { avatar: string; when: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <Avatar account={account} className={avatar} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-slate-900">{account.name}</p>
+        <p className="text-xs text-slate-500">{when} · 🌐</p>
+      </div>
+      {aside}
+    </div>
+  );
+}
+
+function LinkedInPost({ text, images, account, aside }: PostFrameProps) {
+  return (
+    <div className={clsx(frame, 'px-4 pt-3 pb-3')}>
+      <FeedHeader account={account} aside={aside} avatar="size-12 text-lg" when="Now" />
+      <div className="mt-3 break-words">
+        <LinkedInText text={text} />
+      </div>
+      <LinkedInImages images={images} />
+    </div>
+  );
+}
+
+function FacebookPost({ text, images, account, aside }: PostFrameProps) {
+  return (
+    <div className={clsx(frame, 'px-4 pt-3 pb-3')}>
+      <FeedHeader account={account} aside={aside} avatar="size-10 text-base" when="Just now" />
+      <p className="mt-3 text-[15px] leading-5 break-words whitespace-pre-line text-slate-900">
+        <RichText text={text} platform="facebook" />
+      </p>
+      <FacebookImages images={images} />
+    </div>
+  );
+}
+
+function InstagramPost({ text, images, account, aside }: PostFrameProps) {
+  return (
+    <div className={frame}>
+      <div className="flex items-center gap-2 px-3 py-2.5">
+        <Avatar account={account} className="size-8 text-sm" />
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
+          {account.handle || account.name}
+        </p>
+        {aside}
+      </div>
+      <InstagramImages images={images} />
+      <p className="px-3 pt-2.5 pb-3 text-sm leading-5 break-words whitespace-pre-line text-slate-900">
+        <span className="font-semibold">{account.handle || account.name}</span>{' '}
+        <RichText text={text} platform="instagram" />
+      </p>
+    </div>
+  );
+}
+
+interface PlatformPreview {
+  /** The post laid out as the platform shows it. */
+  Post: (props: PostFrameProps) => ReactNode;
+  /** How hashtags, mentions and links are coloured. */
+  tokens: string;
+  /** How a link reads in the text. */
+  link: (url: string) => string;
+  /** Accounts go by a public @handle; LinkedIn has none (a credential's handle is the name). */
+  hasHandle: boolean;
+}
+
+const asWritten = (url: string) => url;
+
+export const PREVIEWS: PlatformTable<PlatformPreview> = {
+  twitter: { Post: XPost, tokens: 'text-[#1d9bf0]', link: xDisplayUrl, hasHandle: true },
+  linkedin: {
+    Post: LinkedInPost,
+    tokens: 'font-semibold text-[#0a66c2]',
+    link: asWritten,
+    hasHandle: false,
+  },
+  facebook: { Post: FacebookPost, tokens: 'text-[#385898]', link: asWritten, hasHandle: true },
+  instagram: { Post: InstagramPost, tokens: 'text-[#00376b]', link: asWritten, hasHandle: true },
+};
+
+/** A post as the platform would show it: the account, the text, the images, and its count. */
+export function PostPreview({ platform, ...post }: PostPreviewProps) {
+  const { Post } = PREVIEWS[platform];
+  const { linkNote } = postTextLength(platform, post.text);
+  return (
+    <div data-platform={platform}>
+      <Post {...post} />
+      <div className="mt-2 flex justify-end">
+        <TextCount platform={platform} text={post.text} />
+      </div>
+      {linkNote ? <LinkNote note={linkNote} /> : null}
+    </div>
+  );
 }

@@ -1,0 +1,59 @@
+import type { PlatformId, PlatformTable } from './tiers';
+
+/*
+ * Each platform's limits on a post's text, apart from the counting (post-text.ts), which loads
+ * twitter-text: a contract or a screen that only needs a bound reads it here for nothing.
+ */
+
+/** X counts 280 "weighted" characters: CJK and emoji weigh 2, every URL 23 (twitter-text). */
+export const X_MAX_WEIGHTED_LENGTH = 280;
+/** What the composer and the previews say of a link in an X post. */
+export const X_LINK_COST_NOTE =
+  'This post has a link. X charges far more to publish a post with a link, so leave it out if the post works without it.';
+
+/** LinkedIn's limit for a post's commentary. */
+export const LINKEDIN_MAX_LENGTH = 3000;
+export const FACEBOOK_MAX_LENGTH = 63206;
+export const INSTAGRAM_MAX_LENGTH = 2200;
+export const INSTAGRAM_MAX_HASHTAGS = 30;
+
+export interface PostTextRule {
+  max: number;
+  /** X weighs characters (twitter-text); the others count code points. */
+  weighted: boolean;
+  maxHashtags: number | null;
+  /**
+   * What to tell the owner of a post with a link where the platform charges more to publish one
+   * (X); null where a link costs nothing more. A drafter leaves links out there unless asked.
+   */
+  linkCostNote: string | null;
+}
+
+/** Each platform's real limits on a post's text. */
+export const POST_TEXT_RULES: PlatformTable<PostTextRule> = {
+  twitter: {
+    max: X_MAX_WEIGHTED_LENGTH,
+    weighted: true,
+    maxHashtags: null,
+    linkCostNote: X_LINK_COST_NOTE,
+  },
+  linkedin: { max: LINKEDIN_MAX_LENGTH, weighted: false, maxHashtags: null, linkCostNote: null },
+  facebook: { max: FACEBOOK_MAX_LENGTH, weighted: false, maxHashtags: null, linkCostNote: null },
+  instagram: {
+    max: INSTAGRAM_MAX_LENGTH,
+    weighted: false,
+    maxHashtags: INSTAGRAM_MAX_HASHTAGS,
+    linkCostNote: null,
+  },
+};
+
+/** Publishing a link costs more on the platform, so a drafted post carries one only when asked. */
+export const linksCostMore = (platform: PlatformId): boolean =>
+  POST_TEXT_RULES[platform].linkCostNote !== null;
+
+/**
+ * The longest text any of the platforms takes: the bound of a text that may go to any of them
+ * (X's limit is weighted, so its raw text may run past 280; the bound is the longest limit).
+ */
+export const longestPostText = (platforms: readonly PlatformId[]): number =>
+  Math.max(...platforms.map((platform) => POST_TEXT_RULES[platform].max));
