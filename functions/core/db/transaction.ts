@@ -31,6 +31,14 @@ type TransactionOutcome<Name extends string> =
     };
 
 /**
+ * A write built on an entity outside a transaction's builder (`entity.patch(...).where(...)`) as
+ * a write of the transaction, so a module that owns an item's writes can hand one to a caller's
+ * transaction. ElectroDB's types offer `.commit()` only inside the builder; every write has it.
+ */
+export const asTransactionItem = (write: { params: unknown }): object =>
+  (write as unknown as { commit: () => object }).commit();
+
+/**
  * One DynamoDB transaction built from named writes. When DynamoDB cancels it, the answer says
  * which writes' conditions failed by their names (`failedConditions.has('emailClaim')`), so the
  * caller never decodes cancellation reasons by position — positions shift as soon as a write is
