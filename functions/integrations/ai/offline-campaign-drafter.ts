@@ -3,6 +3,7 @@ import type { GenerationStage } from '#shared/domain/ai-campaigns';
 import { AI_SUGGESTIONS_MAX, AI_SUGGESTIONS_MIN } from '#shared/domain/ai-campaigns';
 import type { CampaignIntention } from '#shared/domain/campaigns';
 import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
+import { sleep } from '#functions/core/backoff';
 import type {
   CampaignDraftInput,
   CampaignDrafter,
@@ -781,7 +782,7 @@ export interface OfflineCampaignDrafterOptions {
 const STAGE_PAUSES_MS = { drafting: 900, checking: 600 } as const;
 
 export const defaultPause = (ms: number): Promise<void> =>
-  process.env.VITEST ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+  process.env.VITEST ? Promise.resolve() : sleep(ms);
 
 export const createOfflineCampaignDrafter = (
   options: OfflineCampaignDrafterOptions = {},
