@@ -9,7 +9,7 @@ import {
 import type { CampaignIntention } from '#shared/domain/campaigns';
 import { generationNotFound } from '../domain/ownership/owned-generation';
 import { hasExpired } from '../core/db/expiry';
-import { COMPANY_NOT_FOUND } from '../domain/ownership/owned-company';
+import { COMPANY_NOT_FOUND, companyStillOpen } from '../domain/ownership/owned-company';
 import { conditionally } from '../core/db/conditions';
 import {
   campaignGenerationEntity,
@@ -18,7 +18,8 @@ import {
 } from '../core/db/entities/campaign-generation';
 import { companyEntity } from '../core/db/entities/company';
 import { generationRefEntity } from '../core/db/entities/generation-ref';
-import { writeTransaction } from '../core/db/transaction';
+import { CONTENDED, retryOnContention } from '../core/db/contention';
+import { lostRace, TransactionCancelled, writeTransaction } from '../core/db/transaction';
 import { NotFound } from '../core/errors';
 import { newTimeOrderedId } from '../core/ids';
 import type { TokenUsage } from '../integrations/ai/campaign-drafter';
@@ -32,9 +33,6 @@ import type { TokenUsage } from '../integrations/ai/campaign-drafter';
 
 const HISTORY_TTL_SECONDS = AI_HISTORY_DAYS * 24 * 60 * 60;
 const MAX_ATTEMPTS = 5;
-
-const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
 
 export interface GenerationInput {
   prompt: string;
@@ -100,46 +98,46 @@ export const recordPendingGeneration = async (
   const expiresAt = Math.floor(now.getTime() / 1000) + HISTORY_TTL_SECONDS;
   const generationId = newTimeOrderedId(now.getTime());
   const history = historyId ?? newTimeOrderedId(now.getTime());
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const version = historyId ? ((await latestVersionOf(companyId, history))?.version ?? 0) + 1 : 1;
-    const record = {
-      companyId,
-      historyId: history,
-      version,
-      generationId,
-      kind: generation.kind,
-      status: 'pending' as const,
-      stage: 'queued' as const,
-      progress: 0,
-      input: generation.input,
-      ...(generation.previousCampaign ? { previousCampaign: generation.previousCampaign } : {}),
-      fairUseDay: generation.fairUseDay,
-      createdAt: now.toISOString(),
-      expiresAt,
-    };
-    const outcome = await writeTransaction(entities(), ({ generations, refs, companies }) => ({
-      generation: generations.create(record).commit(),
-      ref: refs
-        .create({ generationId, companyId, historyId: history, version, expiresAt })
-        .commit(),
-      company: companies
-        .check({ companyId })
-        .where(
-          ({ userId, deletedAt }, { exists, notExists }) =>
-            `${exists(userId)} AND ${notExists(deletedAt)}`,
-        )
-        .commit(),
-    }));
-    if (outcome.committed) return record as CampaignGenerationRecord;
-    if (outcome.failedConditions.has('company')) {
-      throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
-    }
-    if (!outcome.failedConditions.has('generation') && !outcome.conflicted) {
-      throw new Error(`Generation not recorded: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await backOff(attempt);
-  }
-  throw new Error('Could not record the generation: its history stayed contended');
+  return retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      exhausted: 'Could not record the generation: its history stayed contended',
+    },
+    async () => {
+      const version = historyId
+        ? ((await latestVersionOf(companyId, history))?.version ?? 0) + 1
+        : 1;
+      const record = {
+        companyId,
+        historyId: history,
+        version,
+        generationId,
+        kind: generation.kind,
+        status: 'pending' as const,
+        stage: 'queued' as const,
+        progress: 0,
+        input: generation.input,
+        ...(generation.previousCampaign ? { previousCampaign: generation.previousCampaign } : {}),
+        fairUseDay: generation.fairUseDay,
+        createdAt: now.toISOString(),
+        expiresAt,
+      };
+      const outcome = await writeTransaction(entities(), ({ generations, refs, companies }) => ({
+        generation: generations.create(record).commit(),
+        ref: refs
+          .create({ generationId, companyId, historyId: history, version, expiresAt })
+          .commit(),
+        company: companyStillOpen(companies, companyId),
+      }));
+      if (outcome.committed) return record as CampaignGenerationRecord;
+      if (outcome.failedConditions.has('company')) {
+        throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+      }
+      // Another refinement took this version number meanwhile: the next one is ours.
+      if (lostRace(outcome, 'generation')) return CONTENDED;
+      throw new TransactionCancelled('Generation not recorded', outcome);
+    },
+  );
 };
 
 /**

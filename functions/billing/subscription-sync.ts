@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { isConditionFailure } from '../core/db/conditions';
+import { RETRY_NOW, retryOnContention } from '../core/db/contention';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { logger } from '../core/logger';
 import { stripeClient, stripePrices } from '../integrations/payments/provider';
@@ -108,29 +109,37 @@ export const applySubscription = async (
   };
   if (!id) return ignore('no company in metadata');
 
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const { data: company } = await companyEntity().get({ companyId: id }).go({ consistent: true });
-    if (!company) return ignore('company not found');
-    if (company.deletedAt) return ignore('company deleted');
-    if (company.stripeCustomerId !== facts.customerId) return ignore('another customer');
-    const currentId = company.stripeSubscriptionId;
-    if (currentId && currentId !== facts.subscriptionId) {
-      if (!(await replacesCurrent(facts, currentId))) return ignore('older subscription');
-    }
-    const written = await write(company, subscription, facts);
-    if (written) {
-      logger.info('Subscription applied', {
-        companyId: id,
-        subscriptionId: facts.subscriptionId,
-        status: facts.status,
-        tier: written.subscriptionTier,
-        pendingDowngrade: written.pendingDowngrade,
-      });
-      return { applied: true, company: written };
-    }
-    // Another event changed the company's subscription (or deleted it) meanwhile: read again.
-  }
-  throw new Error(`The company ${id} kept changing while its subscription was applied`);
+  return retryOnContention<SyncOutcome>(
+    {
+      attempts: ATTEMPTS,
+      exhausted: `The company ${id} kept changing while its subscription was applied`,
+    },
+    async () => {
+      const { data: company } = await companyEntity()
+        .get({ companyId: id })
+        .go({ consistent: true });
+      if (!company) return ignore('company not found');
+      if (company.deletedAt) return ignore('company deleted');
+      if (company.stripeCustomerId !== facts.customerId) return ignore('another customer');
+      const currentId = company.stripeSubscriptionId;
+      if (currentId && currentId !== facts.subscriptionId) {
+        if (!(await replacesCurrent(facts, currentId))) return ignore('older subscription');
+      }
+      const written = await write(company, subscription, facts);
+      if (written) {
+        logger.info('Subscription applied', {
+          companyId: id,
+          subscriptionId: facts.subscriptionId,
+          status: facts.status,
+          tier: written.subscriptionTier,
+          pendingDowngrade: written.pendingDowngrade,
+        });
+        return { applied: true, company: written };
+      }
+      // Another event changed the company's subscription (or deleted it) meanwhile: read again.
+      return RETRY_NOW;
+    },
+  );
 };
 
 /** Re-reads a subscription from Stripe and applies its current state (the webhook's way). */

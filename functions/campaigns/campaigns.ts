@@ -8,7 +8,7 @@ import type {
 import { createConversions } from 'electrodb';
 import type { CampaignStatus } from '#shared/domain/campaigns';
 import { CAMPAIGN_NOT_FOUND, type OwnedCampaign } from '../domain/ownership/owned-campaign';
-import { COMPANY_NOT_FOUND } from '../domain/ownership/owned-company';
+import { COMPANY_NOT_FOUND, companyStillOpen } from '../domain/ownership/owned-company';
 import { isConditionFailure } from '../core/db/conditions';
 import { campaignEntity, type CampaignRecord } from '../core/db/entities/campaign';
 import { campaignCleanupEntity } from '../core/db/entities/campaign-cleanup';
@@ -18,7 +18,8 @@ import { mediaAssetEntity } from '../core/db/entities/media-asset';
 import { toMediaAsset } from '../domain/media/media-asset-view';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { toElectroCursor, INVALID_CURSOR } from '../core/db/paging';
-import { writeTransaction } from '../core/db/transaction';
+import { CONTENDED, retryOnContention } from '../core/db/contention';
+import { lostRace, TransactionCancelled, writeTransaction } from '../core/db/transaction';
 import { Invalid, NotFound } from '../core/errors';
 import { newTimeOrderedId } from '../core/ids';
 import { lazy } from '../core/lazy';
@@ -38,9 +39,6 @@ type CampaignChanges = z.output<typeof updateCampaignBody>;
 type ListQuery = z.output<typeof campaignListQuery>;
 
 const MAX_ATTEMPTS = 5;
-
-const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
 
 const campaignNotFound = () => new NotFound('CAMPAIGN_NOT_FOUND', CAMPAIGN_NOT_FOUND);
 
@@ -77,36 +75,33 @@ export const createCampaign = async (
     createdAt: now,
     updatedAt: now,
   };
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const outcome = await writeTransaction(
-      entities(),
-      ({ campaigns, refs, counts, companies }) => ({
-        campaign: campaigns.create(record).commit(),
-        ref: refs.create({ campaignId: record.campaignId, companyId: record.companyId }).commit(),
-        count: counts
-          .update({ companyId: record.companyId })
-          .add({ [record.status]: 1 })
-          .commit(),
-        company: companies
-          .check({ companyId: record.companyId })
-          .where(
-            ({ userId, deletedAt }, { exists, notExists }) =>
-              `${exists(userId)} AND ${notExists(deletedAt)}`,
-          )
-          .commit(),
-      }),
-    );
-    // Read back: the entity stamps `updatedAt` itself as it writes.
-    if (outcome.committed) return readCampaign(record.companyId, record.campaignId);
-    if (outcome.failedConditions.has('company')) {
-      throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
-    }
-    if (!outcome.conflicted) {
-      throw new Error(`Campaign creation cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await backOff(attempt);
-  }
-  throw new Error('Could not create the campaign: its company stayed contended');
+  return retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      exhausted: 'Could not create the campaign: its company stayed contended',
+    },
+    async () => {
+      const outcome = await writeTransaction(
+        entities(),
+        ({ campaigns, refs, counts, companies }) => ({
+          campaign: campaigns.create(record).commit(),
+          ref: refs.create({ campaignId: record.campaignId, companyId: record.companyId }).commit(),
+          count: counts
+            .update({ companyId: record.companyId })
+            .add({ [record.status]: 1 })
+            .commit(),
+          company: companyStillOpen(companies, record.companyId),
+        }),
+      );
+      // Read back: the entity stamps `updatedAt` itself as it writes.
+      if (outcome.committed) return readCampaign(record.companyId, record.campaignId);
+      if (outcome.failedConditions.has('company')) {
+        throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+      }
+      if (lostRace(outcome)) return CONTENDED;
+      throw new TransactionCancelled('Campaign creation cancelled', outcome);
+    },
+  );
 };
 
 /**
@@ -120,45 +115,44 @@ const writeChanges = async (
   changesFor: (current: CampaignRecord) => Partial<CampaignRecord>,
   first: CampaignRecord,
 ): Promise<CampaignRecord> => {
-  let current = first;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const changes = changesFor(current);
-    const from = current.status;
-    const to = changes.status ?? from;
-    if (from === to) {
-      const { status: _same, ...rest } = changes;
-      try {
-        const { data } = await campaignEntity()
-          .patch({ companyId, campaignId })
-          .set(rest)
-          .go({ response: 'all_new' });
-        return data as CampaignRecord;
-      } catch (error) {
-        // Deleted meanwhile: a patch only changes an item that exists.
-        if (isConditionFailure(error)) throw campaignNotFound();
-        throw error;
+  return retryOnContention(
+    { attempts: MAX_ATTEMPTS, exhausted: 'Could not change the campaign: it stayed contended' },
+    async (attempt) => {
+      // Changed or deleted by another request since: read it again (a deleted one is not found).
+      const current = attempt === 1 ? first : await readCampaign(companyId, campaignId);
+      const changes = changesFor(current);
+      const from = current.status;
+      const to = changes.status ?? from;
+      if (from === to) {
+        const { status: _same, ...rest } = changes;
+        try {
+          const { data } = await campaignEntity()
+            .patch({ companyId, campaignId })
+            .set(rest)
+            .go({ response: 'all_new' });
+          return data as CampaignRecord;
+        } catch (error) {
+          // Deleted meanwhile: a patch only changes an item that exists.
+          if (isConditionFailure(error)) throw campaignNotFound();
+          throw error;
+        }
       }
-    }
-    const outcome = await writeTransaction(entities(), ({ campaigns, counts }) => ({
-      campaign: campaigns
-        .patch({ companyId, campaignId })
-        .set(changes)
-        .where(({ status }, { eq }) => eq(status, from))
-        .commit(),
-      count: counts
-        .update({ companyId })
-        .add({ [from]: -1, [to]: 1 } as Partial<Record<CampaignStatus, number>>)
-        .commit(),
-    }));
-    if (outcome.committed) return readCampaign(companyId, campaignId);
-    if (!outcome.failedConditions.has('campaign') && !outcome.conflicted) {
-      throw new Error(`Campaign change cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await backOff(attempt);
-    // Changed or deleted by another request: read it again (a deleted one is not found).
-    current = await readCampaign(companyId, campaignId);
-  }
-  throw new Error('Could not change the campaign: it stayed contended');
+      const outcome = await writeTransaction(entities(), ({ campaigns, counts }) => ({
+        campaign: campaigns
+          .patch({ companyId, campaignId })
+          .set(changes)
+          .where(({ status }, { eq }) => eq(status, from))
+          .commit(),
+        count: counts
+          .update({ companyId })
+          .add({ [from]: -1, [to]: 1 } as Partial<Record<CampaignStatus, number>>)
+          .commit(),
+      }));
+      if (outcome.committed) return readCampaign(companyId, campaignId);
+      if (lostRace(outcome, 'campaign')) return CONTENDED;
+      throw new TransactionCancelled('Campaign change cancelled', outcome);
+    },
+  );
 };
 
 /** PUT: any of the fields; dates and platforms checked as on create, against what is stored. */
@@ -212,33 +206,33 @@ export const setCampaignStatus = ({ campaign }: OwnedCampaign, status: CampaignS
  */
 export const deleteCampaign = async ({ campaign: first }: OwnedCampaign): Promise<void> => {
   const { companyId, campaignId } = first;
-  let campaign = first;
-  for (let attempt = 1; ; attempt++) {
-    const status = campaign.status;
-    const outcome = await writeTransaction(entities(), ({ campaigns, refs, counts, cleanups }) => ({
-      campaign: campaigns
-        .delete({ companyId, campaignId })
-        .where((attributes, { eq }) => eq(attributes.status, status))
-        .commit(),
-      ref: refs.delete({ campaignId }).commit(),
-      count: counts
-        .update({ companyId })
-        .add({ [status]: -1 })
-        .commit(),
-      cleanup: cleanups
-        .create({ companyId, campaignId, deletedAt: new Date().toISOString() })
-        .commit(),
-    }));
-    if (outcome.committed) break;
-    if (attempt >= MAX_ATTEMPTS)
-      throw new Error('Could not delete the campaign: it stayed contended');
-    if (!outcome.failedConditions.has('campaign') && !outcome.conflicted) {
-      throw new Error(`Campaign deletion cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await backOff(attempt);
-    // Its status changed, or another DELETE won (then it is not found).
-    campaign = await readCampaign(companyId, campaignId);
-  }
+  await retryOnContention(
+    { attempts: MAX_ATTEMPTS, exhausted: 'Could not delete the campaign: it stayed contended' },
+    async (attempt) => {
+      // Its status changed since, or another DELETE won (then it is not found).
+      const { status } = attempt === 1 ? first : await readCampaign(companyId, campaignId);
+      const outcome = await writeTransaction(
+        entities(),
+        ({ campaigns, refs, counts, cleanups }) => ({
+          campaign: campaigns
+            .delete({ companyId, campaignId })
+            .where((attributes, { eq }) => eq(attributes.status, status))
+            .commit(),
+          ref: refs.delete({ campaignId }).commit(),
+          count: counts
+            .update({ companyId })
+            .add({ [status]: -1 })
+            .commit(),
+          cleanup: cleanups
+            .create({ companyId, campaignId, deletedAt: new Date().toISOString() })
+            .commit(),
+        }),
+      );
+      if (outcome.committed) return;
+      if (lostRace(outcome, 'campaign')) return CONTENDED;
+      throw new TransactionCancelled('Campaign deletion cancelled', outcome);
+    },
+  );
   try {
     await (await jobStarter()).start('campaign-cleanup', { companyId, campaignId });
   } catch (error) {

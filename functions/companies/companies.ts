@@ -14,7 +14,8 @@ import {
   sameMorningSlot,
 } from '../domain/companies/morning-roster';
 import { INVALID_CURSOR, toElectroCursor } from '../core/db/paging';
-import { writeTransaction } from '../core/db/transaction';
+import { CONTENDED, RETRY_NOW, retryOnContention } from '../core/db/contention';
+import { lostRace, TransactionCancelled, writeTransaction } from '../core/db/transaction';
 import { Invalid, LimitReached, NotFound } from '../core/errors';
 import { lazy } from '../core/lazy';
 import { companyEffectiveTier } from '../domain/plans/entitlement';
@@ -47,9 +48,6 @@ const withCanonicalWebsite = <T extends { website?: string | undefined }>(fields
 const companiesCounter = (userId: string) => `companies#${userId}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
-
-const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
 
 /** The owner's companies, without deleted ones (their clean-up may still be under way). */
 export const listCompanies = async (userId: string): Promise<CompanyRecord[]> => {
@@ -143,55 +141,57 @@ export const createCompany = async (
   userId: string,
   fields: NewCompany,
   { founder = false }: { founder?: boolean } = {},
-): Promise<CompanyRecord> => {
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const { data: counter } = await counterEntity()
-      .get({ name: companiesCounter(userId) })
-      .go({ consistent: true });
-    const count = counter?.total ?? 0;
-    // The owner's list is read only when the counter says the limit is reached.
-    if (!(await mayAddCompany(userId, count))) {
-      throw new LimitReached('COMPANY_LIMIT_REACHED', INTRO_TIER_LIMIT_MESSAGE);
-    }
-    const now = new Date();
-    const record = {
-      companyId: randomUUID(),
-      userId,
-      ...withCanonicalWebsite(fields),
-      subscriptionTier: 'intro' as const,
-      pendingDowngrade: false,
-      founder,
-      // A founder's company has no trial: intro is theirs for life.
-      ...(founder
-        ? {}
-        : { trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString() }),
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    };
-    const slot = morningSlotOf(record);
-    // The zone is known to the hourly job before the company is listed in it.
-    await registerMorningZone(slot.timeZone);
-    const outcome = await writeTransaction(
-      { company: companyEntity(), counter: counterEntity(), roster: morningRosterEntity() },
-      ({ company, counter: counters, roster }) => ({
-        company: company.create(record).commit(),
-        roster: roster.put({ ...slot, companyId: record.companyId }).commit(),
-        counter: counters
-          .update({ name: companiesCounter(userId) })
-          .set({ total: count + 1 })
-          .where((attr, op) => (counter ? op.eq(attr.total, count) : op.notExists(attr.total)))
-          .commit(),
-      }),
-    );
-    if (outcome.committed) return record as CompanyRecord;
-    // Only the counter can have moved (another company created or deleted meanwhile): read it again.
-    if (!outcome.failedConditions.has('counter') && !outcome.conflicted) {
-      throw new Error(`Company transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await backOff(attempt);
-  }
-  throw new Error('Could not create the company: the company counter stayed contended');
-};
+): Promise<CompanyRecord> =>
+  retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      exhausted: 'Could not create the company: the company counter stayed contended',
+    },
+    async () => {
+      const { data: counter } = await counterEntity()
+        .get({ name: companiesCounter(userId) })
+        .go({ consistent: true });
+      const count = counter?.total ?? 0;
+      // The owner's list is read only when the counter says the limit is reached.
+      if (!(await mayAddCompany(userId, count))) {
+        throw new LimitReached('COMPANY_LIMIT_REACHED', INTRO_TIER_LIMIT_MESSAGE);
+      }
+      const now = new Date();
+      const record = {
+        companyId: randomUUID(),
+        userId,
+        ...withCanonicalWebsite(fields),
+        subscriptionTier: 'intro' as const,
+        pendingDowngrade: false,
+        founder,
+        // A founder's company has no trial: intro is theirs for life.
+        ...(founder
+          ? {}
+          : { trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString() }),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      };
+      const slot = morningSlotOf(record);
+      // The zone is known to the hourly job before the company is listed in it.
+      await registerMorningZone(slot.timeZone);
+      const outcome = await writeTransaction(
+        { company: companyEntity(), counter: counterEntity(), roster: morningRosterEntity() },
+        ({ company, counter: counters, roster }) => ({
+          company: company.create(record).commit(),
+          roster: roster.put({ ...slot, companyId: record.companyId }).commit(),
+          counter: counters
+            .update({ name: companiesCounter(userId) })
+            .set({ total: count + 1 })
+            .where((attr, op) => (counter ? op.eq(attr.total, count) : op.notExists(attr.total)))
+            .commit(),
+        }),
+      );
+      if (outcome.committed) return record as CompanyRecord;
+      // Only the counter can have moved (another company created or deleted meanwhile): read it again.
+      if (lostRace(outcome, 'counter')) return CONTENDED;
+      throw new TransactionCancelled('Company transaction cancelled', outcome);
+    },
+  );
 
 /**
  * Changes the owner's company; the website is stored as parsed. A change of its zone or morning
@@ -205,50 +205,57 @@ export const updateCompany = async (
 ): Promise<CompanyRecord> => {
   const fields = withCanonicalWebsite(changes);
   let current = company;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const before = morningSlotOf(current);
-    const after = morningSlotOf({ ...current, ...fields });
-    if (sameMorningSlot(before, after)) {
-      const { data } = await companyEntity()
-        .patch({ companyId: company.companyId })
-        .set(fields)
-        .go({ response: 'all_new' });
-      return data as CompanyRecord;
-    }
-    await registerMorningZone(after.timeZone);
-    const outcome = await writeTransaction(
-      { company: companyEntity(), roster: morningRosterEntity() },
-      ({ company: companies, roster }) => ({
-        company: companies
+  return retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      exhausted: 'Could not update the company: its zone or morning hour kept changing',
+    },
+    async () => {
+      const before = morningSlotOf(current);
+      const after = morningSlotOf({ ...current, ...fields });
+      if (sameMorningSlot(before, after)) {
+        const { data } = await companyEntity()
           .patch({ companyId: company.companyId })
           .set(fields)
-          .where(({ timeZone, morningHour, deletedAt }, { eq, notExists }) =>
-            [
-              notExists(deletedAt),
-              current.timeZone === undefined ? notExists(timeZone) : eq(timeZone, current.timeZone),
-              current.morningHour === undefined
-                ? notExists(morningHour)
-                : eq(morningHour, current.morningHour),
-            ].join(' AND '),
-          )
-          .commit(),
-        leave: roster.delete({ ...before, companyId: company.companyId }).commit(),
-        join: roster.put({ ...after, companyId: company.companyId }).commit(),
-      }),
-    );
-    const { data: fresh } = await companyEntity()
-      .get({ companyId: company.companyId })
-      .go({ consistent: true });
-    if (!fresh || fresh.deletedAt) throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
-    if (outcome.committed) return fresh;
-    if (!outcome.failedConditions.has('company') && !outcome.conflicted) {
-      throw new Error(`Company update cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    // Its zone or hour changed meanwhile: move it from where it is now.
-    current = fresh;
-    await backOff(attempt);
-  }
-  throw new Error('Could not update the company: its zone or morning hour kept changing');
+          .go({ response: 'all_new' });
+        return data as CompanyRecord;
+      }
+      await registerMorningZone(after.timeZone);
+      const outcome = await writeTransaction(
+        { company: companyEntity(), roster: morningRosterEntity() },
+        ({ company: companies, roster }) => ({
+          company: companies
+            .patch({ companyId: company.companyId })
+            .set(fields)
+            .where(({ timeZone, morningHour, deletedAt }, { eq, notExists }) =>
+              [
+                notExists(deletedAt),
+                current.timeZone === undefined
+                  ? notExists(timeZone)
+                  : eq(timeZone, current.timeZone),
+                current.morningHour === undefined
+                  ? notExists(morningHour)
+                  : eq(morningHour, current.morningHour),
+              ].join(' AND '),
+            )
+            .commit(),
+          leave: roster.delete({ ...before, companyId: company.companyId }).commit(),
+          join: roster.put({ ...after, companyId: company.companyId }).commit(),
+        }),
+      );
+      const { data: fresh } = await companyEntity()
+        .get({ companyId: company.companyId })
+        .go({ consistent: true });
+      if (!fresh || fresh.deletedAt) throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+      if (outcome.committed) return fresh;
+      if (!lostRace(outcome, 'company')) {
+        throw new TransactionCancelled('Company update cancelled', outcome);
+      }
+      // Its zone or hour changed meanwhile: move it from where it is now.
+      current = fresh;
+      return CONTENDED;
+    },
+  );
 };
 
 /**
@@ -260,43 +267,48 @@ export const updateCompany = async (
  */
 const markCompanyDeleted = async (company: CompanyRecord, deletedAt: string): Promise<void> => {
   let freePlace = true;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const outcome = await writeTransaction(
-      { company: companyEntity(), counter: counterEntity(), roster: morningRosterEntity() },
-      ({ company: companies, counter, roster }) => ({
-        // Off the morning roster at once: a deleted company gets no morning.
-        roster: roster.delete({ ...morningSlotOf(company), companyId: company.companyId }).commit(),
-        mark: companies
-          .patch({ companyId: company.companyId })
-          .set({ deletedAt })
-          .where(({ deletedAt: mark }, { notExists }) => notExists(mark))
-          .commit(),
-        counter:
-          freePlace &&
-          counter
-            .update({ name: companiesCounter(company.userId) })
-            .add({ total: -1 })
-            .where(({ total }, { gt }) => gt(total, 0))
+  await retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      exhausted: 'Could not delete the company: its items stayed contended',
+    },
+    async () => {
+      const outcome = await writeTransaction(
+        { company: companyEntity(), counter: counterEntity(), roster: morningRosterEntity() },
+        ({ company: companies, counter, roster }) => ({
+          // Off the morning roster at once: a deleted company gets no morning.
+          roster: roster
+            .delete({ ...morningSlotOf(company), companyId: company.companyId })
             .commit(),
-      }),
-    );
-    if (outcome.committed) return;
-    // Deleted by someone else in between (or gone altogether): it is not found any more.
-    if (outcome.failedConditions.has('mark'))
-      throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
-    if (outcome.failedConditions.has('counter')) {
-      logger.warn('The company counter was already 0; the company is deleted without it', {
-        userId: company.userId,
-      });
-      freePlace = false;
-      continue;
-    }
-    if (!outcome.conflicted) {
-      throw new Error(`Company deletion cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await backOff(attempt);
-  }
-  throw new Error('Could not delete the company: its items stayed contended');
+          mark: companies
+            .patch({ companyId: company.companyId })
+            .set({ deletedAt })
+            .where(({ deletedAt: mark }, { notExists }) => notExists(mark))
+            .commit(),
+          counter:
+            freePlace &&
+            counter
+              .update({ name: companiesCounter(company.userId) })
+              .add({ total: -1 })
+              .where(({ total }, { gt }) => gt(total, 0))
+              .commit(),
+        }),
+      );
+      if (outcome.committed) return;
+      // Deleted by someone else in between (or gone altogether): it is not found any more.
+      if (outcome.failedConditions.has('mark'))
+        throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+      if (outcome.failedConditions.has('counter')) {
+        logger.warn('The company counter was already 0; the company is deleted without it', {
+          userId: company.userId,
+        });
+        freePlace = false;
+        return RETRY_NOW;
+      }
+      if (lostRace(outcome)) return CONTENDED;
+      throw new TransactionCancelled('Company deletion cancelled', outcome);
+    },
+  );
 };
 
 /**

@@ -1,51 +1,22 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { forEachConcurrently } from '../core/concurrency';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteItemKeys } from '../core/db/batch-delete';
 import { db, tableName } from '../core/db/client';
 import { isConditionFailure } from '../core/db/conditions';
 import { morningSlotOf } from '../domain/companies/morning-roster';
 import { companyEntity } from '../core/db/entities/company';
 import { morningRosterEntity } from '../core/db/entities/morning-roster';
-import { Invalid, Unavailable } from '../core/errors';
+import { Invalid } from '../core/errors';
 
-/** DynamoDB's limit per BatchWriteItem. */
-const BATCH_SIZE = 25;
-/** Batches in flight at once: fast, yet well inside on-demand throughput for one partition. */
-const CONCURRENT_BATCHES = 8;
-/** Unprocessed items (throttling) are retried with exponential backoff, then the run fails and is retried. */
-const MAX_BATCH_TRIES = 8;
 /** A company deleted longer ago than this whose items are still there lost its clean-up run. */
 export const CLEANUP_GRACE_MINUTES = 15;
 
 type ItemKey = { pk: string; sk: string };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
-    items.slice(index * size, (index + 1) * size),
-  );
-
-const deleteBatch = async (keys: readonly ItemKey[]): Promise<void> => {
-  let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));
-  for (let attempt = 1; requests.length; attempt++) {
-    if (attempt > MAX_BATCH_TRIES) {
-      throw new Unavailable(
-        'SERVICE_UNAVAILABLE',
-        'DynamoDB kept items of the company unprocessed',
-      );
-    }
-    if (attempt > 1) await sleep(Math.min(50 * 2 ** attempt, 5000) * (0.5 + Math.random() / 2));
-    const { UnprocessedItems } = await db().send(
-      new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
-    );
-    requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-  }
-};
-
 /**
  * Deletes every item in the company's partition except the company itself, one query page at a
- * time, each page's batches in parallel while the next page is read. Returns how many it deleted.
+ * time, each page's items (in batches, several at once; a run that DynamoDB keeps throttling fails
+ * and is retried) while the next page is read. Returns how many it deleted.
  */
 const deleteOwnedItems = async (companyKey: ItemKey): Promise<number> => {
   const readPage = (startKey?: Record<string, unknown>) =>
@@ -66,7 +37,7 @@ const deleteOwnedItems = async (companyKey: ItemKey): Promise<number> => {
     const owned = ((page.Items ?? []) as ItemKey[]).filter((item) => item.sk !== companyKey.sk);
     const [nextPage] = await Promise.all([
       page.LastEvaluatedKey ? readPage(page.LastEvaluatedKey) : undefined,
-      forEachConcurrently(chunks(owned, BATCH_SIZE), CONCURRENT_BATCHES, deleteBatch),
+      deleteItemKeys(owned),
     ]);
     deleted += owned.length;
     if (!nextPage) return deleted;

@@ -13,7 +13,8 @@ import {
   contentGenerationEntity,
   type ContentGenerationRecord,
 } from '../core/db/entities/content-generation';
-import { writeTransaction } from '../core/db/transaction';
+import { asTransactionItem, writeTransaction } from '../core/db/transaction';
+import { draftItem, transitionItem } from '../domain/publishing/post-lifecycle';
 import { refundDaily } from '../domain/plans/daily-counter';
 import { refundGenerations } from '../domain/plans/generation-quota';
 import type { ContentDraftInput, ContentDraftResult } from '../integrations/ai/content-drafter';
@@ -126,38 +127,21 @@ const writePost = async (
   const imageIds = generation.kind === 'content' ? await firstImages(generation) : [];
   const outcome = await writeTransaction(
     { contents: contentEntity(), generations: contentGenerationEntity() },
-    ({ contents, generations }) => ({
+    () => ({
       post:
         generation.kind === 'content'
-          ? contents
-              .create({
-                ...key,
-                platform: generation.platform,
-                status: 'draft',
-                content: result.text,
-                imageIds,
-                generation: { source, generationId: generation.generationId },
-              })
-              .commit()
-          : contents
-              .patch(key)
-              .set({ content: result.text, status: 'draft' })
-              .add({ version: 1 })
-              .append({
-                modificationHistory: [
-                  { date: new Date().toISOString(), status: 'draft', comment: 'Revised by the AI' },
-                ],
-              })
-              .where(
-                ({ status, version }, { eq }) =>
-                  `${eq(status, 'modify')} AND ${eq(version, generation.baseVersion ?? 0)}`,
-              )
-              .commit(),
-      generation: generations
-        .patch({ generationId: generation.generationId })
-        .set({ written: true, source, stage: 'checking', progress: 90 })
-        .where(({ status }, { eq }) => eq(status, 'running'))
-        .commit(),
+          ? draftItem({
+              ...key,
+              platform: generation.platform,
+              content: result.text,
+              imageIds,
+              generation: { source, generationId: generation.generationId },
+            })
+          : transitionItem('revised', key, {
+              set: { content: result.text },
+              where: ({ version }, { eq }) => eq(version, generation.baseVersion ?? 0),
+            }),
+      generation: asTransactionItem(writtenPatch(generation, source)),
     }),
   );
   if (outcome.committed) return 'written';

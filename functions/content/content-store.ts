@@ -5,6 +5,7 @@ import { deleteItemKeys } from '../core/db/batch-delete';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
 import { publishWatchEntity } from '../core/db/entities/publish-watch';
 import { slotClaimEntity } from '../core/db/entities/slot-claim';
+import { createDraft } from '../domain/publishing/post-lifecycle';
 import { unschedulePublish } from '../domain/publishing/publish-schedule';
 import { readPage } from '../core/db/paging';
 import { newTimeOrderedId } from '../core/ids';
@@ -20,24 +21,19 @@ export interface NewDraft {
 }
 
 /** Writes a post the AI generated as a draft of its campaign (version 1). */
-export const recordDraft = async (draft: NewDraft, now = Date.now()): Promise<ContentRecord> => {
-  const { data } = await contentEntity()
-    .create({
-      companyId: draft.companyId,
-      campaignId: draft.campaignId,
-      contentId: newTimeOrderedId(now),
-      platform: draft.platform,
-      status: 'draft',
-      content: draft.content,
-      imageIds: draft.imageIds ?? [],
-      generation: {
-        source: draft.source,
-        ...(draft.generationId ? { generationId: draft.generationId } : {}),
-      },
-    })
-    .go();
-  return data;
-};
+export const recordDraft = (draft: NewDraft, now = Date.now()): Promise<ContentRecord> =>
+  createDraft({
+    companyId: draft.companyId,
+    campaignId: draft.campaignId,
+    contentId: newTimeOrderedId(now),
+    platform: draft.platform,
+    content: draft.content,
+    imageIds: draft.imageIds ?? [],
+    generation: {
+      source: draft.source,
+      ...(draft.generationId ? { generationId: draft.generationId } : {}),
+    },
+  });
 
 export interface ContentFilter {
   platform?: PlatformId;

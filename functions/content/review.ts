@@ -4,11 +4,10 @@ import { GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
 import {
   AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY,
   CONTENT_MESSAGES,
-  REVIEWABLE_STATUSES,
-  type ModifyAspect,
+  isReviewable,
+  type ActedVia,
 } from '#shared/domain/content';
 import type { OwnedCampaign } from '../domain/ownership/owned-campaign';
-import { isConditionFailure } from '../core/db/conditions';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
 import { contentGenerationEntity } from '../core/db/entities/content-generation';
 import { writeTransaction } from '../core/db/transaction';
@@ -26,6 +25,12 @@ import { jobStarter } from '../integrations/jobs/provider';
 import { markFailed, pendingGeneration } from './content-generations';
 import { toGeneratedContent } from './content-view';
 import { checkPostImages } from './post-media';
+import {
+  applyTransition,
+  transitionItem,
+  unchangedSince,
+  type TransitionDetails,
+} from '../domain/publishing/post-lifecycle';
 import { slotPost, watchForSlot } from '../domain/publishing/slotting';
 
 type ReviewBody = z.output<typeof reviewContentBody>;
@@ -54,62 +59,20 @@ export const loadCampaignPost = async (
   return data;
 };
 
-/** Where the owner reviewed: the app (the default, left off the history) or a text reply. */
-export type ReviewVia = 'app' | 'sms';
-
 export interface ReviewOptions {
-  via?: ReviewVia;
+  /** Where the owner reviewed: the app (the default) or a text reply. */
+  via?: ActedVia;
 }
 
-interface HistoryEntry {
-  date: string;
-  status: ContentRecord['status'];
-  comment?: string;
-  modifyAspects?: ModifyAspect[];
-  via?: ReviewVia;
-}
-
-const entry = (
-  status: ContentRecord['status'],
-  comment?: string,
-  modifyAspects?: ModifyAspect[],
-  via?: ReviewVia,
-): HistoryEntry => ({
-  date: new Date().toISOString(),
-  status,
-  ...(comment ? { comment } : {}),
-  ...(modifyAspects?.length ? { modifyAspects } : {}),
-  ...(via === 'sms' ? { via } : {}),
-});
-
-/** Applies a review's change to the post, only while it is still reviewable (else 409). */
+/** Applies a review's move to the post, only while it is still as reviewed (else 409). */
 const applyReview = async (
   post: ContentRecord,
-  change: { status: ContentRecord['status']; content?: string; imageIds?: string[] },
-  history: HistoryEntry,
-  newVersion = false,
+  move: 'approve' | 'reject' | 'editDirectly',
+  details: TransitionDetails,
 ): Promise<ContentRecord> => {
-  const patch = contentEntity()
-    .patch({ companyId: post.companyId, campaignId: post.campaignId, contentId: post.contentId })
-    .set({
-      status: change.status,
-      ...(change.content === undefined ? {} : { content: change.content }),
-      ...(change.imageIds === undefined ? {} : { imageIds: change.imageIds }),
-    })
-    .append({ modificationHistory: [history] });
-  try {
-    const { data } = await (newVersion ? patch.add({ version: 1 }) : patch)
-      .where(({ status }, { eq }) =>
-        REVIEWABLE_STATUSES.map((value) => eq(status, value as ContentRecord['status'])).join(
-          ' OR ',
-        ),
-      )
-      .go({ response: 'all_new' });
-    return data as ContentRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) throw notReviewable();
-    throw error;
-  }
+  const reviewed = await applyTransition(move, post, { ...details, where: unchangedSince(post) });
+  if (!reviewed) throw notReviewable();
+  return reviewed;
 };
 
 /** A direct edit, held to the platform's own limits. */
@@ -137,7 +100,7 @@ const startRevision = async (
   post: ContentRecord,
   body: ReviewBody & { feedback: string },
   imageIds: string[] | undefined,
-  via: ReviewVia | undefined,
+  via: ActedVia | undefined,
 ): Promise<ReviewedContent> => {
   ensureMayGenerate(owned.company);
   const spend: DailySpend = await spendDaily(CONTENT_REVISIONS, owned.company);
@@ -150,28 +113,19 @@ const startRevision = async (
     sendNotification: via === 'sms',
     quotaDay: spend.day,
   });
-  const history = entry('modify', body.feedback, body.modifyAspects, via);
   const outcome = await writeTransaction(
     { contents: contentEntity(), generations: contentGenerationEntity() },
-    ({ contents, generations }) => ({
-      post: contents
-        .patch({
-          companyId: post.companyId,
-          campaignId: post.campaignId,
-          contentId: post.contentId,
-        })
-        .set({
-          status: 'modify',
+    ({ generations }) => ({
+      post: transitionItem('askRevision', post, {
+        set: {
           revisionId: generation.generationId,
           ...(imageIds === undefined ? {} : { imageIds }),
-        })
-        .append({ modificationHistory: [history] })
-        .where(({ status }, { eq }) =>
-          REVIEWABLE_STATUSES.map((value) => eq(status, value as ContentRecord['status'])).join(
-            ' OR ',
-          ),
-        )
-        .commit(),
+        },
+        where: unchangedSince(post),
+        comment: body.feedback,
+        modifyAspects: body.modifyAspects,
+        via,
+      }),
       generation: generations.create(generation).commit(),
     }),
   );
@@ -201,10 +155,11 @@ const startRevision = async (
 };
 
 /**
- * POST /campaigns/{campaignId}/content/{contentId}/approve. Only a draft, or a post sent back for
+ * The owner's review of a post (the content route's review, at the spec's path
+ * `/content/{contentId}/approve`, and text replies). Only a draft, or a post sent back for
  * changes, is reviewed: anything else (reviewed meanwhile, in another tab or by text) is a
- * conflict, checked again by the write itself. Approving leaves the post `approved` for the
- * publisher to slot. `via` records where the owner acted (a text reply) on the post's history.
+ * conflict, checked again by the write itself. An approved post takes its campaign's next free
+ * slot. `via` records where the owner acted (a text reply) on the post's history.
  */
 export const reviewContent = async (
   owned: OwnedCampaign,
@@ -213,29 +168,25 @@ export const reviewContent = async (
   { via }: ReviewOptions = {},
 ): Promise<ReviewedContent> => {
   const post = await loadCampaignPost(owned, contentId);
-  if (!(REVIEWABLE_STATUSES as readonly string[]).includes(post.status)) throw notReviewable();
+  if (!isReviewable(post.status)) throw notReviewable();
   const imageIds = body.imageIds ? await checkPostImages(post, body.imageIds) : undefined;
 
   if (body.status === 'modify' && body.feedback) {
     return startRevision(owned, post, { ...body, feedback: body.feedback }, imageIds, via);
   }
+  const images = imageIds === undefined ? {} : { imageIds };
   let reviewed: ContentRecord;
   if (body.status === 'modify') {
     const text = body.directEdit!;
     await checkEditedText(post, text);
-    reviewed = await applyReview(
-      post,
-      { status: 'draft', content: text, imageIds },
-      entry('modify', 'Edited directly', undefined, via),
-      true,
-    );
+    reviewed = await applyReview(post, 'editDirectly', { set: { content: text, ...images }, via });
   } else {
     if (body.status === 'approved') await watchForSlot(post);
-    reviewed = await applyReview(
-      post,
-      { status: body.status, imageIds },
-      entry(body.status, body.feedback, undefined, via),
-    );
+    reviewed = await applyReview(post, body.status === 'approved' ? 'approve' : 'reject', {
+      set: images,
+      comment: body.feedback,
+      via,
+    });
     // An approved post takes its campaign's next free slot (while the campaign is active).
     if (reviewed.status === 'approved') {
       const slotted = await slotPost(reviewed, owned.campaign, logger);

@@ -14,12 +14,14 @@ import {
   type CampaignMediaContentType,
 } from '#shared/domain/campaigns';
 import { PATH_ID_OWNERS } from '#shared/contract/route';
+import type { Backoff } from '../core/backoff';
 import type { OwnedCampaign } from '../domain/ownership/owned-campaign';
 import { CAMPAIGN_NOT_FOUND } from '../domain/ownership/owned-campaign';
 import { isConditionFailure } from '../core/db/conditions';
 import { campaignEntity } from '../core/db/entities/campaign';
 import { mediaAssetEntity, type MediaAssetRecord } from '../core/db/entities/media-asset';
-import { writeTransaction } from '../core/db/transaction';
+import { CONTENDED, RETRY_NOW, retryOnContention } from '../core/db/contention';
+import { lostRace, TransactionCancelled, writeTransaction } from '../core/db/transaction';
 import { Invalid, LimitReached, NotFound, Unavailable } from '../core/errors';
 import { newTimeOrderedId } from '../core/ids';
 import { logger } from '../core/logger';
@@ -88,10 +90,8 @@ const limitReached = () => new LimitReached('MEDIA_LIMIT_REACHED', MEDIA_TEXTS.l
 const mediaNotFound = () => new NotFound('MEDIA_NOT_FOUND', PATH_ID_OWNERS.media.message);
 const campaignNotFound = () => new NotFound('CAMPAIGN_NOT_FOUND', CAMPAIGN_NOT_FOUND);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Jittered exponential backoff: 10 confirms at once all get through within a few rounds. */
-const backOff = (attempt: number) =>
-  sleep(Math.min(20 * 2 ** attempt, 1000) * (0.5 + Math.random() / 2));
+const CONFIRM_BACKOFF: Backoff = { stepMs: 20, growth: 'doubling', capMs: 1000, jitter: 'half' };
 
 /** A stored file's extension: its type's usual one (`jpg`, `png`, `gif`, `mp4`, `mpeg`, `mov`). */
 const extensionOf = (contentType: CampaignMediaContentType): string =>
@@ -341,38 +341,46 @@ const startThumbnail = async (asset: MediaAssetRecord): Promise<void> => {
 /** Creates the asset and counts it on its campaign, in one transaction; answers the asset. */
 const addAsset = async (record: MediaAssetRecord): Promise<MediaAssetRecord> => {
   const { companyId, campaignId, mediaId } = record;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const outcome = await writeTransaction(
-      { campaign: campaignEntity(), asset: mediaAssetEntity() },
-      ({ campaign, asset }) => ({
-        asset: asset.create(record).commit(),
-        slot: campaign
-          .patch({ companyId, campaignId })
-          .add({ mediaCount: 1 })
-          .where(({ mediaCount }, { lt }) => lt(mediaCount, MAX_CAMPAIGN_MEDIA))
-          .commit(),
-      }),
-    );
-    if (outcome.committed) return record;
-    if (outcome.failedConditions.has('asset')) {
-      // The same upload confirmed at the same moment: answer what that confirmation made.
-      const made = await readAsset(companyId, campaignId, mediaId);
-      if (made) return made;
-    }
-    if (outcome.failedConditions.has('slot')) {
-      const { data: campaign } = await campaignEntity()
-        .get({ companyId, campaignId })
-        .go({ consistent: true, attributes: ['mediaCount'] });
-      if (!campaign) throw campaignNotFound();
-      if (campaign.mediaCount >= MAX_CAMPAIGN_MEDIA) throw limitReached();
-    } else if (!outcome.conflicted && !outcome.failedConditions.has('asset')) {
-      throw new Error(`Media transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await backOff(attempt);
-  }
-  throw new Unavailable(
-    'SERVICE_UNAVAILABLE',
-    'The campaign is busy with other uploads. Please try again.',
+  return retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      backoff: CONFIRM_BACKOFF,
+      exhausted: () =>
+        new Unavailable(
+          'SERVICE_UNAVAILABLE',
+          'The campaign is busy with other uploads. Please try again.',
+        ),
+    },
+    async () => {
+      const outcome = await writeTransaction(
+        { campaign: campaignEntity(), asset: mediaAssetEntity() },
+        ({ campaign, asset }) => ({
+          asset: asset.create(record).commit(),
+          slot: campaign
+            .patch({ companyId, campaignId })
+            .add({ mediaCount: 1 })
+            .where(({ mediaCount }, { lt }) => lt(mediaCount, MAX_CAMPAIGN_MEDIA))
+            .commit(),
+        }),
+      );
+      if (outcome.committed) return record;
+      if (outcome.failedConditions.has('asset')) {
+        // The same upload confirmed at the same moment: answer what that confirmation made.
+        const made = await readAsset(companyId, campaignId, mediaId);
+        if (made) return made;
+      }
+      if (outcome.failedConditions.has('slot')) {
+        const { data: campaign } = await campaignEntity()
+          .get({ companyId, campaignId })
+          .go({ consistent: true, attributes: ['mediaCount'] });
+        if (!campaign) throw campaignNotFound();
+        if (campaign.mediaCount >= MAX_CAMPAIGN_MEDIA) throw limitReached();
+        // Room again by now (a removal, or a confirm that failed): take it.
+        return CONTENDED;
+      }
+      if (lostRace(outcome, 'asset')) return CONTENDED;
+      throw new TransactionCancelled('Media transaction cancelled', outcome);
+    },
   );
 };
 
@@ -411,46 +419,49 @@ export const removeCampaignMediaAsset = async (
   const asset = await loadCampaignMedia(owned, mediaId);
   const { companyId, campaignId } = asset;
   let count = true;
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await writeTransaction(
-      { campaign: campaignEntity(), media: mediaAssetEntity() },
-      ({ campaign, media }) => ({
-        asset: media
-          .delete({ companyId, campaignId, mediaId })
-          .where(({ mediaId: id }, { exists }) => exists(id))
-          .commit(),
-        count:
-          count &&
-          campaign
-            .patch({ companyId, campaignId })
-            .add({ mediaCount: -1 })
-            .where(({ mediaCount }, { gt }) => gt(mediaCount, 0))
+  await retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      backoff: CONFIRM_BACKOFF,
+      exhausted: () =>
+        new Unavailable('SERVICE_UNAVAILABLE', 'The campaign is busy. Please try again.'),
+    },
+    async () => {
+      const outcome = await writeTransaction(
+        { campaign: campaignEntity(), media: mediaAssetEntity() },
+        ({ campaign, media }) => ({
+          asset: media
+            .delete({ companyId, campaignId, mediaId })
+            .where(({ mediaId: id }, { exists }) => exists(id))
             .commit(),
-      }),
-    );
-    if (outcome.committed) break;
-    if (outcome.failedConditions.has('asset')) throw mediaNotFound();
-    if (outcome.failedConditions.has('count')) {
-      const { data: campaign } = await campaignEntity()
-        .get({ companyId, campaignId })
-        .go({ consistent: true, attributes: ['mediaCount'] });
-      // Deleted meanwhile: its clean-up removes the asset.
-      if (!campaign) throw campaignNotFound();
-      logger.warn('The media count was already 0; the asset is removed without it', {
-        companyId,
-        campaignId,
-      });
-      count = false;
-      continue;
-    }
-    if (!outcome.conflicted) {
-      throw new Error(`Media removal cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    if (attempt >= MAX_ATTEMPTS) {
-      throw new Unavailable('SERVICE_UNAVAILABLE', 'The campaign is busy. Please try again.');
-    }
-    await backOff(attempt);
-  }
+          count:
+            count &&
+            campaign
+              .patch({ companyId, campaignId })
+              .add({ mediaCount: -1 })
+              .where(({ mediaCount }, { gt }) => gt(mediaCount, 0))
+              .commit(),
+        }),
+      );
+      if (outcome.committed) return;
+      if (outcome.failedConditions.has('asset')) throw mediaNotFound();
+      if (outcome.failedConditions.has('count')) {
+        const { data: campaign } = await campaignEntity()
+          .get({ companyId, campaignId })
+          .go({ consistent: true, attributes: ['mediaCount'] });
+        // Deleted meanwhile: its clean-up removes the asset.
+        if (!campaign) throw campaignNotFound();
+        logger.warn('The media count was already 0; the asset is removed without it', {
+          companyId,
+          campaignId,
+        });
+        count = false;
+        return RETRY_NOW;
+      }
+      if (lostRace(outcome)) return CONTENDED;
+      throw new TransactionCancelled('Media removal cancelled', outcome);
+    },
+  );
   // The thumbnail's key whether or not the asset read above named it: the media-thumbnail job may
   // have recorded it since (had it found the asset gone, it would have deleted it itself).
   const thumbnailKeys =

@@ -1,9 +1,12 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { CAMPAIGN_MEDIA_MAX_BYTES } from '#shared/domain/campaigns';
+import { companyStillOpen } from '../domain/ownership/owned-company';
 import { campaignEntity } from '../core/db/entities/campaign';
 import { companyEntity } from '../core/db/entities/company';
 import { mediaAssetEntity } from '../core/db/entities/media-asset';
-import { writeTransaction } from '../core/db/transaction';
+import type { Backoff } from '../core/backoff';
+import { CONTENDED, retryOnContention } from '../core/db/contention';
+import { lostRace, TransactionCancelled, writeTransaction } from '../core/db/transaction';
 import {
   deleteMediaObject,
   isMissingObject,
@@ -17,8 +20,7 @@ import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, UnusableImage } from './thumbnai
 const THUMBNAIL_CACHE_CONTROL = 'private, max-age=86400, immutable';
 /** Attempts of the final write while other writes of the same items contend with it. */
 const MAX_ATTEMPTS = 5;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const RECORD_BACKOFF: Backoff = { stepMs: 50, growth: 'doubling', capMs: 1000, jitter: 'half' };
 
 export type ThumbnailOutcome =
   | { thumbnail: 'made'; key: string; width: number; height: number }
@@ -48,34 +50,32 @@ export interface ThumbnailTarget {
 const recordThumbnail = async (
   { companyId, campaignId, mediaId }: ThumbnailTarget,
   thumbnailKey: string,
-): Promise<boolean> => {
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await writeTransaction(
-      { assets: mediaAssetEntity(), campaigns: campaignEntity(), companies: companyEntity() },
-      ({ assets, campaigns, companies }) => ({
-        // A patch only updates an item that exists.
-        asset: assets.patch({ companyId, campaignId, mediaId }).set({ thumbnailKey }).commit(),
-        campaign: campaigns
-          .check({ companyId, campaignId })
-          .where(({ campaignId: id }, { exists }) => exists(id))
-          .commit(),
-        company: companies
-          .check({ companyId })
-          .where(
-            ({ userId, deletedAt }, { exists, notExists }) =>
-              `${exists(userId)} AND ${notExists(deletedAt)}`,
-          )
-          .commit(),
-      }),
-    );
-    if (outcome.committed) return true;
-    if (outcome.failedConditions.size > 0) return false;
-    if (!outcome.conflicted || attempt >= MAX_ATTEMPTS) {
-      throw new Error(`Thumbnail transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    await sleep(Math.min(50 * 2 ** attempt, 1000) * (0.5 + Math.random() / 2));
-  }
-};
+): Promise<boolean> =>
+  retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      backoff: RECORD_BACKOFF,
+      exhausted: 'Could not record the thumbnail: its asset stayed contended',
+    },
+    async () => {
+      const outcome = await writeTransaction(
+        { assets: mediaAssetEntity(), campaigns: campaignEntity(), companies: companyEntity() },
+        ({ assets, campaigns, companies }) => ({
+          // A patch only updates an item that exists.
+          asset: assets.patch({ companyId, campaignId, mediaId }).set({ thumbnailKey }).commit(),
+          campaign: campaigns
+            .check({ companyId, campaignId })
+            .where(({ campaignId: id }, { exists }) => exists(id))
+            .commit(),
+          company: companyStillOpen(companies, companyId),
+        }),
+      );
+      if (outcome.committed) return true;
+      if (outcome.failedConditions.size > 0) return false;
+      if (lostRace(outcome)) return CONTENDED;
+      throw new TransactionCancelled('Thumbnail transaction cancelled', outcome);
+    },
+  );
 
 /**
  * Makes an image asset's thumbnail (the media-thumbnail job): reads the asset and its file, scales

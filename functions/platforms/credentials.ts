@@ -1,6 +1,7 @@
 import type { PlatformCredential } from '#shared/contract/platforms';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { isConditionFailure } from '../core/db/conditions';
+import { RETRY_NOW, retryOnContention } from '../core/db/contention';
 import {
   credentialIdFor,
   platformCredentialEntity,
@@ -156,38 +157,46 @@ export const storeConnection = async (input: {
 }): Promise<StoredConnection> => {
   const { companyId, platform, account, grant } = input;
   const key = { companyId, credentialId: credentialIdFor(companyId, platform) };
-  for (let attempt = 1; ; attempt++) {
-    const { data: stored } = await platformCredentialEntity().get(key).go({ consistent: true });
-    const sameAccount = stored?.accountId === account.id;
-    const item = {
-      ...key,
-      platform,
-      accountId: account.id,
-      handle: account.handle,
-      accountName: account.displayName || undefined,
-      avatarUrl: account.avatarUrl,
-      scopes: grant.scopes,
-      ...(await tokenAttributes(key, grant, stored, sameAccount)),
-      tokenVersion: (stored?.tokenVersion ?? 0) + 1,
-      connected: true,
-      needsReconnection: false,
-      ...(sameAccount && stored ? { createdAt: stored.createdAt } : {}),
-    };
-    try {
-      const write = platformCredentialEntity().put(item);
-      await (
-        stored
-          ? write.where(({ tokenVersion }, { eq }) => eq(tokenVersion, stored.tokenVersion))
-          : write.where(({ credentialId }, { notExists }) => notExists(credentialId))
-      ).go({ response: 'none' });
-      const { data: credential } = await platformCredentialEntity()
-        .get(key)
-        .go({ consistent: true });
-      return { credential: credential!, replaced: stored && !sameAccount ? stored : null };
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
-    }
-  }
+  return retryOnContention<StoredConnection>(
+    {
+      attempts: MAX_WRITE_ATTEMPTS,
+      exhausted: `Could not store the ${platform} connection: the credential kept changing`,
+    },
+    async () => {
+      const { data: stored } = await platformCredentialEntity().get(key).go({ consistent: true });
+      const sameAccount = stored?.accountId === account.id;
+      const item = {
+        ...key,
+        platform,
+        accountId: account.id,
+        handle: account.handle,
+        accountName: account.displayName || undefined,
+        avatarUrl: account.avatarUrl,
+        scopes: grant.scopes,
+        ...(await tokenAttributes(key, grant, stored, sameAccount)),
+        tokenVersion: (stored?.tokenVersion ?? 0) + 1,
+        connected: true,
+        needsReconnection: false,
+        ...(sameAccount && stored ? { createdAt: stored.createdAt } : {}),
+      };
+      try {
+        const write = platformCredentialEntity().put(item);
+        await (
+          stored
+            ? write.where(({ tokenVersion }, { eq }) => eq(tokenVersion, stored.tokenVersion))
+            : write.where(({ credentialId }, { notExists }) => notExists(credentialId))
+        ).go({ response: 'none' });
+        const { data: credential } = await platformCredentialEntity()
+          .get(key)
+          .go({ consistent: true });
+        return { credential: credential!, replaced: stored && !sameAccount ? stored : null };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // Another callback stored the credential meanwhile: read it again, keep its tokens.
+        return RETRY_NOW;
+      }
+    },
+  );
 };
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sleep } from '../core/backoff';
 import { isConditionFailure } from '../core/db/conditions';
 import {
   platformCredentialEntity,
@@ -17,8 +18,6 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 export const REFRESH_LEASE_MS = 20_000;
 /** A caller that finds a refresh under way re-reads this often, at most until the lease's end. */
 const WAIT_STEP_MS = 200;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const isFresh = (credential: PlatformCredentialRecord, now: number): boolean =>
   !credential.expiresAt || Date.parse(credential.expiresAt) - now > REFRESH_MARGIN_MS;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DRAFT_SOURCES, GENERATION_STATUSES } from '../domain/ai-campaigns';
 import {
+  ACTED_VIA,
   CONTENT_FEEDBACK_MAX,
   CONTENT_GENERATION_STAGES,
   CONTENT_IMAGES_MAX,
@@ -30,7 +31,7 @@ const modificationSchema = z.object({
   comment: z.string().nullable(),
   modifyAspects: z.array(z.enum(MODIFY_ASPECTS)),
   /** Where the owner acted: in the app, or by replying to a text. */
-  via: z.enum(['app', 'sms']),
+  via: z.enum(ACTED_VIA),
 });
 export type ContentModification = z.infer<typeof modificationSchema>;
 

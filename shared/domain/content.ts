@@ -29,6 +29,13 @@ export const REVIEWABLE_STATUSES = ['draft', 'modify'] as const satisfies readon
 export const isReviewable = (status: ContentStatus): boolean =>
   (REVIEWABLE_STATUSES as readonly ContentStatus[]).includes(status);
 
+/**
+ * Where the owner acted on a post (a review, a RETRY or SKIP): in the app, or by replying to a
+ * text. The product's own moves (the AI's revision, the publisher's) name none.
+ */
+export const ACTED_VIA = ['app', 'sms'] as const;
+export type ActedVia = (typeof ACTED_VIA)[number];
+
 /** What a review sets: approve, reject, or ask for changes. */
 export const REVIEW_DECISIONS = ['approved', 'rejected', 'modify'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

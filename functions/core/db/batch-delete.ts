@@ -1,4 +1,5 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { backOff, THROTTLE_BACKOFF } from '../backoff';
 import { forEachConcurrently } from '../concurrency';
 import { Unavailable } from '../errors';
 import { db, tableName } from './client';
@@ -9,8 +10,6 @@ const BATCH_SIZE = 25;
 const CONCURRENT_BATCHES = 8;
 /** Unprocessed items (throttling) are retried with exponential backoff, then it fails. */
 const MAX_BATCH_TRIES = 8;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Deletes items by their table keys (`entity.delete(...).params().Key`), 25 a request, several
@@ -27,7 +26,7 @@ export const deleteItemKeys = async (keys: readonly Record<string, unknown>[]): 
       if (attempt > MAX_BATCH_TRIES) {
         throw new Unavailable('SERVICE_UNAVAILABLE', 'DynamoDB kept items unprocessed');
       }
-      if (attempt > 1) await sleep(Math.min(50 * 2 ** attempt, 5000) * (0.5 + Math.random() / 2));
+      if (attempt > 1) await backOff(attempt, THROTTLE_BACKOFF);
       const { UnprocessedItems } = await db().send(
         new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
       );

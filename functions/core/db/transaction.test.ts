@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { counterEntity } from './entities/counter';
 import { uniqueClaimEntity } from './entities/unique-claim';
-import { writeTransaction } from './transaction';
+import { lostRace, TransactionCancelled, writeTransaction } from './transaction';
 
 /** Named transactions against DynamoDB Local: cancellations come back by name, not position. */
 describe('writeTransaction', () => {
@@ -48,5 +48,28 @@ describe('writeTransaction', () => {
     });
     expect(await claimed('fresh@example.com')).toBeNull();
     expect(await claimed('taken@example.com')).toMatchObject({ userId: 'u-1' });
+  });
+});
+
+describe('lostRace', () => {
+  const cancelled = (failed: string[], conflicted = false) => ({
+    committed: false as const,
+    failedConditions: new Set(failed),
+    conflicted,
+    reasons: Object.fromEntries(failed.map((name) => [name, 'ConditionalCheckFailed' as const])),
+  });
+
+  it('is a conflict with another transaction, or a failed condition on what the caller read', () => {
+    expect(lostRace(cancelled([], true))).toBe(true);
+    expect(lostRace(cancelled(['counter']), 'counter')).toBe(true);
+    expect(lostRace(cancelled(['counter', 'company']), 'counter')).toBe(true);
+  });
+
+  it('is not any other failed condition: that is an answer, or a bug', () => {
+    expect(lostRace(cancelled(['company']), 'counter')).toBe(false);
+    expect(lostRace(cancelled(['counter']))).toBe(false);
+    expect(
+      new TransactionCancelled('Company transaction cancelled', cancelled(['company'])).message,
+    ).toBe('Company transaction cancelled: {"company":"ConditionalCheckFailed"}');
   });
 });

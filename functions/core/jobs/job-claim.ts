@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isConditionFailure } from '../db/conditions';
+import { RETRY_NOW, retryOnContention } from '../db/contention';
 import { jobRunEntity, type JOB_RUN_STATUSES } from '../db/entities/job-run';
 
 /**
@@ -22,38 +23,40 @@ export interface Claim {
  * or when the claim is `running` but its lease has passed (the run that held it crashed or timed
  * out). A claim that is `done`, or `running` under a live lease, is someone else's.
  */
-export const claimJobRun = async (
+export const claimJobRun = (
   job: string,
   key: string,
   leaseMs: number,
   now: Date = new Date(),
-): Promise<ClaimResult> => {
-  // A claim released between our failed write and our read: try again (a few times at most).
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const claim = { job, key, claimId: randomUUID() };
-    try {
-      await jobRunEntity()
-        .put({
-          ...claim,
-          status: 'running',
-          leaseExpiresAt: now.getTime() + leaseMs,
-          startedAt: now.toISOString(),
-          expiresAt: Math.floor(now.getTime() / 1000) + CLAIM_RETENTION_SECONDS,
-        })
-        .where(
-          ({ status, leaseExpiresAt }, { notExists, eq, lt }) =>
-            `${notExists(status)} OR (${eq(status, 'running')} AND ${lt(leaseExpiresAt, now.getTime())})`,
-        )
-        .go({ response: 'none' });
-      return { claimed: true, claim };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    const { data } = await jobRunEntity().get({ job, key }).go({ consistent: true });
-    if (data) return { claimed: false, heldAs: data.status };
-  }
-  throw new Error(`Could not claim ${job} ${key}: the claim kept changing hands`);
-};
+): Promise<ClaimResult> =>
+  retryOnContention<ClaimResult>(
+    { attempts: 3, exhausted: `Could not claim ${job} ${key}: the claim kept changing hands` },
+    async () => {
+      const claim = { job, key, claimId: randomUUID() };
+      try {
+        await jobRunEntity()
+          .put({
+            ...claim,
+            status: 'running',
+            leaseExpiresAt: now.getTime() + leaseMs,
+            startedAt: now.toISOString(),
+            expiresAt: Math.floor(now.getTime() / 1000) + CLAIM_RETENTION_SECONDS,
+          })
+          .where(
+            ({ status, leaseExpiresAt }, { notExists, eq, lt }) =>
+              `${notExists(status)} OR (${eq(status, 'running')} AND ${lt(leaseExpiresAt, now.getTime())})`,
+          )
+          .go({ response: 'none' });
+        return { claimed: true, claim };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      const { data } = await jobRunEntity().get({ job, key }).go({ consistent: true });
+      if (data) return { claimed: false, heldAs: data.status };
+      // A claim released between our failed write and our read: try again.
+      return RETRY_NOW;
+    },
+  );
 
 /** Marks the work done; later deliveries of the same key answer "duplicate". */
 export const completeJobRun = async (claim: Claim, now: Date = new Date()): Promise<boolean> => {

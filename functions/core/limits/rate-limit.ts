@@ -1,5 +1,6 @@
 import type { ErrorCode } from '#shared/contract/errors';
 import { isConditionFailure } from '../db/conditions';
+import { RETRY_NOW, retryOnContention } from '../db/contention';
 import { rateBucketEntity } from '../db/entities/rate-bucket';
 import { rateLimitEntity } from '../db/entities/rate-limit';
 import { RateLimited } from '../errors';
@@ -24,6 +25,12 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const refusal = (rule: Pick<RateRule, 'code' | 'message'>, retryAfterSeconds: number) =>
   new RateLimited(rule.code, rule.message(retryAfterSeconds), retryAfterSeconds);
 
+/** A window or bucket that moved on between a use's steps is taken afresh, a few rounds at most. */
+const ROUNDS = (rule: { name: string }) => ({
+  attempts: 3,
+  exhausted: `Rate limit ${rule.name} stayed contended`,
+});
+
 /** Leftovers of a finished window are removed by the TTL a little after it ends. */
 const TTL_MARGIN_SECONDS = 60;
 
@@ -39,8 +46,7 @@ export const takeOne = async (
 ): Promise<number> => {
   const windowSeconds = options.windowSeconds ?? rule.windowSeconds;
   const key = { rule: rule.name, subject };
-  // A window that ended between two steps is started afresh: at most a few rounds.
-  for (let round = 0; round < 3; round++) {
+  return retryOnContention(ROUNDS(rule), async () => {
     const now = nowSeconds();
     try {
       // No window yet, or the last one is over: this use starts a new one.
@@ -71,8 +77,9 @@ export const takeOne = async (
     }
     const { data: current } = await rateLimitEntity().get(key).go({ consistent: true });
     if (current && current.resetAt > now) throw refusal(rule, current.resetAt - now);
-  }
-  throw new Error(`Rate limit ${rule.name} stayed contended`);
+    // The window ended between two steps: start it afresh.
+    return RETRY_NOW;
+  });
 };
 
 /** Uses several rules in turn; the first refusal stops the rest (the earlier uses stay spent). */
@@ -136,8 +143,7 @@ export const takeRefilling = async (
   if (rule.burst < 1) throw refusal(rule, Math.ceil(refillMs / 1000));
   const headroomMs = (rule.burst - 1) * refillMs;
   const key = { rule: rule.name, subject };
-  // A bucket that filled up between two steps is taken afresh: at most a few rounds.
-  for (let round = 0; round < 3; round++) {
+  return retryOnContention(ROUNDS(rule), async () => {
     const now = clock();
     // fullAt never lies further ahead than a whole burst of refills from now.
     const expiresAt = Math.ceil((now + rule.burst * refillMs) / 1000) + BUCKET_TTL_MARGIN_SECONDS;
@@ -170,6 +176,7 @@ export const takeRefilling = async (
     if (current && current.fullAt > now + headroomMs) {
       throw refusal(rule, Math.max(1, Math.ceil((current.fullAt - headroomMs - now) / 1000)));
     }
-  }
-  throw new Error(`Rate limit ${rule.name} stayed contended`);
+    // The bucket filled up between two steps: take it afresh.
+    return RETRY_NOW;
+  });
 };

@@ -5,7 +5,9 @@ import { counterEntity } from '../../core/db/entities/counter';
 import { founderSeatEntity } from '../../core/db/entities/founder-seat';
 import { uniqueClaimEntity } from '../../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../../core/db/entities/user';
-import { writeTransaction } from '../../core/db/transaction';
+import type { Backoff } from '../../core/backoff';
+import { CONTENDED, RETRY_NOW, retryOnContention } from '../../core/db/contention';
+import { lostRace, TransactionCancelled, writeTransaction } from '../../core/db/transaction';
 import { Conflict, Unavailable } from '../../core/errors';
 import { freeFounderSeats } from './founder-seats';
 import { pickUserCountShard } from './user-count';
@@ -26,6 +28,8 @@ interface NewAccount {
 }
 
 const MAX_ATTEMPTS = 8;
+/** Sign-ups that met on a seat or shard spread out briefly, then pick afresh. */
+const SIGN_UP_BACKOFF: Backoff = { stepMs: 10, growth: 'linear', jitter: 'full' };
 
 const randomOf = (values: readonly number[]): number | undefined =>
   values.length ? values[randomInt(values.length)] : undefined;
@@ -46,53 +50,57 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
   const userId = randomUUID();
   await assertPhoneClaimable(userId, account.phoneNumber);
   let freeSeats = await freeFounderSeats();
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const seat = randomOf(freeSeats);
-    const role: Role = seat === undefined ? 'user' : 'founder';
-    const now = new Date().toISOString();
-    const record: UserRecord = {
-      userId,
-      ...account,
-      role,
-      phoneVerified: false,
-      completedTours: [],
-      tokenVersion: 0,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const outcome = await writeTransaction(
-      {
-        user: userEntity(),
-        claim: uniqueClaimEntity(),
-        seat: founderSeatEntity(),
-        counter: counterEntity(),
-      },
-      ({ user, claim, seat: seats, counter }) => ({
-        user: user.create(record).commit(),
-        emailClaim: claim.create({ kind: 'email', value: account.email, userId }).commit(),
-        founderSeat:
-          seat !== undefined && seats.create({ programme: 'founders', seat, userId }).commit(),
-        count: counter.update({ name: pickUserCountShard() }).add({ total: 1 }).commit(),
-      }),
-    );
-    if (outcome.committed) return record;
-    if (outcome.failedConditions.has('emailClaim')) {
-      throw new Conflict('EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    }
-    if (outcome.failedConditions.has('founderSeat')) {
-      // Another sign-up took that seat: read which are left (none: an ordinary account).
-      freeSeats = await freeFounderSeats();
-      continue;
-    }
-    if (!outcome.conflicted) {
-      throw new Error(`Account transaction cancelled: ${JSON.stringify(outcome.reasons)}`);
-    }
-    // Another sign-up was writing the same seat or shard this very moment: after a short random
-    // pause, try again with a seat and a shard picked afresh.
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-  }
-  // Only when one sign-up lost every race of its attempts: nothing was written; trying again works.
-  throw new Unavailable('SERVICE_UNAVAILABLE', SIGN_UPS_BUSY);
+  return retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      backoff: SIGN_UP_BACKOFF,
+      // Only when one sign-up lost every race of its attempts: nothing was written; trying again works.
+      exhausted: () => new Unavailable('SERVICE_UNAVAILABLE', SIGN_UPS_BUSY),
+    },
+    async () => {
+      const seat = randomOf(freeSeats);
+      const role: Role = seat === undefined ? 'user' : 'founder';
+      const now = new Date().toISOString();
+      const record: UserRecord = {
+        userId,
+        ...account,
+        role,
+        phoneVerified: false,
+        completedTours: [],
+        tokenVersion: 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const outcome = await writeTransaction(
+        {
+          user: userEntity(),
+          claim: uniqueClaimEntity(),
+          seat: founderSeatEntity(),
+          counter: counterEntity(),
+        },
+        ({ user, claim, seat: seats, counter }) => ({
+          user: user.create(record).commit(),
+          emailClaim: claim.create({ kind: 'email', value: account.email, userId }).commit(),
+          founderSeat:
+            seat !== undefined && seats.create({ programme: 'founders', seat, userId }).commit(),
+          count: counter.update({ name: pickUserCountShard() }).add({ total: 1 }).commit(),
+        }),
+      );
+      if (outcome.committed) return record;
+      if (outcome.failedConditions.has('emailClaim')) {
+        throw new Conflict('EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      }
+      if (outcome.failedConditions.has('founderSeat')) {
+        // Another sign-up took that seat: read which are left (none: an ordinary account).
+        freeSeats = await freeFounderSeats();
+        return RETRY_NOW;
+      }
+      // Another sign-up was writing the same seat or shard this very moment: after a short random
+      // pause, try again with a seat and a shard picked afresh.
+      if (lostRace(outcome)) return CONTENDED;
+      throw new TransactionCancelled('Account transaction cancelled', outcome);
+    },
+  );
 };
 
 /** Whether the claim's holder still has that number, verified (older claims were made unverified). */
@@ -119,39 +127,46 @@ export type PhoneClaimOutcome = 'verified' | 'taken' | 'number-changed';
  * accounts verifying one number at once exactly one wins. A claim left by an account that no
  * longer holds the number verified (or was never verified) is taken over under a condition.
  */
-export const claimVerifiedPhone = async (
+export const claimVerifiedPhone = (
   userId: string,
   phoneNumber: string,
-): Promise<PhoneClaimOutcome> => {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const { data: claim } = await uniqueClaimEntity()
-      .get({ kind: 'phone', value: phoneNumber })
-      .go({ consistent: true });
-    if (claim && claim.userId !== userId && (await holdsVerified(claim.userId, phoneNumber))) {
-      return 'taken';
-    }
-    const outcome = await writeTransaction(
-      { user: userEntity(), claim: uniqueClaimEntity() },
-      ({ user, claim: claims }) => ({
-        verify: user
-          .patch({ userId })
-          // Verifying the number again is asking for texts again: it opts back in after a STOP.
-          .set({ phoneVerified: true, smsOptedOut: false })
-          .where((attr, op) => op.eq(attr.phoneNumber, phoneNumber))
-          .commit(),
-        claim: !claim
-          ? claims.create({ kind: 'phone', value: phoneNumber, userId }).commit()
-          : claim.userId !== userId &&
-            claims
-              .patch({ kind: 'phone', value: phoneNumber })
-              .set({ userId })
-              .where((attr, op) => op.eq(attr.userId, claim.userId))
-              .commit(),
-      }),
-    );
-    if (outcome.committed) return 'verified';
-    if (outcome.failedConditions.has('verify')) return 'number-changed';
-    // The claim changed hands meanwhile: look again at who holds it.
-  }
-  throw new Error('Could not claim the phone number: its claim stayed contended');
-};
+): Promise<PhoneClaimOutcome> =>
+  retryOnContention(
+    {
+      attempts: MAX_ATTEMPTS,
+      exhausted: 'Could not claim the phone number: its claim stayed contended',
+    },
+    async () => {
+      const { data: claim } = await uniqueClaimEntity()
+        .get({ kind: 'phone', value: phoneNumber })
+        .go({ consistent: true });
+      if (claim && claim.userId !== userId && (await holdsVerified(claim.userId, phoneNumber))) {
+        return 'taken';
+      }
+      const outcome = await writeTransaction(
+        { user: userEntity(), claim: uniqueClaimEntity() },
+        ({ user, claim: claims }) => ({
+          verify: user
+            .patch({ userId })
+            // Verifying the number again is asking for texts again: it opts back in after a STOP.
+            .set({ phoneVerified: true, smsOptedOut: false })
+            .where((attr, op) => op.eq(attr.phoneNumber, phoneNumber))
+            .commit(),
+          claim: !claim
+            ? claims.create({ kind: 'phone', value: phoneNumber, userId }).commit()
+            : claim.userId !== userId &&
+              claims
+                .patch({ kind: 'phone', value: phoneNumber })
+                .set({ userId })
+                .where((attr, op) => op.eq(attr.userId, claim.userId))
+                .commit(),
+        }),
+      );
+      if (outcome.committed) return 'verified';
+      if (outcome.failedConditions.has('verify')) return 'number-changed';
+      // The claim changed hands meanwhile: look again at once at who holds it.
+      if (outcome.failedConditions.has('claim')) return RETRY_NOW;
+      if (lostRace(outcome)) return CONTENDED;
+      throw new TransactionCancelled('Phone claim cancelled', outcome);
+    },
+  );

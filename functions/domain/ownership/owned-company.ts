@@ -1,5 +1,7 @@
+import { backOff, type Backoff } from '../../core/backoff';
 import { db, tableName } from '../../core/db/client';
 import { companyEntity, type CompanyRecord } from '../../core/db/entities/company';
+import type { InTransaction } from '../../core/db/transaction';
 import { NotFound } from '../../core/errors';
 import type { Caller } from '../../core/auth/authenticate';
 
@@ -29,6 +31,22 @@ export const loadCompanyOwnedBy = async (
 export const loadOwnedCompany = (companyId: string, caller: Caller): Promise<CompanyRecord> =>
   loadCompanyOwnedBy(companyId, caller.userId);
 
+/**
+ * A transaction's check that the company is still there and not deleted, so that nothing is
+ * added to a company whose clean-up has begun (the clean-up starts only after the mark).
+ */
+export const companyStillOpen = (
+  companies: InTransaction<ReturnType<typeof companyEntity>>,
+  companyId: string,
+): object =>
+  companies
+    .check({ companyId })
+    .where(
+      ({ userId, deletedAt }, { exists, notExists }) =>
+        `${exists(userId)} AND ${notExists(deletedAt)}`,
+    )
+    .commit();
+
 /** The table key of an item (`entity.get(...).params().Key`). */
 export interface ItemKey {
   pk: string;
@@ -36,6 +54,8 @@ export interface ItemKey {
 }
 
 const MAX_BATCH_TRIES = 5;
+/** Keys DynamoDB left unprocessed (throttling) are read again after a short, growing wait. */
+const UNPROCESSED_BACKOFF: Backoff = { stepMs: 20, growth: 'doubling', jitter: 'half' };
 
 /**
  * `loadOwnedCompany`, together with other items of the company's partition read in the same
@@ -55,7 +75,7 @@ export const loadOwnedCompanyWith = async <Name extends string>(
   let keys: ItemKey[] = wanted;
   for (let attempt = 1; keys.length; attempt++) {
     if (attempt > MAX_BATCH_TRIES) throw new Error('DynamoDB kept company items unprocessed');
-    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+    if (attempt > 1) await backOff(attempt, UNPROCESSED_BACKOFF);
     const { Responses, UnprocessedKeys } = await db().send(
       new BatchGetCommand({
         RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } },

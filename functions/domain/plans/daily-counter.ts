@@ -2,6 +2,7 @@ import type { ErrorCode } from '#shared/contract/errors';
 import type { CompanyRecord } from '../../core/db/entities/company';
 import { dailyCountEntity } from '../../core/db/entities/daily-count';
 import { isConditionFailure } from '../../core/db/conditions';
+import { RETRY_NOW, retryOnContention } from '../../core/db/contention';
 import { companyTimeZone } from '../companies/company-time-zone';
 import { RateLimited } from '../../core/errors';
 import { logger } from '../../core/logger';
@@ -129,62 +130,66 @@ export const addToDay = async (
   const { companyId, counter, timeZone } = target;
   const nowSeconds = Math.floor(now / 1000);
   const key = { companyId, counter };
-  for (let round = 1; ; round++) {
-    try {
-      // The running day, while it has room.
-      const { data } = await dailyCountEntity()
-        .patch(key)
-        .add({ used: count })
-        .where(
-          (attr, op) =>
-            `${op.gt(attr.resetAt, nowSeconds)} AND ${op.lte(attr.used, limit - count)}`,
-        )
-        .go({ response: 'all_new' });
-      const endsAt = new Date(data.resetAt * 1000);
-      return {
-        added: true,
-        name: dayName(endsAt),
-        day: { endsAt, timeZone: data.timeZone, used: data.used },
-      };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    const stored = await readStored(companyId, counter);
-    const day = runningDay(stored, nowSeconds);
-    if (day) {
-      // A refund may have made room since the refusal: look again, a few times at most.
-      if (day.used + count > limit || round >= MAX_ROUNDS) return { added: false, day };
-      continue;
-    }
-    if (count > limit) {
-      return {
-        added: false,
-        day: { endsAt: countingDayEnd(now, timeZone, stored), timeZone, used: 0 },
-      };
-    }
-    // No day is running: this use opens the next one, unless another request just did.
-    const endsAt = countingDayEnd(now, timeZone, stored);
-    const resetAt = toSeconds(endsAt);
-    try {
-      await dailyCountEntity()
-        .put({
-          companyId,
-          counter,
-          used: count,
-          resetAt,
-          timeZone,
-          expiresAt: resetAt + TTL_AFTER_DAY_SECONDS,
-        })
-        .where((attr, op) =>
-          stored ? op.eq(attr.resetAt, stored.resetAt) : op.notExists(attr.resetAt),
-        )
-        .go({ response: 'none' });
-      return { added: true, name: dayName(endsAt), day: { endsAt, timeZone, used: count } };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      if (round >= MAX_ROUNDS) throw new Error(`Daily counter ${counter} stayed contended`);
-    }
-  }
+  return retryOnContention<AddOutcome>(
+    { attempts: MAX_ROUNDS, exhausted: `Daily counter ${counter} stayed contended` },
+    async (round) => {
+      try {
+        // The running day, while it has room.
+        const { data } = await dailyCountEntity()
+          .patch(key)
+          .add({ used: count })
+          .where(
+            (attr, op) =>
+              `${op.gt(attr.resetAt, nowSeconds)} AND ${op.lte(attr.used, limit - count)}`,
+          )
+          .go({ response: 'all_new' });
+        const endsAt = new Date(data.resetAt * 1000);
+        return {
+          added: true,
+          name: dayName(endsAt),
+          day: { endsAt, timeZone: data.timeZone, used: data.used },
+        };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      const stored = await readStored(companyId, counter);
+      const day = runningDay(stored, nowSeconds);
+      if (day) {
+        // A refund may have made room since the refusal: look again, a few times at most.
+        if (day.used + count > limit || round >= MAX_ROUNDS) return { added: false, day };
+        return RETRY_NOW;
+      }
+      if (count > limit) {
+        return {
+          added: false,
+          day: { endsAt: countingDayEnd(now, timeZone, stored), timeZone, used: 0 },
+        };
+      }
+      // No day is running: this use opens the next one, unless another request just did.
+      const endsAt = countingDayEnd(now, timeZone, stored);
+      const resetAt = toSeconds(endsAt);
+      try {
+        await dailyCountEntity()
+          .put({
+            companyId,
+            counter,
+            used: count,
+            resetAt,
+            timeZone,
+            expiresAt: resetAt + TTL_AFTER_DAY_SECONDS,
+          })
+          .where((attr, op) =>
+            stored ? op.eq(attr.resetAt, stored.resetAt) : op.notExists(attr.resetAt),
+          )
+          .go({ response: 'none' });
+        return { added: true, name: dayName(endsAt), day: { endsAt, timeZone, used: count } };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // Another request opened the day meanwhile: count in it.
+        return RETRY_NOW;
+      }
+    },
+  );
 };
 
 /**

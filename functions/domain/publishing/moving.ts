@@ -7,6 +7,7 @@ import { slotClaimEntity } from '../../core/db/entities/slot-claim';
 import { writeTransaction } from '../../core/db/transaction';
 import { Conflict } from '../../core/errors';
 import { jobStarter } from '../../integrations/jobs/provider';
+import { transitionItem } from './post-lifecycle';
 import { schedulePublish, unschedulePublish } from './publish-schedule';
 import { takenSlots } from './slotting';
 
@@ -61,15 +62,11 @@ export const moveScheduledPost = async (
   };
   const outcome = await writeTransaction(
     { claims: slotClaimEntity(), contents: contentEntity(), watches: publishWatchEntity() },
-    ({ claims, contents, watches }) => ({
-      post: contents
-        .patch(key)
-        .set({ scheduledFor, publishAttempt: attempt })
-        .where(
-          ({ status, publishAttempt }, { eq }) =>
-            `${eq(status, 'scheduled')} AND ${eq(publishAttempt, post.publishAttempt ?? 1)}`,
-        )
-        .commit(),
+    ({ claims, watches }) => ({
+      post: transitionItem('move', post, {
+        set: { scheduledFor, publishAttempt: attempt },
+        where: ({ publishAttempt }, { eq }) => eq(publishAttempt, post.publishAttempt ?? 1),
+      }),
       oldClaim: claims.delete(oldClaim).commit(),
       // Publishing now takes no slot: the next post of the platform keeps its own.
       newClaim:

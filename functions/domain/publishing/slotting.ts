@@ -2,9 +2,14 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { nextFreeSlot } from '#shared/domain/schedule-slots';
 import type { CampaignRecord } from '../../core/db/entities/campaign';
 import { contentEntity, type ContentRecord } from '../../core/db/entities/content';
-import { OVERDUE_AFTER_MS, publishWatchEntity, SLOT_WITHIN_MS } from '../../core/db/entities/publish-watch';
+import {
+  OVERDUE_AFTER_MS,
+  publishWatchEntity,
+  SLOT_WITHIN_MS,
+} from '../../core/db/entities/publish-watch';
 import { slotClaimEntity } from '../../core/db/entities/slot-claim';
 import { writeTransaction } from '../../core/db/transaction';
+import { transitionItem } from './post-lifecycle';
 import { schedulePublish, unschedulePublish } from './publish-schedule';
 
 /** Slots tried before giving up on a campaign whose slots keep being taken under us. */
@@ -78,7 +83,7 @@ export const slotPost = async (
     };
     const outcome = await writeTransaction(
       { claims: slotClaimEntity(), contents: contentEntity(), watches: publishWatchEntity() },
-      ({ claims, contents, watches }) => ({
+      ({ claims, watches }) => ({
         claim: claims
           .create({
             companyId: post.companyId,
@@ -88,11 +93,7 @@ export const slotPost = async (
             contentId: post.contentId,
           })
           .commit(),
-        post: contents
-          .patch(key)
-          .set({ status: 'scheduled', scheduledFor, publishAttempt: attempt })
-          .where(({ status }, { eq }) => eq(status, 'approved'))
-          .commit(),
+        post: transitionItem('slot', post, { set: { scheduledFor, publishAttempt: attempt } }),
         // Should the schedule be lost, the sweeper publishes it once it is overdue.
         watch: watches
           .put({
@@ -134,21 +135,14 @@ export const slotPost = async (
  */
 export const unslotPost = async (post: ContentRecord): Promise<boolean> => {
   if (post.status !== 'scheduled' || !post.scheduledFor) return false;
-  const key = { companyId: post.companyId, campaignId: post.campaignId, contentId: post.contentId };
   const outcome = await writeTransaction(
     { claims: slotClaimEntity(), contents: contentEntity(), watches: publishWatchEntity() },
-    ({ claims, contents, watches }) => ({
+    ({ claims, watches }) => ({
       // Out of its slot, the post waits for its campaign to run again (which reslots it).
       watch: watches.delete({ contentId: post.contentId }).commit(),
-      post: contents
-        .patch(key)
-        .set({ status: 'approved' })
-        .remove(['scheduledFor'])
-        .where(
-          ({ status, scheduledFor }, { eq }) =>
-            `${eq(status, 'scheduled')} AND ${eq(scheduledFor, post.scheduledFor!)}`,
-        )
-        .commit(),
+      post: transitionItem('unslot', post, {
+        where: ({ scheduledFor }, { eq }) => eq(scheduledFor, post.scheduledFor!),
+      }),
       claim: claims
         .delete({
           companyId: post.companyId,

@@ -4,6 +4,7 @@ import { AI_SUGGESTIONS_MAX, AI_SUGGESTIONS_MIN } from '#shared/domain/ai-campai
 import type { CampaignIntention } from '#shared/domain/campaigns';
 import { X_MAX_WEIGHTED_LENGTH } from '#shared/domain/post-text-rules';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId, type PlatformTable } from '#shared/domain/tiers';
+import { sleep } from '#functions/core/backoff';
 import type {
   CampaignDraftInput,
   CampaignDrafter,
@@ -784,7 +785,7 @@ export interface OfflineCampaignDrafterOptions {
 const STAGE_PAUSES_MS = { drafting: 900, checking: 600 } as const;
 
 export const defaultPause = (ms: number): Promise<void> =>
-  process.env.VITEST ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+  process.env.VITEST ? Promise.resolve() : sleep(ms);
 
 export const createOfflineCampaignDrafter = (
   options: OfflineCampaignDrafterOptions = {},

@@ -1,11 +1,17 @@
 import { PUBLISHER_TIMEOUT_SECONDS } from '#shared/domain/content';
-import { conditionally, isConditionFailure } from '#functions/core/db/conditions';
 import { contentEntity, type ContentRecord } from '#functions/core/db/entities/content';
+import {
+  applyTransition,
+  type PostCondition,
+  type PostRef,
+  type TransitionDetails,
+} from '#functions/domain/publishing/post-lifecycle';
 import type { PublishEvent } from '#functions/domain/publishing/publish-schedule';
 
 /**
- * The publisher's writes to a post. Each is conditional on the state the publisher left it in, so
- * a second run — a duplicate delivery, the sweeper — changes nothing that another run decided.
+ * The publisher's moves of a post (post-lifecycle.ts). Each is conditional on the state the
+ * publisher left it in, so a second run — a duplicate delivery, the sweeper — changes nothing that
+ * another run decided.
  */
 
 type PostKey = Pick<PublishEvent, 'companyId' | 'campaignId' | 'contentId'>;
@@ -25,22 +31,11 @@ export const readPost = async (key: PostKey): Promise<ContentRecord | null> =>
  * it is scheduled for this very attempt. Null when the condition failed (another run claimed it,
  * or the post moved on: published, failed, rescheduled for another attempt, unapproved, deleted).
  */
-export const claimPost = async (event: PublishEvent, now: Date): Promise<ContentRecord | null> => {
-  try {
-    const { data } = await contentEntity()
-      .patch(keyOf(event))
-      .set({ status: 'publishing', publishingSince: now.toISOString() })
-      .where(
-        ({ status, publishAttempt }, { eq }) =>
-          `${eq(status, 'scheduled')} AND ${eq(publishAttempt, event.attempt)}`,
-      )
-      .go({ response: 'all_new' });
-    return data as ContentRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
-};
+export const claimPost = (event: PublishEvent, now: Date): Promise<ContentRecord | null> =>
+  applyTransition('claim', keyOf(event), {
+    set: { publishingSince: now.toISOString() },
+    where: ({ publishAttempt }, { eq }) => eq(publishAttempt, event.attempt),
+  });
 
 /** A claim older than the publisher's time-out: the run that held it ended without saying how. */
 export const isStaleClaim = (post: ContentRecord, now: Date): boolean =>
@@ -53,19 +48,18 @@ export const isStaleClaim = (post: ContentRecord, now: Date): boolean =>
  * moment): a newer claim, or another run's verdict, is never overwritten.
  */
 const whileHeld =
-  (claim: Pick<ContentRecord, 'publishingSince'>) =>
-  (
-    { status, publishingSince }: { status: unknown; publishingSince: unknown },
-    {
-      eq,
-      notExists,
-    }: { eq: (a: unknown, b: unknown) => string; notExists: (a: unknown) => string },
-  ) =>
-    `${eq(status, 'publishing')} AND ${
-      claim.publishingSince
-        ? eq(publishingSince, claim.publishingSince)
-        : notExists(publishingSince)
-    }`;
+  (claim: Pick<ContentRecord, 'publishingSince'>): PostCondition =>
+  ({ publishingSince }, { eq, notExists }) =>
+    claim.publishingSince ? eq(publishingSince, claim.publishingSince) : notExists(publishingSince);
+
+type Claim = PostRef & Pick<ContentRecord, 'publishingSince'>;
+
+const whileHeldBy = async (
+  move: 'publish' | 'fail' | 'retryLater' | 'release',
+  claim: Claim,
+  set: TransitionDetails['set'] = {},
+): Promise<boolean> =>
+  (await applyTransition(move, claim, { set, where: whileHeld(claim) })) !== null;
 
 /** Published: where and when, with the provider's id. False when the claim was lost meanwhile. */
 export const recordPublished = (
@@ -73,58 +67,26 @@ export const recordPublished = (
   published: { postId: string; url: string },
   now: Date,
 ): Promise<boolean> =>
-  conditionally(() =>
-    contentEntity()
-      .patch(keyOf(claim))
-      .set({
-        status: 'published',
-        publishedAt: now.toISOString(),
-        postUrl: published.url,
-        providerPostId: published.postId,
-      })
-      .remove(['publishingSince', 'publishError'])
-      .where(whileHeld(claim))
-      .go({ response: 'none' }),
-  );
+  whileHeldBy('publish', claim, {
+    publishedAt: now.toISOString(),
+    postUrl: published.url,
+    providerPostId: published.postId,
+  });
 
 /** Failed, with why in the owner's words. False when the claim was lost meanwhile. */
-export const recordFailed = (
-  claim: Pick<ContentRecord, 'companyId' | 'campaignId' | 'contentId' | 'publishingSince'>,
-  publishError: string,
-): Promise<boolean> =>
-  conditionally(() =>
-    contentEntity()
-      .patch(keyOf(claim))
-      .set({ status: 'failed', publishError })
-      .remove(['publishingSince'])
-      .where(whileHeld(claim))
-      .go({ response: 'none' }),
-  );
+export const recordFailed = (claim: Claim, publishError: string): Promise<boolean> =>
+  whileHeldBy('fail', claim, { publishError });
 
 /**
  * Back to `scheduled` for the next attempt at `at`, nothing having been posted. The post then
  * waits for the next attempt's schedule, which only that attempt's event can claim.
  */
 export const recordRetry = (claim: ContentRecord, attempt: number, at: Date): Promise<boolean> =>
-  conditionally(() =>
-    contentEntity()
-      .patch(keyOf(claim))
-      .set({ status: 'scheduled', scheduledFor: at.toISOString(), publishAttempt: attempt })
-      .remove(['publishingSince'])
-      .where(whileHeld(claim))
-      .go({ response: 'none' }),
-  );
+  whileHeldBy('retryLater', claim, { scheduledFor: at.toISOString(), publishAttempt: attempt });
 
 /**
  * Gives the claim back (`scheduled`, same attempt) after a failure before anything was sent to
  * the provider (a table or bucket error): the deliverer's retry of the same event claims it again.
  */
 export const releaseClaim = (claim: ContentRecord): Promise<boolean> =>
-  conditionally(() =>
-    contentEntity()
-      .patch(keyOf(claim))
-      .set({ status: 'scheduled' })
-      .remove(['publishingSince'])
-      .where(whileHeld(claim))
-      .go({ response: 'none' }),
-  );
+  whileHeldBy('release', claim);

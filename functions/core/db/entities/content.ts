@@ -1,5 +1,5 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
-import { CONTENT_STATUSES, type ModifyAspect } from '#shared/domain/content';
+import { ACTED_VIA, CONTENT_STATUSES, type ModifyAspect } from '#shared/domain/content';
 import { PLATFORM_IDS } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
@@ -46,7 +46,7 @@ export const contentEntity = lazy(
                   items: { type: CustomAttributeType<ModifyAspect>('string') },
                 },
                 /** Where the owner acted: the app (absent) or a text reply. */
-                via: { type: ['app', 'sms'] as const },
+                via: { type: ACTED_VIA },
               },
             },
           },
