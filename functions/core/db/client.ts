@@ -31,11 +31,11 @@ const documentClient = lazyAsync(async (): Promise<DynamoDBDocumentClient> => {
  * reach a cold function waits for: init plus that request; `npm run bench -- --only=cold`).
  * A function whose request reads the table pays for loading the SDK once either way: the import
  * and the first command fall in the same cold start, on one thread, so loading it earlier hides
- * nothing behind anything (measured side by side, every such group within ±20 ms, the noise). A
- * function whose request never touches the table does not pay at all: esbuild hoists a static
- * import of an external package (the AWS SDK is external) to the top of every bundle that
- * contains this file, so with one meta, whose bundle holds the authentication code it never runs,
- * loaded DynamoDB at start and its cold first request went from about 60 to about 170 ms.
+ * nothing (side by side, a module-scope import came within 12 ms for each such group, slower for
+ * most: the noise). A function whose request never touches the table does not pay at all: esbuild
+ * hoists a static import of an external package (the AWS SDK is external) to the top of every
+ * bundle that contains this file, so with one meta, whose bundle holds the authentication code it
+ * never runs, loaded DynamoDB at start and its cold first request went from about 45 to 105 ms.
  */
 export const db = lazy((): DocumentClient => ({
   send: (async (command: never, options?: never) =>
