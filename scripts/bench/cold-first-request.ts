@@ -19,6 +19,7 @@ import {
 import { bundleAllGroups } from '../bundle-functions';
 import { BUDGETS } from './budgets';
 import { lambdaLikeEnvironment } from './module-init';
+import { callSandboxApi } from './sandbox-api';
 import { startBenchSandbox } from './sandbox-child';
 import { spreadOf, type Spread } from './stats';
 import { failedRow, judgedRow, type Row } from './table';
@@ -193,28 +194,9 @@ export const timeColdFirstRequest = async (
   return { initMs: result.initMs, firstRequestMs: result.firstRequestMs };
 };
 
-const api = async <T>(
-  url: string,
-  method: string,
-  path: string,
-  { body, token }: { body?: unknown; token?: string } = {},
-): Promise<T> => {
-  const response = await fetch(`${url}${API_PREFIX}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-};
-
 /** An owner with a company and a campaign, made through the API. */
 export const prepareFixture = async (url: string): Promise<Fixture> => {
-  const { access_token: token } = await api<{ access_token: string }>(
+  const { access_token: token } = await callSandboxApi<{ access_token: string }>(
     url,
     'POST',
     '/auth/register',
@@ -228,13 +210,13 @@ export const prepareFixture = async (url: string): Promise<Fixture> => {
       },
     },
   );
-  const { _id: companyId } = await api<{ _id: string }>(url, 'POST', '/companies', {
+  const { _id: companyId } = await callSandboxApi<{ _id: string }>(url, 'POST', '/companies', {
     token,
     body: { name: 'Cold Start Coffee', timeZone: 'America/Chicago' },
   });
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const { _id: campaignId } = await api<{ _id: string }>(url, 'POST', '/campaigns', {
+  const { _id: campaignId } = await callSandboxApi<{ _id: string }>(url, 'POST', '/campaigns', {
     token,
     body: { company: companyId, name: 'Autumn menu', startDate: day(0), endDate: day(30) },
   });
