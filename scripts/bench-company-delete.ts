@@ -19,6 +19,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { companyPartitionSize } from '#functions/core/db/company-partition';
 import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { defaultDataDir, readLock } from '#infra/sandbox/lock';
+import { callSandboxApi } from './bench/sandbox-api';
 
 const option = (name: string, fallback: string): string =>
   process.argv
@@ -58,19 +59,8 @@ const db = DynamoDBDocumentClient.from(
   }),
 );
 
-const api = async <T>(method: string, path: string, body?: unknown, token?: string) => {
-  const response = await fetch(`${url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-};
+const api = <T>(method: string, path: string, body?: unknown, token?: string) =>
+  callSandboxApi<T>(url, method, path, { body, token });
 
 /** The campaign entity, pointed at the sandbox's table (it reads its configuration when made). */
 const campaigns = async () => {

@@ -1,6 +1,9 @@
 /**
  * `npm run bench [-- --lighthouse]`: builds the SPA and every Lambda bundle, then measures
  *  - each Lambda bundle's minified size and its module init (a fresh `node` per sample),
+ *  - each endpoint group's cold first request: a fresh `node` imports its bundle and serves one
+ *    typical request against DynamoDB Local, on a sandbox of its own (scripts/bench/
+ *    cold-first-request.ts),
  *  - the SPA's initial JavaScript (gzip),
  *  - p50/p99 latency of GET /auth/me and POST /auth/login under load, with the sandbox in a child
  *    process and the load generator (autocannon) in this one,
@@ -14,16 +17,17 @@
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
- * `--only=bundles,spa,api,signups,delete,publishing,lighthouse` measures only those sections
+ * `--only=bundles,cold,spa,api,signups,delete,publishing,lighthouse` measures only those sections
  * (lighthouse implies --lighthouse), e.g. to check a front-end change without the API load.
  *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
- * runs, BENCH_INIT_RUNS (10) processes per bundle, BENCH_LIGHTHOUSE_RUNS (3) runs per page,
+ * runs, BENCH_INIT_RUNS (10) processes per bundle (module init and cold first request), BENCH_LIGHTHOUSE_RUNS (3) runs per page,
  * CHROME_PATH (/usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureApiLatency, registerBenchAccount } from './bench/api-load';
+import { measureColdFirstRequests } from './bench/cold-first-request';
 import { measureCompanyDelete } from './bench/company-delete';
 import { measureLambdaBundles } from './bench/lambda-bundles';
 import { measureLighthouse } from './bench/lighthouse';
@@ -42,6 +46,7 @@ const setting = (name: string, fallback: number): number => {
 
 const SECTIONS = [
   'bundles',
+  'cold',
   'spa',
   'api',
   'signups',
@@ -82,6 +87,7 @@ const main = async () => {
   });
   const rows: Row[] = [
     ...(measures('bundles') ? await measureLambdaBundles(setting('BENCH_INIT_RUNS', 10)) : []),
+    ...(measures('cold') ? await measureColdFirstRequests(setting('BENCH_INIT_RUNS', 10)) : []),
     ...(measures('spa') ? await measureSpaJavaScript(path.join(REPO_ROOT, 'web', 'dist')) : []),
   ];
 

@@ -26,10 +26,10 @@ export interface Bundle {
  * What the function's process sees before its first event: the region and the function's name,
  * as Lambda sets them; nothing from this shell (no sandbox endpoints, no developer settings).
  */
-const lambdaLikeEnvironment = (bundle: Bundle) => ({
+export const lambdaLikeEnvironment = (name: string) => ({
   PATH: process.env.PATH ?? '/usr/bin:/bin',
   AWS_REGION: 'us-east-1',
-  AWS_LAMBDA_FUNCTION_NAME: `sailpost-${bundle.name.replace('/', '-')}`,
+  AWS_LAMBDA_FUNCTION_NAME: `sailpost-${name.replace('/', '-')}`,
   NODE_ENV: 'production',
 });
 
@@ -37,7 +37,7 @@ const timeImport = async (bundle: Bundle): Promise<number> => {
   const { stdout } = await run(
     process.execPath,
     ['--input-type=module', '-e', TIME_IMPORT, pathToFileURL(bundle.file).href],
-    { env: lambdaLikeEnvironment(bundle) },
+    { env: lambdaLikeEnvironment(bundle.name) },
   );
   const milliseconds = Number(stdout);
   if (!Number.isFinite(milliseconds)) throw new Error(`Unexpected output: ${stdout}`);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Environment } from '#functions/core/environment';
 
 const ENTRY = path.join(import.meta.dirname, 'sandbox-process.ts');
 const START_TIMEOUT_MS = 180_000;
@@ -12,6 +13,8 @@ export interface BenchSandbox {
   url: string;
   dynamoDbEndpoint: string;
   dataDir: string;
+  /** The environment each function (endpoint group or job) runs with in this sandbox, by name. */
+  environments: Readonly<Record<string, Environment>>;
   stop(): Promise<void>;
 }
 

@@ -3,8 +3,10 @@
  * process) does not share its event loop: `node --import tsx scripts/bench/sandbox-process.ts
  * [--spa=none|dist] [--data-root=<dir>]`. A free port, a fresh data directory under the data root
  * (the system's temporary directory unless given; removed on stop; a developer's `.sandbox` and a
- * running `npm start` are left alone) and no `.env` (the bench never reaches real services). Writes one JSON line `{ url, dynamoDbEndpoint, dataDir }` to stdout when
- * ready; stops on SIGTERM or SIGINT.
+ * running `npm start` are left alone) and no `.env` (the bench never reaches real services). Writes
+ * one JSON line `{ url, dynamoDbEndpoint, dataDir, environments }` to stdout when ready (the
+ * environment each function runs with, by name, for a bench that runs a bundle in a process of
+ * its own against this sandbox); stops on SIGTERM or SIGINT.
  *
  * It starts the sandbox through `startSandbox`, as the test harness does, rather than through
  * `npm start`, whose command line has no option for the data directory.
@@ -40,7 +42,12 @@ try {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   process.stdout.write(
-    `${JSON.stringify({ url: sandbox.url, dynamoDbEndpoint: sandbox.dynamoDbEndpoint, dataDir })}\n`,
+    `${JSON.stringify({
+      url: sandbox.url,
+      dynamoDbEndpoint: sandbox.dynamoDbEndpoint,
+      dataDir,
+      environments: sandbox.environments,
+    })}\n`,
   );
 } catch (error) {
   await rm(dataDir, { recursive: true, force: true });
