@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { GENERATION_LOST_AFTER_MS, GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
-import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
+import { type CompanyRecord } from '#functions/core/db/entities/company';
 import { campaignGenerationEntity } from '#functions/core/db/entities/campaign-generation';
 import { Unavailable } from '#functions/core/errors';
 import { usedToday } from '#functions/domain/plans/daily-counter';
@@ -20,6 +20,7 @@ import { CAMPAIGN_RUNS } from './fair-use';
 import { runGeneration } from './generation-run';
 import { readGeneration } from './generation-store';
 import { startGeneration } from './generations';
+import { seedCompany } from '#test/support/seed';
 
 vi.mock('#functions/integrations/ai/provider', () => ({ campaignDrafter: vi.fn() }));
 vi.mock('#functions/integrations/jobs/provider', () => ({ jobStarter: vi.fn() }));
@@ -65,17 +66,7 @@ describe('starting and running a campaign generation', () => {
   });
 
   const newCompany = async (): Promise<CompanyRecord> => {
-    const { data } = await companyEntity()
-      .create({
-        companyId: randomUUID(),
-        userId: randomUUID(),
-        name: 'Harbor Coffee',
-        brandColors: [],
-        founder: true,
-        timeZone: 'America/Chicago',
-      })
-      .go();
-    return data as CompanyRecord;
+    return seedCompany({ founder: true, timeZone: 'America/Chicago' });
   };
 
   const begun = async () => {

@@ -15,6 +15,7 @@ import { Invalid, NotFound } from '../core/errors';
 import { logger } from '../core/logger';
 import { createCompany, deleteCompany, listCompanies } from './companies';
 import { findUnfinishedCleanups, removeDeletedCompany } from './company-cleanup';
+import { seedCampaign, seedCompany } from '#test/support/seed';
 
 /** Deleting a company and cleaning up after it, against DynamoDB Local. */
 describe('deleting a company', () => {
@@ -76,21 +77,11 @@ describe('deleting a company', () => {
     campaigns: number,
     extra: Partial<CompanyRecord> = {},
   ): Promise<CompanyRecord> => {
-    const companyId = randomUUID();
-    const { data: company } = await companyEntity()
-      .create({ companyId, userId: randomUUID(), name: 'Harbor Coffee', brandColors: [], ...extra })
-      .go();
+    const company = await seedCompany(extra);
+    const { companyId } = company;
     await Promise.all(
       Array.from({ length: campaigns }, (_, index) =>
-        campaignEntity()
-          .create({
-            companyId,
-            campaignId: `campaign-${index}`,
-            name: `Campaign ${index}`,
-            startDate: '2026-03-01',
-            endDate: '2026-03-31',
-          })
-          .go(),
+        seedCampaign(companyId, { campaignId: `campaign-${index}`, name: `Campaign ${index}` }),
       ),
     );
     await platformCredentialEntity()

@@ -1,6 +1,6 @@
 import type { Limit } from './table';
 
-/** The budgets of issue 7, part 9. Latencies are judged on the median of repeated runs. */
+/** What the bench holds the product to. Latencies are judged on the median of repeated runs. */
 export const BUDGETS = {
   /** Minified, without the source map (FUNCTION_BUNDLE_BUDGET in the CDK construct says the same). */
   bundleKb: { atMost: 600 },

@@ -35,7 +35,7 @@ export const measureLambdaBundles = async (initRuns: number): Promise<Row[]> => 
       'Lambda bundle (minified)',
       name,
       bytes / 1024,
-      // The budget of issue 7, or a function's documented exception (the construct's).
+      // The common budget, or a function's documented exception (the construct's).
       { atMost: Math.max(BUDGETS.bundleKb.atMost, bundleBudgetBytesOf(name) / 1024) },
       kb,
     ),

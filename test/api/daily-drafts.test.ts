@@ -9,7 +9,7 @@ import {
 import { apiUrl, call, inbox, runJob, type RegisteredUser } from './http';
 
 /**
- * The morning text (issue 15, part 4) through the sandbox: the daily-drafts job run for a company
+ * The morning text through the sandbox: the daily-drafts job run for a company
  * (`{ companyId }`, Morning now) or as the hourly tick (`{ time }`, which finds the companies whose
  * morning hour has just come through the morning roster). Each company's morning happens once per
  * local day: its drafts and its one text.

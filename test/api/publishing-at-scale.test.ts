@@ -14,7 +14,7 @@ import {
 } from './publishing-support';
 
 /**
- * Publishing at scale (issue 15, "Done when"): 200 approved posts over 20 companies, all overdue,
+ * Publishing at scale: 200 approved posts over 20 companies, all overdue,
  * swept while half of them are also delivered to the publisher directly (the scheduler's own
  * delivery racing the sweeper's), the other half again while the sweeper's runs are under way:
  * every post ends published, and the stand-in of X receives each text exactly once.

@@ -15,7 +15,7 @@ import {
 } from './http';
 
 /**
- * Answering Sailpost's texts by reply (issue 15, part 5), through the sandbox phone
+ * Answering Sailpost's texts by reply, through the sandbox phone
  * (`POST /_sandbox/api/sms/inbound`, which runs the sms-inbound job as the inbound topic would):
  * every form of the grammar acts through the app's own review and publishing rules, is recorded
  * `via: sms` and answered with what was done; only the owner's verified phone acts, only on its

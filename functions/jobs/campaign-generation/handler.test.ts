@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_USAGE, reply, startOpenAiFake, type OpenAiFake } from '#test/support/openai-fake';
 import { useLocalTable } from '#test/support/local-table';
@@ -6,10 +5,10 @@ import { GENERATION_MESSAGES } from '#shared/domain/ai-campaigns';
 import { readGeneration } from '#functions/ai/generation-store';
 import { CAMPAIGN_RUNS } from '#functions/ai/fair-use';
 import { startGeneration } from '#functions/ai/generations';
-import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { usedToday } from '#functions/domain/plans/daily-counter';
 import { jobStarter } from '#functions/integrations/jobs/provider';
 import { handler } from './handler';
+import { seedCompany } from '#test/support/seed';
 
 vi.mock('#functions/integrations/jobs/provider', () => ({ jobStarter: vi.fn() }));
 
@@ -37,17 +36,10 @@ describe('campaign-generation job with the OpenAI drafter', () => {
   });
 
   const pending = async () => {
-    const { data } = await companyEntity()
-      .create({
-        companyId: randomUUID(),
-        userId: randomUUID(),
-        name: 'Harbor Coffee',
-        description: 'Small-batch roasters in Portland',
-        brandColors: [],
-        founder: true,
-      })
-      .go();
-    const company = data as CompanyRecord;
+    const company = await seedCompany({
+      description: 'Small-batch roasters in Portland',
+      founder: true,
+    });
     const { generationId } = await startGeneration(company, {
       companyId: company.companyId,
       prompt: 'Launch our autumn blend',

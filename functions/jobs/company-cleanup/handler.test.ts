@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
@@ -7,6 +6,7 @@ import { companyEntity } from '#functions/core/db/entities/company';
 import { Invalid } from '#functions/core/errors';
 import { removeCompanyMediaObjects } from '#functions/media/campaign-media-removal';
 import { handler } from './handler';
+import { seedCampaign, seedCompany } from '#test/support/seed';
 
 // The media bucket is S3's (the API tests run the job against the sandbox's S3 emulator).
 vi.mock('#functions/media/campaign-media-removal', () => ({
@@ -21,28 +21,8 @@ describe('company-cleanup job', () => {
   beforeEach(() => vi.mocked(removeCompanyMediaObjects).mockClear());
 
   const company = async (deletedAt?: string) => {
-    const companyId = randomUUID();
-    await companyEntity()
-      .create({
-        companyId,
-        userId: randomUUID(),
-        name: 'Harbor Coffee',
-        brandColors: [],
-        deletedAt,
-      })
-      .go();
-    await campaignEntity()
-      .create({
-        companyId,
-        campaignId: `c-${companyId}`,
-        name: 'Spring',
-        startDate: '2026-03-01',
-        endDate: '2026-03-31',
-      })
-      .go();
-    await campaignRefEntity()
-      .create({ campaignId: `c-${companyId}`, companyId })
-      .go();
+    const { companyId } = await seedCompany({ deletedAt });
+    await seedCampaign(companyId, { campaignId: `c-${companyId}` }, { withRef: true });
     return companyId;
   };
   const exists = async (companyId: string) => ({

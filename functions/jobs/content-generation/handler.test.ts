@@ -11,10 +11,11 @@ import {
 } from '#functions/content/content-generations';
 import { listContent, recordDraft } from '#functions/content/content-store';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
-import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
+import { type CompanyRecord } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
 import { generationsUsedToday, spendGenerations } from '#functions/domain/plans/generation-quota';
 import { handler } from './handler';
+import { seedCompany } from '#test/support/seed';
 
 /**
  * The content-generation job as Lambda runs it — the event claimed once, the real OpenAI post
@@ -39,18 +40,11 @@ describe('content-generation job with the OpenAI drafter', () => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
 
   const companyWithCampaign = async () => {
-    const { data } = await companyEntity()
-      .create({
-        companyId: randomUUID(),
-        userId: randomUUID(),
-        name: 'Harbor Coffee',
-        description: 'Small-batch roasters in Portland',
-        brandVoice: 'Warm and neighbourly',
-        brandColors: [],
-        founder: true,
-      })
-      .go();
-    const company = data as CompanyRecord;
+    const company = await seedCompany({
+      description: 'Small-batch roasters in Portland',
+      brandVoice: 'Warm and neighbourly',
+      founder: true,
+    });
     const campaignId = randomUUID();
     await campaignEntity()
       .create({

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { PUBLISH_ERRORS, publishRetryDelayMs } from '#shared/domain/content';
-import { companyEntity } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
 import { logger } from '#functions/core/logger';
 import {
@@ -14,6 +13,7 @@ import {
 import type { SocialClient } from '#functions/integrations/social/social-client';
 import { findCredential, storeConnection } from '#functions/platforms/credentials';
 import { nextAttemptAt, publishPost } from './publish-post';
+import { seedCompany } from '#test/support/seed';
 
 /**
  * The publisher's domain module against DynamoDB Local, with a fake X client: the post's own
@@ -36,16 +36,7 @@ describe('publishPost', () => {
   };
 
   const scheduledPost = async (attempt = 1) => {
-    const companyId = randomUUID();
-    await companyEntity()
-      .create({
-        companyId,
-        userId: randomUUID(),
-        name: 'Harbor Coffee',
-        brandColors: [],
-        founder: true,
-      })
-      .go();
+    const { companyId } = await seedCompany({ founder: true });
     await storeConnection({
       companyId,
       platform: 'twitter',

@@ -10,6 +10,7 @@ import { companyEntity } from '#functions/core/db/entities/company';
 import { withEnvironment } from '#functions/core/environment';
 import { logger } from '#functions/core/logger';
 import { handler } from './handler';
+import { seedCampaign, seedCompany } from '#test/support/seed';
 
 /**
  * The sweeper against DynamoDB Local, with a fake of the sandbox's events service that does the
@@ -69,25 +70,8 @@ describe('sweeper job', () => {
   const sweep = (event: unknown) => withEnvironment(environment, () => handler(event));
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
   const company = async (deletedAt?: string) => {
-    const companyId = randomUUID();
-    await companyEntity()
-      .create({
-        companyId,
-        userId: randomUUID(),
-        name: 'Harbor Coffee',
-        brandColors: [],
-        deletedAt,
-      })
-      .go();
-    await campaignEntity()
-      .create({
-        companyId,
-        campaignId: 'c-1',
-        name: 'Spring',
-        startDate: '2026-03-01',
-        endDate: '2026-03-31',
-      })
-      .go();
+    const { companyId } = await seedCompany({ deletedAt });
+    await seedCampaign(companyId, { campaignId: 'c-1' });
     return companyId;
   };
   const remains = async (companyId: string) =>
