@@ -5,8 +5,15 @@ import { randomBytes } from 'node:crypto';
  * when they were made, so an id can be a sort key that lists newest (or oldest) first, and it has
  * the shape of every other path id (`PATH_ID_PATTERN`).
  */
-export const newTimeOrderedId = (now: number = Date.now()): string => {
-  const bytes = randomBytes(16);
+export const newTimeOrderedId = (now: number = Date.now()): string =>
+  timeOrderedIdOf(now, randomBytes(16));
+
+/**
+ * The UUIDv7 of `now` whose other bits are those of `bytes` (16 bytes; the first six become the
+ * time, and the version and variant bits are set): for an id that must be the same whenever it is
+ * made again from the same inputs.
+ */
+export const timeOrderedIdOf = (now: number, bytes: Buffer): string => {
   const millis = BigInt(now);
   for (let index = 0; index < 6; index++) {
     bytes[index] = Number((millis >> BigInt(8 * (5 - index))) & 0xffn);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setPlan, useSandboxTable } from './db';
 import { apiUrl, call, registerUser, runJob, type RegisteredUser } from './http';
 import { connectAccount, type Owner } from './platforms-support';
+import { newCampaign as newContentCampaign } from './content-support';
 
 /**
  * What the publishing tests share: an owner on a trial with X connected, a campaign on X, posts
@@ -50,24 +51,11 @@ export const newOwner = async (): Promise<PublishingOwner> => {
 };
 
 /** An active campaign on X, from yesterday for a month, posting Mondays at 9:00 in New York. */
-export const newCampaign = async (owner: Owner): Promise<string> => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-  const result = await call<{ _id: string }>('POST', '/campaigns', {
-    token: owner.token,
-    body: {
-      company: owner.companyId,
-      name: 'Spring menu',
-      status: 'active',
-      platforms: ['twitter'],
-      startDate: day(-1).slice(0, 10),
-      endDate: day(30).slice(0, 10),
-      schedule: { timeZone: 'America/New_York', days: ['mon'], times: ['09:00'] },
-      contentSeeds: { brandVoice: 'Warm', keyMessages: ['Fresh roast'], contentInstructions: '' },
-    },
+export const newCampaign = (owner: Owner): Promise<string> =>
+  newContentCampaign(owner, {
+    schedule: { timeZone: 'America/New_York', days: ['mon'], times: ['09:00'] },
+    contentSeeds: { brandVoice: 'Warm', keyMessages: ['Fresh roast'], contentInstructions: '' },
   });
-  if (result.status !== 201) throw new Error(`campaign: ${JSON.stringify(result.body)}`);
-  return result.body._id;
-};
 
 export interface Seeded {
   event: { companyId: string; campaignId: string; contentId: string; attempt: number };

@@ -12,6 +12,7 @@ import { campaignEntity, type CampaignRecord } from '#functions/core/db/entities
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
 import { DomainError } from '#functions/core/errors';
+import { timeOrderedIdOf } from '#functions/core/ids';
 import { claimJobRun, completeJobRun, releaseJobRun } from '#functions/core/jobs/job-claim';
 import { companyEntitlement } from '#functions/domain/plans/entitlement';
 import { refundGenerations, spendGenerations } from '#functions/domain/plans/generation-quota';
@@ -44,14 +45,7 @@ export type MorningOutcome =
 export const morningDigestId = (companyId: string, day: string, claimedAt: number): string => {
   const bytes = Buffer.alloc(16);
   createHash('sha256').update(`${JOB}#${companyId}#${day}`).digest().copy(bytes, 6, 0, 10);
-  const millis = BigInt(claimedAt);
-  for (let index = 0; index < 6; index++) {
-    bytes[index] = Number((millis >> BigInt(8 * (5 - index))) & 0xffn);
-  }
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return timeOrderedIdOf(claimedAt, bytes);
 };
 
 /** The company's active campaigns whose dates include today (in the campaign's zone). */
