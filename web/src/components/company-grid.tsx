@@ -1,11 +1,11 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import type { CompanySummary } from '#shared/contract/companies';
-import { Alert } from './alert';
-import { Button, buttonClasses } from './button';
+import { buttonClasses } from './button';
 import { cardClasses } from './card';
 import { EmptyState } from './empty-state';
 import { IconBuilding, IconGlobe, IconPlus } from './icons';
+import { RetryAlert } from './retry-alert';
 import { Skeleton } from './skeleton';
 import { websiteHost } from '#web/lib/format';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
@@ -120,20 +120,7 @@ export function CompanyGrid({ companies, isLoading = false, error, onRetry }: Co
     );
   }
   if (error) {
-    return (
-      <Alert
-        tone="danger"
-        action={
-          onRetry ? (
-            <Button variant="secondary" size="sm" onClick={onRetry}>
-              Try again
-            </Button>
-          ) : null
-        }
-      >
-        {error}
-      </Alert>
-    );
+    return <RetryAlert onRetry={onRetry}>{error}</RetryAlert>;
   }
   if (companies.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import clsx from 'clsx';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import type { CompanySummary } from '#shared/contract/companies';
 import { CompanyAvatar } from '#web/components/company-avatar';
 import {
@@ -13,17 +13,10 @@ import {
 } from '#web/components/icons';
 import { Skeleton } from '#web/components/skeleton';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
+import { NavList, type NavItem } from './nav-list';
 
 const itemClasses =
   'flex items-center gap-2.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
-
-export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  clsx(
-    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-    isActive
-      ? 'bg-brand-50 text-brand-700'
-      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-  );
 
 interface CompanyPickerProps {
   companies: readonly CompanySummary[];
@@ -62,7 +55,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
   }
 
   const base = selected ? `/dashboard/company/${selected._id}` : '';
-  const items = selected
+  const items: NavItem[] = selected
     ? [
         { label: 'Company Overview', to: base, icon: IconBuilding, end: true },
         { label: 'Platforms', to: `${base}/platforms`, icon: IconLink, end: false },
@@ -137,18 +130,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
         </Menu>
       </div>
       {items.length ? (
-        <nav aria-label={`${selected!.name} menu`} className="mt-2 px-3">
-          <ul className="space-y-1">
-            {items.map(({ label, to, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink to={to} end={end} className={navLinkClasses}>
-                  <Icon aria-hidden="true" className="size-5 shrink-0" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavList label={`${selected!.name} menu`} items={items} className="mt-2 px-3" />
       ) : null}
     </div>
   );

@@ -1,6 +1,5 @@
 import clsx from 'clsx';
-import type { ComponentType, SVGProps } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { canSeeForum } from '#shared/domain/users';
 import { badgeClasses } from '#web/components/badge';
 import {
@@ -15,15 +14,9 @@ import { Logo } from '#web/components/logo';
 import { useAppConfig } from '#web/lib/api/app-config';
 import { useVerificationStatus } from '#web/lib/api/verification-status';
 import { useSession } from '#web/lib/session';
-import { CompanyPicker, navLinkClasses } from './company-picker';
+import { CompanyPicker } from './company-picker';
+import { NavList, navLinkClasses, type NavItem } from './nav-list';
 import { useRouteCompany } from './use-route-company';
-
-interface NavItem {
-  label: string;
-  to: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-  end?: boolean;
-}
 
 /** The sidebar's contents; the layout shows them fixed (≥ 1024 px) or in the mobile menu. */
 export function SidebarContent() {
@@ -60,18 +53,7 @@ export function SidebarContent() {
       </div>
 
       <div className="flex-1 overflow-y-auto py-2">
-        <nav aria-label="Main" className="px-3">
-          <ul className="space-y-1">
-            {items.map(({ label, to, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink to={to} end={end} className={navLinkClasses}>
-                  <Icon aria-hidden="true" className="size-5 shrink-0" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavList label="Main" items={items} className="px-3" />
         <div className="mt-5 border-t border-slate-100 pt-5">
           <CompanyPicker companies={companies} isLoading={isLoading} selected={selected} />
         </div>

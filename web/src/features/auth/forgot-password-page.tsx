@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { RESET_LINK_LIFETIME_TEXT } from '#shared/domain/duration-text';
-import { Alert } from '#web/components/alert';
-import { Button } from '#web/components/button';
 import { IconMail } from '#web/components/icons';
-import { TextField } from '#web/components/text-field';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
 import { requestPasswordReset } from './api/forgot-password';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout, AuthLink } from './components/auth-layout';
+import { EmailField } from './components/email-field';
 import type { forgotPasswordFormSchema } from './schemas';
 
 type ForgotPasswordInput = z.input<typeof forgotPasswordFormSchema>;
@@ -74,28 +73,17 @@ export function ForgotPasswordPage() {
       subtitle="Enter the email you signed up with and we'll send you a link to set a new one."
       footer={footer}
     >
-      {serverError ? (
-        <Alert tone="danger" className="mb-6">
-          {serverError}
-        </Alert>
-      ) : null}
-      <form onSubmit={onSubmit} onFocus={checks.preload} noValidate>
-        <fieldset disabled={isSubmitting} className="space-y-5">
-          <legend className="sr-only">Request a password reset</legend>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-            {isSubmitting ? 'Sending…' : 'Send reset link'}
-          </Button>
-        </fieldset>
-      </form>
+      <AuthForm
+        legend="Request a password reset"
+        error={serverError}
+        submitting={isSubmitting}
+        submitLabel="Send reset link"
+        submittingLabel="Sending…"
+        onSubmit={onSubmit}
+        onFocus={checks.preload}
+      >
+        <EmailField error={errors.email?.message} {...register('email')} />
+      </AuthForm>
     </AuthLayout>
   );
 }

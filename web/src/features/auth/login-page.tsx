@@ -4,9 +4,8 @@ import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '#web/components/alert';
-import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
-import { PasswordField, TextField } from '#web/components/text-field';
+import { PasswordField } from '#web/components/text-field';
 import { useAppConfig } from '#web/lib/api/app-config';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
@@ -14,7 +13,9 @@ import { HOME_PATH, rememberReturnPath, RETURN_PARAM, safeReturnPath } from '#we
 import { useSession } from '#web/lib/session';
 import { SESSION_ENDED_MESSAGE, takeSessionEndedNote } from '#web/lib/session-ended';
 import { logIn } from './api/log-in';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout, AuthLink } from './components/auth-layout';
+import { EmailField } from './components/email-field';
 import { GoogleButton } from './components/google-button';
 import type { loginFormSchema } from './schemas';
 
@@ -83,48 +84,36 @@ export function LoginPage() {
           </Alert>
         ) : null}
       </div>
-      {serverError ? (
-        <Alert tone="danger" className="mb-6">
-          {serverError}
-        </Alert>
-      ) : null}
-
-      <form onSubmit={onSubmit} onFocus={checks.preload} noValidate>
-        <fieldset disabled={isSubmitting} className="space-y-5">
-          <legend className="sr-only">Log in with your email and password</legend>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            labelAside={
-              <Link
-                to="/forgot-password"
-                className="rounded text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
-              >
-                Forgot password?
-              </Link>
-            }
-            {...register('password')}
-          />
-          <Checkbox
-            label="Remember me"
-            description="Stay signed in after you close the browser."
-            {...register('remember')}
-          />
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-            {isSubmitting ? 'Logging in…' : 'Log in'}
-          </Button>
-        </fieldset>
-      </form>
+      <AuthForm
+        legend="Log in with your email and password"
+        error={serverError}
+        submitting={isSubmitting}
+        submitLabel="Log in"
+        submittingLabel="Logging in…"
+        onSubmit={onSubmit}
+        onFocus={checks.preload}
+      >
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          labelAside={
+            <Link
+              to="/forgot-password"
+              className="rounded text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <Checkbox
+          label="Remember me"
+          description="Stay signed in after you close the browser."
+          {...register('remember')}
+        />
+      </AuthForm>
 
       {googleSignIn ? (
         <>

@@ -4,11 +4,9 @@ import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, REGISTRATION_REDIRECT_MS, TRIAL_DAYS } from '#shared/domain/limits';
-import { Alert } from '#web/components/alert';
-import { Button } from '#web/components/button';
 import { IconCheck } from '#web/components/icons';
+import { NameFields } from '#web/components/name-fields';
 import { PhoneField } from '#web/components/phone-field';
-import { PasswordField, TextField } from '#web/components/text-field';
 import { track } from '#web/lib/analytics';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
@@ -16,8 +14,11 @@ import { applyFieldErrors } from '#web/lib/form-errors';
 import { HOME_PATH } from '#web/lib/navigation';
 import { useSession } from '#web/lib/session';
 import { registerAccount } from './api/register';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout, AuthLink } from './components/auth-layout';
+import { EmailField } from './components/email-field';
 import { FoundersBanner } from './components/founders-banner';
+import { NewPasswordFields } from './components/new-password-fields';
 import { RedirectCountdown } from './components/redirect-countdown';
 import type { registerFormSchema } from './schemas';
 
@@ -124,70 +125,16 @@ export function RegisterPage() {
     >
       <FoundersBanner className="mb-6" />
 
-      {serverError ? (
-        <Alert tone="danger" className="mb-6">
-          {serverError}
-        </Alert>
-      ) : null}
-
-      <form onSubmit={onSubmit} onInput={onFirstInput} onFocus={checks.preload} noValidate>
-        <fieldset disabled={isSubmitting} className="space-y-5">
-          <legend className="sr-only">Your details</legend>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-          </div>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Controller
-            control={control}
-            name="phoneNumber"
-            render={({ field }) => (
-              <PhoneField
-                label="Mobile phone (US)"
-                hint="We text you your daily drafts to approve."
-                error={errors.phoneNumber?.message}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-              />
-            )}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-            {isSubmitting ? 'Creating your account…' : 'Create account'}
-          </Button>
+      <AuthForm
+        legend="Your details"
+        error={serverError}
+        submitting={isSubmitting}
+        submitLabel="Create account"
+        submittingLabel="Creating your account…"
+        onSubmit={onSubmit}
+        onInput={onFirstInput}
+        onFocus={checks.preload}
+        footnote={
           <p className="text-center text-xs leading-5 text-slate-500">
             By creating an account you agree to the{' '}
             <Link to="/terms" className="font-medium text-slate-700 underline hover:text-slate-900">
@@ -202,8 +149,33 @@ export function RegisterPage() {
             </Link>
             .
           </p>
-        </fieldset>
-      </form>
+        }
+      >
+        <NameFields register={register} errors={errors} />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <Controller
+          control={control}
+          name="phoneNumber"
+          render={({ field }) => (
+            <PhoneField
+              label="Mobile phone (US)"
+              hint="We text you your daily drafts to approve."
+              error={errors.phoneNumber?.message}
+              {...field}
+            />
+          )}
+        />
+        <NewPasswordFields
+          label="Password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          password={register('password')}
+          confirmation={register('confirmPassword')}
+          errors={{
+            password: errors.password?.message,
+            confirmation: errors.confirmPassword?.message,
+          }}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -5,13 +5,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { RESET_LINK_LIFETIME_TEXT } from '#shared/domain/duration-text';
 import { PASSWORD_MIN_LENGTH } from '#shared/domain/limits';
-import { Alert } from '#web/components/alert';
-import { Button, buttonClasses } from '#web/components/button';
-import { PasswordField } from '#web/components/text-field';
+import { buttonClasses } from '#web/components/button';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
 import { resetPassword } from './api/reset-password';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout, AuthLink } from './components/auth-layout';
+import { NewPasswordFields } from './components/new-password-fields';
 import type { resetPasswordFormSchema } from './schemas';
 
 type ResetPasswordInput = z.input<typeof resetPasswordFormSchema>;
@@ -71,35 +71,26 @@ function ResetPasswordForm({ token }: { token: string }) {
       subtitle={`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`}
       footer={<AuthLink to="/login">Back to log in</AuthLink>}
     >
-      {serverError ? (
-        <Alert
-          tone="danger"
-          className="mb-6"
-          action={<AuthLink to="/forgot-password">Request a new link</AuthLink>}
-        >
-          {serverError}
-        </Alert>
-      ) : null}
-      <form onSubmit={onSubmit} onFocus={checks.preload} noValidate>
-        <fieldset disabled={isSubmitting} className="space-y-5">
-          <legend className="sr-only">Your new password</legend>
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Reset password'}
-          </Button>
-        </fieldset>
-      </form>
+      <AuthForm
+        legend="Your new password"
+        error={serverError}
+        errorAction={<AuthLink to="/forgot-password">Request a new link</AuthLink>}
+        submitting={isSubmitting}
+        submitLabel="Reset password"
+        submittingLabel="Saving…"
+        onSubmit={onSubmit}
+        onFocus={checks.preload}
+      >
+        <NewPasswordFields
+          label="New password"
+          password={register('newPassword')}
+          confirmation={register('confirmPassword')}
+          errors={{
+            password: errors.newPassword?.message,
+            confirmation: errors.confirmPassword?.message,
+          }}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

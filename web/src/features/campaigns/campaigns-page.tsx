@@ -7,14 +7,14 @@ import {
   DEFAULT_CAMPAIGN_LIST_LIMIT,
   MAX_CAMPAIGN_LIST_SKIP,
 } from '#shared/domain/campaigns';
-import { Alert } from '#web/components/alert';
 import { Breadcrumb } from '#web/components/breadcrumb';
-import { Button, buttonClasses } from '#web/components/button';
+import { buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { CompanyLoadError } from '#web/components/company-page-states';
 import { EmptyState } from '#web/components/empty-state';
 import { IconMegaphone, IconPlus } from '#web/components/icons';
 import { PageHeader } from '#web/components/page-header';
+import { RetryAlert } from '#web/components/retry-alert';
 import { Skeleton } from '#web/components/skeleton';
 import { useCompany } from '#web/lib/api/get-company';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
@@ -118,18 +118,7 @@ export function CampaignsPage() {
 
   const body = () => {
     if (failed) {
-      return (
-        <Alert
-          tone="danger"
-          action={
-            <Button variant="secondary" size="sm" onClick={retry}>
-              Try again
-            </Button>
-          }
-        >
-          {CAMPAIGN_TEXTS.loadListFailed}
-        </Alert>
-      );
+      return <RetryAlert onRetry={retry}>{CAMPAIGN_TEXTS.loadListFailed}</RetryAlert>;
     }
     if (!list || isLoading) return <ListSkeleton />;
     if (list.total === 0 && list.data.length === 0 && page === 1) {

@@ -3,13 +3,12 @@ import toast from 'react-hot-toast';
 import type { Company } from '#shared/contract/companies';
 import { effectiveTierOf } from '#shared/domain/subscription';
 import { PLATFORM_IDS, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
-import { Alert } from '#web/components/alert';
 import { Breadcrumb } from '#web/components/breadcrumb';
-import { Button } from '#web/components/button';
 import { CompanyLoadError } from '#web/components/company-page-states';
 import { ManageSubscriptionModal } from '#web/components/manage-subscription-modal';
 import { PageHeader } from '#web/components/page-header';
 import { PlanPausedAlert } from '#web/components/plan-paused-alert';
+import { RetryAlert } from '#web/components/retry-alert';
 import { Spinner } from '#web/components/spinner';
 import { useCompany } from '#web/lib/api/get-company';
 import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
@@ -102,16 +101,7 @@ export function PlatformsPage() {
         <ManagingBanner company={company} onComparePlans={() => setPlansOpen(true)} />
         <PausedNotice company={company} onChoosePlan={() => setPlansOpen(true)} />
         {failed ? (
-          <Alert
-            tone="danger"
-            action={
-              <Button variant="secondary" size="sm" onClick={retry}>
-                Try again
-              </Button>
-            }
-          >
-            {PLATFORM_MESSAGES.loadFailed}
-          </Alert>
+          <RetryAlert onRetry={retry}>{PLATFORM_MESSAGES.loadFailed}</RetryAlert>
         ) : (
           // Four columns once the content area beside the sidebar is wide enough for them.
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -10,6 +10,7 @@ import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { IconCheckCircle, IconPhone } from '#web/components/icons';
+import { NameFields } from '#web/components/name-fields';
 import { PageHeader } from '#web/components/page-header';
 import { PhoneField } from '#web/components/phone-field';
 import { PhoneVerificationModal } from '#web/components/phone-verification-modal';
@@ -126,20 +127,7 @@ function ProfileForm() {
         <fieldset disabled={isSubmitting} className={clsx(cardClasses, 'space-y-5 p-5 sm:p-6')}>
           <legend className="sr-only">Your details</legend>
           <h2 className="text-base font-semibold text-slate-900">Personal details</h2>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-          </div>
+          <NameFields register={register} errors={errors} />
           <TextField
             label="Email"
             type="email"
@@ -169,11 +157,7 @@ function ProfileForm() {
               return (
                 <PhoneField
                   label="Mobile phone (US)"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
+                  {...field}
                   error={errors.phoneNumber?.message}
                   hint="Changing your number means verifying the new one."
                   labelAside={

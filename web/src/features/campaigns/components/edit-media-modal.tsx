@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { MediaAsset } from '#shared/contract/media';
@@ -9,8 +9,7 @@ import {
   type MediaUsage,
 } from '#shared/domain/campaigns';
 import { PLATFORM_IDS, type PlatformId } from '#shared/domain/tiers';
-import { Button } from '#web/components/button';
-import { Modal } from '#web/components/modal';
+import { FormModal } from '#web/components/form-modal';
 import { SelectField } from '#web/components/select-field';
 import { TextAreaField } from '#web/components/text-area-field';
 import { isSessionEnded } from '#web/lib/error-text';
@@ -30,7 +29,6 @@ interface EditMediaModalProps {
 
 /** 'Edit Media': a file's description, usage and platforms. */
 export function EditMediaModal({ campaign, asset, onSaved, onClose }: EditMediaModalProps) {
-  const formId = useId();
   const [description, setDescription] = useState(asset.description);
   const [usage, setUsage] = useState<MediaUsage>(asset.usage);
   const [platforms, setPlatforms] = useState<PlatformId[]>(asset.platforms);
@@ -59,56 +57,37 @@ export function EditMediaModal({ campaign, asset, onSaved, onClose }: EditMediaM
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       onClose={onClose}
       busy={saving}
       title="Edit Media"
       description={asset.fileName}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </>
-      }
+      submitLabel={saving ? 'Saving...' : 'Save'}
+      onSubmit={save}
+      formClassName="space-y-5"
     >
-      <form
-        id={formId}
-        className="space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          // The dialog is a portal: its submit must not reach a form around the page's section.
-          event.stopPropagation();
-          void save();
-        }}
-      >
-        <TextAreaField
-          label="Description"
-          rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={MEDIA_DESCRIPTION_MAX}
-          disabled={saving}
-          hint="What the file shows, for the AI and for people who can't see it."
-        />
-        <SelectField
-          label="Usage"
-          options={USAGE_OPTIONS}
-          value={usage}
-          onChange={(event) => setUsage(event.target.value as MediaUsage)}
-          disabled={saving}
-        />
-        <MediaPlatformsField
-          offered={offered}
-          value={platforms}
-          onChange={setPlatforms}
-          disabled={saving}
-        />
-      </form>
-    </Modal>
+      <TextAreaField
+        label="Description"
+        rows={3}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        maxLength={MEDIA_DESCRIPTION_MAX}
+        disabled={saving}
+        hint="What the file shows, for the AI and for people who can't see it."
+      />
+      <SelectField
+        label="Usage"
+        options={USAGE_OPTIONS}
+        value={usage}
+        onChange={(event) => setUsage(event.target.value as MediaUsage)}
+        disabled={saving}
+      />
+      <MediaPlatformsField
+        offered={offered}
+        value={platforms}
+        onChange={setPlatforms}
+        disabled={saving}
+      />
+    </FormModal>
   );
 }

@@ -9,9 +9,8 @@ import {
   AI_CAMPAIGN_TOASTS,
   type GenerationKind,
 } from '#shared/domain/ai-campaigns';
-import { Alert } from '#web/components/alert';
-import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
+import { RetryAlert } from '#web/components/retry-alert';
 import { Skeleton } from '#web/components/skeleton';
 import { isSessionEnded } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
@@ -200,16 +199,9 @@ export function CampaignGenerator({
   return (
     <div ref={rootRef} className="space-y-6">
       {session.historyFailed ? (
-        <Alert
-          tone="warning"
-          action={
-            <Button variant="secondary" size="sm" onClick={session.retryHistory}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert tone="warning" onRetry={session.retryHistory}>
           {GENERATOR_TEXTS.historyFailed}
-        </Alert>
+        </RetryAlert>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="min-w-0">

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { Button } from '#web/components/button';
-import { IconClose, IconPlus, IconWarning } from '#web/components/icons';
+import { FileRefusals } from '#web/components/file-refusals';
+import { IconPlus } from '#web/components/icons';
 import { acceptedTypes, mediaGuidance } from '../media-files';
 import type { MediaUploads } from '../use-media-uploads';
 import { MediaItemRow } from './media-item';
@@ -12,39 +13,6 @@ interface MediaPickerProps {
   platform: ConnectablePlatform;
   media: MediaUploads;
   disabled?: boolean;
-}
-
-/** Files the drop zone or the picker refused, each with its reason; shown until the next choice. */
-function Refusals({ media }: { media: MediaUploads }) {
-  if (media.refusals.length === 0) return null;
-  return (
-    <div
-      role="alert"
-      className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
-    >
-      <IconWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">
-          {media.refusals.length === 1 ? 'This file was not added:' : 'These files were not added:'}
-        </p>
-        <ul className="mt-1 space-y-0.5">
-          {media.refusals.map((refusal, index) => (
-            <li key={`${refusal.fileName}-${index}`} className="break-words">
-              <span className="font-medium">{refusal.fileName}</span>: {refusal.reason}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <button
-        type="button"
-        onClick={media.dismissRefusals}
-        aria-label="Dismiss"
-        className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-amber-700 hover:bg-amber-100"
-      >
-        <IconClose aria-hidden="true" className="size-4" />
-      </button>
-    </div>
-  );
 }
 
 /**
@@ -95,7 +63,7 @@ export function MediaPicker({ platform, media, disabled }: MediaPickerProps) {
           Select Files
         </Button>
       </div>
-      <Refusals media={media} />
+      <FileRefusals refusals={media.refusals} onDismiss={media.dismissRefusals} />
       {media.items.length > 0 ? (
         <ul className="space-y-2" aria-label="Media">
           {media.items.map((item) => (

@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { postTextLength } from '#shared/domain/post-text';
 import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
-import { Button } from '#web/components/button';
-import { Modal } from '#web/components/modal';
+import { FormModal } from '#web/components/form-modal';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { usePostNow } from '../api/post-now';
 import { PLATFORM_MESSAGES, postedText } from '../messages';
@@ -65,7 +64,6 @@ export function PostDialog({
   onPosted,
   onClose,
 }: PostDialogProps) {
-  const formId = useId();
   const name = PLATFORMS[platform].name;
   const [text, setText] = useState(draft);
   const changeText = (value: string) => {
@@ -97,40 +95,24 @@ export function PostDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       onClose={onClose}
       busy={posting}
       size="lg"
       title={`Post to ${name}`}
       description={`Posts now as ${handle}.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={posting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!ready} loading={posting}>
-            {posting ? 'Posting...' : 'Post'}
-          </Button>
-        </>
-      }
+      submitLabel={posting ? 'Posting...' : 'Post'}
+      submitDisabled={!ready}
+      onSubmit={submit}
+      formClassName="space-y-6"
     >
-      <form
-        id={formId}
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <PostTextField platform={platform} value={text} onChange={changeText} disabled={posting} />
-        <MediaPicker platform={platform} media={media} disabled={posting} />
-        {waiting ? (
-          <p role="status" className="text-sm text-slate-600">
-            {waiting}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      <PostTextField platform={platform} value={text} onChange={changeText} disabled={posting} />
+      <MediaPicker platform={platform} media={media} disabled={posting} />
+      {waiting ? (
+        <p role="status" className="text-sm text-slate-600">
+          {waiting}
+        </p>
+      ) : null}
+    </FormModal>
   );
 }

@@ -23,3 +23,22 @@ export const useContentCache = () => {
   );
   return { refreshContent };
 };
+
+/**
+ * A call that changes a campaign's content, as a hook: its answer comes back once the content
+ * list and the plan usage are being read again. `write` must not change between renders (a
+ * module's function).
+ */
+export const useContentWrite = <TArgs extends unknown[], TAnswer>(
+  write: (campaignId: string, ...args: TArgs) => Promise<TAnswer>,
+) => {
+  const { refreshContent } = useContentCache();
+  return useCallback(
+    async (campaignId: string, companyId: string, ...args: TArgs): Promise<TAnswer> => {
+      const answer = await write(campaignId, ...args);
+      refreshContent(campaignId, companyId);
+      return answer;
+    },
+    [write, refreshContent],
+  );
+};

@@ -1,8 +1,7 @@
-import { useCallback } from 'react';
 import type { GenerateContentBody } from '#shared/contract/content';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
-import { useContentCache } from './content-cache';
+import { useContentWrite } from './content-cache';
 
 const route = apiRoute('POST /campaigns/{campaignId}/generate');
 
@@ -16,18 +15,4 @@ export const generateContent = (
  * Starts a generation; the plan usage (one generation fewer today) and the content list are read
  * again. The list is read again when the generation finishes too (`refreshContent`).
  */
-export const useGenerateContent = () => {
-  const { refreshContent } = useContentCache();
-  return useCallback(
-    async (
-      campaignId: string,
-      companyId: string,
-      body: GenerateContentBody,
-    ): Promise<{ generationId: string }> => {
-      const started = await generateContent(campaignId, body);
-      refreshContent(campaignId, companyId);
-      return started;
-    },
-    [refreshContent],
-  );
-};
+export const useGenerateContent = () => useContentWrite(generateContent);

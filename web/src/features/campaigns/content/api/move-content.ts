@@ -1,9 +1,8 @@
-import { useCallback } from 'react';
 import type { FreeSlots, GeneratedContent, MoveContentBody } from '#shared/contract/content';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { useQuery } from '#web/lib/query';
-import { useContentCache } from './content-cache';
+import { useContentWrite } from './content-cache';
 
 const slotsRoute = apiRoute('GET /campaigns/{campaignId}/content/{contentId}/slots');
 const moveRoute = apiRoute('POST /campaigns/{campaignId}/content/{contentId}/schedule');
@@ -20,20 +19,11 @@ export const useFreeSlots = (campaignId: string, contentId: string | null) =>
     { revalidateOnMount: true, dedupingInterval: 0 },
   );
 
+const moveContent = (
+  campaignId: string,
+  contentId: string,
+  body: MoveContentBody,
+): Promise<GeneratedContent> => callApi(moveRoute, { params: { campaignId, contentId }, body });
+
 /** Moves a scheduled post to a free slot, or publishes it now; the content list is read again. */
-export const useMoveContent = () => {
-  const { refreshContent } = useContentCache();
-  return useCallback(
-    async (
-      campaignId: string,
-      companyId: string,
-      contentId: string,
-      body: MoveContentBody,
-    ): Promise<GeneratedContent> => {
-      const moved = await callApi(moveRoute, { params: { campaignId, contentId }, body });
-      refreshContent(campaignId, companyId);
-      return moved;
-    },
-    [refreshContent],
-  );
-};
+export const useMoveContent = () => useContentWrite(moveContent);

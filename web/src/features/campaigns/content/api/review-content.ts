@@ -1,8 +1,7 @@
-import { useCallback } from 'react';
 import type { ReviewContentBody, ReviewedContent } from '#shared/contract/content';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
-import { useContentCache } from './content-cache';
+import { useContentWrite } from './content-cache';
 
 const route = apiRoute('POST /campaigns/{campaignId}/content/{contentId}/approve');
 
@@ -14,19 +13,4 @@ export const reviewContent = (
 ): Promise<ReviewedContent> => callApi(route, { params: { campaignId, contentId }, body });
 
 /** Reviews a post; the campaign's content list and the company's plan usage are read again. */
-export const useReviewContent = () => {
-  const { refreshContent } = useContentCache();
-  return useCallback(
-    async (
-      campaignId: string,
-      companyId: string,
-      contentId: string,
-      body: ReviewContentBody,
-    ): Promise<ReviewedContent> => {
-      const reviewed = await reviewContent(campaignId, contentId, body);
-      refreshContent(campaignId, companyId);
-      return reviewed;
-    },
-    [refreshContent],
-  );
-};
+export const useReviewContent = () => useContentWrite(reviewContent);

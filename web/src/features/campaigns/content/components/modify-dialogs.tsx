@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { GeneratedContent } from '#shared/contract/content';
 import { CONTENT_TEXTS, CONTENT_TOASTS, MODIFY_ASPECTS } from '#shared/domain/content';
 import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
+import { FormModal } from '#web/components/form-modal';
 import { IconPencil, IconSparkles } from '#web/components/icons';
 import { Modal } from '#web/components/modal';
 import { TextAreaField } from '#web/components/text-area-field';
@@ -107,15 +108,16 @@ function ChoiceButton({
   );
 }
 
-/** Sends the review; says so and closes, or says why not and keeps the form as it is. */
-const useSendModify = ({ campaign, post, onSent }: ModifyDialogsProps) => {
+/**
+ * A modify form's submit: sends the review, says so and empties the form (the dialog closes), or
+ * says why not and keeps the form as it is.
+ */
+const useModifySubmit = <TValues extends AiFeedbackValues | DirectEditValues>(
+  { campaign, post, onSent }: ModifyDialogsProps,
+  { handleSubmit, reset }: UseFormReturn<TValues>,
+) => {
   const review = useReviewContent();
-  return async (body: {
-    feedback?: string;
-    modifyAspects?: AiFeedbackValues['modifyAspects'];
-    directEdit?: string;
-    imageIds: string[];
-  }): Promise<boolean> => {
+  return handleSubmit(async (body) => {
     try {
       const { generationId } = await review(campaign._id, campaign.company, post._id, {
         status: 'modify',
@@ -123,181 +125,137 @@ const useSendModify = ({ campaign, post, onSent }: ModifyDialogsProps) => {
       });
       toast.success(CONTENT_TOASTS.modificationSent);
       onSent(generationId);
-      return true;
+      reset();
     } catch (error) {
       if (!isSessionEnded(error)) toast.error(failureText('modify content', error));
-      return false;
     }
-  };
+  });
 };
 
 function AiFeedbackDialog(props: ModifyDialogsProps) {
   const { campaign, post, onClose, onStep } = props;
-  const formId = useId();
-  const send = useSendModify(props);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<AiFeedbackValues>({
+  const form = useForm<AiFeedbackValues>({
     resolver: zodResolver(aiFeedbackSchema),
     defaultValues: { feedback: '', modifyAspects: [], imageIds: keptImages(campaign, post) },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    const sent = await send(values);
-    if (sent) reset();
-  });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const onSubmit = useModifySubmit(props, form);
 
   return (
-    <Modal
-      open
+    <FormModal
       onClose={onClose}
       busy={isSubmitting}
       size="lg"
       title={CONTENT_SCREEN_TEXTS.aiTitle}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onStep('choose')} disabled={isSubmitting}>
-            {CONTENT_SCREEN_TEXTS.back}
-          </Button>
-          <Button type="submit" form={formId} loading={isSubmitting}>
-            {CONTENT_SCREEN_TEXTS.sendToAi}
-          </Button>
-        </>
-      }
+      dismissLabel={CONTENT_SCREEN_TEXTS.back}
+      onDismiss={() => onStep('choose')}
+      submitLabel={CONTENT_SCREEN_TEXTS.sendToAi}
+      onSubmit={onSubmit}
+      formClassName="space-y-5"
+      noValidate
     >
-      <form
-        id={formId}
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          // The dialog is a portal: its submit must not reach a form around the page's section.
-          event.stopPropagation();
-          void onSubmit(event);
-        }}
-      >
+      <TextAreaField
+        label={CONTENT_SCREEN_TEXTS.feedbackLabel}
+        rows={4}
+        placeholder="e.g. Make it warmer and mention the Saturday tasting"
+        error={errors.feedback?.message}
+        disabled={isSubmitting}
+        {...register('feedback')}
+      />
+      <fieldset disabled={isSubmitting}>
+        <legend className="text-sm font-medium text-slate-800">
+          {CONTENT_SCREEN_TEXTS.aspectsLegend}
+        </legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {MODIFY_ASPECTS.map((aspect) => (
+            <Checkbox
+              key={aspect}
+              label={MODIFY_ASPECT_LABELS[aspect]}
+              value={aspect}
+              {...register('modifyAspects')}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <Controller
+        control={control}
+        name="imageIds"
+        render={({ field }) => (
+          <ImagePicker
+            platform={post.metadata.params.platform}
+            assets={campaign.contentSeeds.mediaAssets}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={isSubmitting}
+          />
+        )}
+      />
+    </FormModal>
+  );
+}
+
+function DirectEditDialog(props: ModifyDialogsProps) {
+  const { campaign, post, account, onClose, onStep } = props;
+  const platform = post.metadata.params.platform;
+  const form = useForm<DirectEditValues>({
+    resolver: zodResolver(directEditSchema),
+    defaultValues: { directEdit: post.content, imageIds: keptImages(campaign, post) },
+  });
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const onSubmit = useModifySubmit(props, form);
+  const text = watch('directEdit');
+  const imageIds = watch('imageIds');
+  const assets = campaign.contentSeeds.mediaAssets;
+  const images = imageIds.flatMap((id) => assets.filter((asset) => asset._id === id));
+
+  return (
+    <FormModal
+      onClose={onClose}
+      busy={isSubmitting}
+      size="xl"
+      title={CONTENT_SCREEN_TEXTS.editTitle}
+      dismissLabel={CONTENT_SCREEN_TEXTS.back}
+      onDismiss={() => onStep('choose')}
+      submitLabel={CONTENT_SCREEN_TEXTS.saveEdit}
+      onSubmit={onSubmit}
+      formClassName="grid gap-6 lg:grid-cols-2"
+      noValidate
+    >
+      <div className="space-y-5">
         <TextAreaField
-          label={CONTENT_SCREEN_TEXTS.feedbackLabel}
-          rows={4}
-          placeholder="e.g. Make it warmer and mention the Saturday tasting"
-          error={errors.feedback?.message}
+          label="Post text"
+          rows={8}
+          error={errors.directEdit?.message}
           disabled={isSubmitting}
-          {...register('feedback')}
+          {...register('directEdit')}
         />
-        <fieldset disabled={isSubmitting}>
-          <legend className="text-sm font-medium text-slate-800">
-            {CONTENT_SCREEN_TEXTS.aspectsLegend}
-          </legend>
-          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {MODIFY_ASPECTS.map((aspect) => (
-              <Checkbox
-                key={aspect}
-                label={MODIFY_ASPECT_LABELS[aspect]}
-                value={aspect}
-                {...register('modifyAspects')}
-              />
-            ))}
-          </div>
-        </fieldset>
         <Controller
           control={control}
           name="imageIds"
           render={({ field }) => (
             <ImagePicker
-              platform={post.metadata.params.platform}
-              assets={campaign.contentSeeds.mediaAssets}
+              platform={platform}
+              assets={assets}
               value={field.value}
               onChange={field.onChange}
               disabled={isSubmitting}
             />
           )}
         />
-      </form>
-    </Modal>
-  );
-}
-
-function DirectEditDialog(props: ModifyDialogsProps) {
-  const { campaign, post, account, onClose, onStep } = props;
-  const formId = useId();
-  const send = useSendModify(props);
-  const platform = post.metadata.params.platform;
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<DirectEditValues>({
-    resolver: zodResolver(directEditSchema),
-    defaultValues: { directEdit: post.content, imageIds: keptImages(campaign, post) },
-  });
-  const text = watch('directEdit');
-  const imageIds = watch('imageIds');
-  const assets = campaign.contentSeeds.mediaAssets;
-  const images = imageIds.flatMap((id) => assets.filter((asset) => asset._id === id));
-  const onSubmit = handleSubmit(async (values) => {
-    const sent = await send(values);
-    if (sent) reset();
-  });
-
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      busy={isSubmitting}
-      size="xl"
-      title={CONTENT_SCREEN_TEXTS.editTitle}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onStep('choose')} disabled={isSubmitting}>
-            {CONTENT_SCREEN_TEXTS.back}
-          </Button>
-          <Button type="submit" form={formId} loading={isSubmitting}>
-            {CONTENT_SCREEN_TEXTS.saveEdit}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        className="grid gap-6 lg:grid-cols-2"
-        onSubmit={(event) => {
-          event.stopPropagation();
-          void onSubmit(event);
-        }}
-      >
-        <div className="space-y-5">
-          <TextAreaField
-            label="Post text"
-            rows={8}
-            error={errors.directEdit?.message}
-            disabled={isSubmitting}
-            {...register('directEdit')}
-          />
-          <Controller
-            control={control}
-            name="imageIds"
-            render={({ field }) => (
-              <ImagePicker
-                platform={platform}
-                assets={assets}
-                value={field.value}
-                onChange={field.onChange}
-                disabled={isSubmitting}
-              />
-            )}
-          />
-        </div>
-        <section aria-label="Preview">
-          <h3 className="mb-2 text-sm font-medium text-slate-800">Preview</h3>
-          <PostPreview platform={platform} text={text} images={images} account={account} />
-        </section>
-      </form>
-    </Modal>
+      </div>
+      <section aria-label="Preview">
+        <h3 className="mb-2 text-sm font-medium text-slate-800">Preview</h3>
+        <PostPreview platform={platform} text={text} images={images} account={account} />
+      </section>
+    </FormModal>
   );
 }

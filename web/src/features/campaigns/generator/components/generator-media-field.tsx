@@ -4,11 +4,12 @@ import { AI_MEDIA_FILES_MAX } from '#shared/domain/ai-campaigns';
 import { CAMPAIGN_MEDIA_MAX_SIZE_TEXT, MEDIA_DESCRIPTION_MAX } from '#shared/domain/campaigns';
 import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
+import { FileRefusals } from '#web/components/file-refusals';
+import { FileUploadRow } from '#web/components/file-upload-row';
 import { IconSparkles, IconWarning } from '#web/components/icons';
 import { Spinner } from '#web/components/spinner';
 import { formatSize, remainingSlots } from '../../campaign-media-files';
 import { IconPhoto, IconPlay } from '../../components/campaign-icons';
-import { MediaRefusals } from '../../components/media-refusals';
 import { GENERATOR_TEXTS } from '../generator-texts';
 import type { GeneratorMediaItem, GeneratorMediaState } from '../use-generator-media';
 import { MediaDropArea } from '../../components/media-drop-area';
@@ -57,30 +58,28 @@ function MediaRow({
   const analyzing = item.analysis === 'analyzing';
   const canAnalyze = item.file !== null && item.type === 'image' && !analyzing;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-3">
-      <div className="flex gap-3">
-        <Preview item={item} />
-        <div className="min-w-0 flex-1">
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium text-slate-900" title={item.fileName}>
-                {item.fileName}
-              </p>
-              <p className="text-xs text-slate-500">
-                {item.type === 'video' ? 'Video' : 'Image'}
-                {item.file ? ` · ${formatSize(item.file.size)}` : ''}
-              </p>
-            </div>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={onRemove}
-              disabled={disabled}
-              aria-label={`Remove ${item.fileName}`}
-            >
-              Remove
-            </Button>
-          </div>
+    <FileUploadRow
+      fileName={item.fileName}
+      preview={<Preview item={item} />}
+      details={
+        <>
+          {item.type === 'video' ? 'Video' : 'Image'}
+          {item.file ? ` · ${formatSize(item.file.size)}` : ''}
+        </>
+      }
+      actions={
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onRemove}
+          disabled={disabled}
+          aria-label={`Remove ${item.fileName}`}
+        >
+          Remove
+        </Button>
+      }
+      notes={
+        <>
           {analyzing ? (
             <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-brand-700">
               <Spinner label={null} size="sm" />
@@ -96,8 +95,9 @@ function MediaRow({
           {item.file === null ? (
             <p className="mt-1 text-xs text-slate-500">{GENERATOR_TEXTS.mediaNotKept}</p>
           ) : null}
-        </div>
-      </div>
+        </>
+      }
+    >
       <div className="mt-3">
         <div className="mb-1 flex items-end justify-between gap-2">
           <label htmlFor={descriptionId} className="block text-xs font-medium text-slate-700">
@@ -135,7 +135,7 @@ function MediaRow({
           )}
         />
       </div>
-    </li>
+    </FileUploadRow>
   );
 }
 
@@ -189,7 +189,7 @@ export function GeneratorMediaField({
         className="mt-3 py-4 @md:flex-row @md:text-left"
       />
       <div className="mt-3 empty:hidden">
-        <MediaRefusals refusals={refusals} onDismiss={() => clearRefusals()} />
+        <FileRefusals refusals={refusals} onDismiss={() => clearRefusals()} />
       </div>
       {media.items.length ? (
         <ul className="mt-3 space-y-2" aria-label="Chosen media">

@@ -1,12 +1,20 @@
-import { IconClose, IconWarning } from '#web/components/icons';
-import type { MediaRefusal } from '../campaign-media-files';
+import { IconClose, IconWarning } from './icons';
 
-/** The files a drop zone refused, each with why ('Maximum 5 files allowed'…); dismissible. */
-export function MediaRefusals({
+/** A file that was not added, and why, in the owner's words. */
+export interface FileRefusal {
+  fileName: string;
+  reason: string;
+}
+
+/**
+ * The files a drop zone or a picker refused, each with why ('Maximum 5 files allowed'…); shown
+ * until dismissed or the next choice.
+ */
+export function FileRefusals({
   refusals,
   onDismiss,
 }: {
-  refusals: MediaRefusal[];
+  refusals: readonly FileRefusal[];
   onDismiss: () => void;
 }) {
   if (refusals.length === 0) return null;
