@@ -1,5 +1,5 @@
 import type { ContentGenerationStage, DraftTextOutcome } from '#shared/domain/content';
-import type { DraftSource } from '#shared/domain/ai-campaigns';
+import { isLost, type DraftSource } from '#shared/domain/ai-campaigns';
 import type { PlatformId } from '#shared/domain/tiers';
 import { conditionally } from '../core/db/conditions';
 import {
@@ -7,7 +7,7 @@ import {
   contentGenerationEntity,
   type ContentGenerationRecord,
 } from '../core/db/entities/content-generation';
-import { newTimeOrderedId } from '../core/ids';
+import { newTimeOrderedId, timeOrderedIdOf } from '../core/ids';
 
 /**
  * Every read and write of post generations. A generation moves pending → running → succeeded |
@@ -58,6 +58,35 @@ export const readContentGeneration = async (
   generationId: string,
 ): Promise<ContentGenerationRecord | null> =>
   (await contentGenerationEntity().get({ generationId }).go({ consistent: true })).data;
+
+/**
+ * How long ago a generation still under way can have been made. A worker gives up well within
+ * this (a generation reads as lost 5 minutes after its worker last began); the window leaves room
+ * for a delivery retried later, and keeps the read to the campaign's last hour.
+ */
+const UNDER_WAY_WITHIN_MS = 60 * 60_000;
+
+/**
+ * The campaign's new posts being written now (pending or running, not lost), newest first: read
+ * from the campaign's generations of the last hour (gsi1, ids ordered by time), never a scan.
+ * Revisions are left out: their post names them (`revisionId`).
+ */
+export const newPostsUnderWay = async (
+  companyId: string,
+  campaignId: string,
+  now: number = Date.now(),
+): Promise<ContentGenerationRecord[]> => {
+  const { data } = await contentGenerationEntity()
+    .query.byCampaign({ campaignId })
+    // The first id of that millisecond: every generation made since sorts after it.
+    .gte({ generationId: timeOrderedIdOf(now - UNDER_WAY_WITHIN_MS, Buffer.alloc(16)) })
+    .where(
+      ({ companyId: company, kind, status }, { eq }) =>
+        `${eq(company, companyId)} AND ${eq(kind, 'content')} AND (${eq(status, 'pending')} OR ${eq(status, 'running')})`,
+    )
+    .go({ pages: 'all', order: 'desc' });
+  return data.filter((generation) => !isLost(generation, now));
+};
 
 type Key = Pick<ContentGenerationRecord, 'generationId'>;
 const keyOf = ({ generationId }: Key) => ({ generationId });

@@ -1,5 +1,6 @@
-import type { GeneratedContent } from '#shared/contract/content';
+import type { GeneratedContent, GeneratingPost } from '#shared/contract/content';
 import type { ContentRecord } from '../core/db/entities/content';
+import type { ContentGenerationRecord } from '../core/db/entities/content-generation';
 
 /** A post as the API answers it: spec 2 §3's shape (`metadata.params.platform`). */
 export const toGeneratedContent = (record: ContentRecord): GeneratedContent => ({
@@ -24,4 +25,13 @@ export const toGeneratedContent = (record: ContentRecord): GeneratedContent => (
   postUrl: record.postUrl ?? null,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
+});
+
+/** A new post being written, as the content list answers it beside the posts. */
+export const toGeneratingPost = (record: ContentGenerationRecord): GeneratingPost => ({
+  _id: record.generationId,
+  platform: record.platform,
+  stage: record.stage,
+  progress: record.progress,
+  createdAt: record.createdAt,
 });

@@ -2,25 +2,41 @@ import { contentRoutes } from '#shared/contract/content';
 import { loadOwnedCampaign } from '../domain/ownership/owned-campaign';
 import { createGroupHandler } from '../core/http/group-handler';
 import { listContent } from './content-store';
-import { toGeneratedContent } from './content-view';
+import { newPostsUnderWay } from './content-generations';
+import { toGeneratedContent, toGeneratingPost } from './content-view';
 import { startContentGeneration } from './generate';
 import { loadCampaignPost, reviewContent } from './review';
 import { freeSlotsFor, moveScheduledPost } from '../domain/publishing/moving';
+import { undoReview } from '../domain/publishing/undoing';
 
 export const handler = createGroupHandler(contentRoutes, {
   list: async ({ params, query, caller }) => {
     const { campaign } = await loadOwnedCampaign(params.campaignId, caller);
-    const page = await listContent(
-      campaign.companyId,
-      campaign.campaignId,
-      { platform: query.platform, status: query.status },
-      query,
-    );
+    const [page, underWay] = await Promise.all([
+      listContent(
+        campaign.companyId,
+        campaign.campaignId,
+        { platform: query.platform, status: query.status },
+        query,
+      ),
+      newPostsUnderWay(campaign.companyId, campaign.campaignId),
+    ]);
     return {
       data: page.data.map(toGeneratedContent),
       limit: query.limit,
       nextCursor: page.nextCursor,
+      generating: underWay.map(toGeneratingPost),
     };
+  },
+
+  read: async ({ params, caller }) =>
+    toGeneratedContent(
+      await loadCampaignPost(await loadOwnedCampaign(params.campaignId, caller), params.contentId),
+    ),
+
+  undo: async ({ params, caller }) => {
+    const owned = await loadOwnedCampaign(params.campaignId, caller);
+    return toGeneratedContent(await undoReview(await loadCampaignPost(owned, params.contentId)));
   },
 
   generate: async ({ params, body, caller }) =>

@@ -67,10 +67,27 @@ export const generatedContentSchema = z.object({
 });
 export type GeneratedContent = z.infer<typeof generatedContentSchema>;
 
+/** A new post the AI is writing for the campaign right now (its generation, while it runs). */
+const generatingPostSchema = z.object({
+  /** The generation's id (GET /ai/generations/{id}); the post it writes will have the same. */
+  _id: z.string(),
+  platform: z.enum(PLATFORM_IDS),
+  stage: z.enum(CONTENT_GENERATION_STAGES),
+  /** 0–100, for the progress bar. */
+  progress: z.number().int(),
+  createdAt: z.string(),
+});
+export type GeneratingPost = z.infer<typeof generatingPostSchema>;
+
 const contentListResponse = z.object({
   data: z.array(generatedContentSchema),
   limit: z.number().int(),
   nextCursor: z.string().nullable(),
+  /**
+   * The campaign's new posts being written now, newest first, whatever the filters and page: a
+   * screen opened (or reloaded) during a generation shows it as under way.
+   */
+  generating: z.array(generatingPostSchema),
 });
 export type ContentList = z.infer<typeof contentListResponse>;
 
@@ -218,6 +235,17 @@ export const contentRoutes = {
     response: contentListResponse,
     errors: ['CAMPAIGN_NOT_FOUND'],
   }),
+  read: defineRoute({
+    method: 'GET',
+    path: '/campaigns/{campaignId}/content/{contentId}',
+    owners: { campaignId: 'campaign', contentId: 'content' },
+    group: 'content',
+    access: 'user',
+    summary:
+      'One post of the campaign as it is now, whatever its status (a screen follows a post that left its filter)',
+    response: generatedContentSchema,
+    errors: ['CAMPAIGN_NOT_FOUND', 'CONTENT_NOT_FOUND'],
+  }),
   generate: defineRoute({
     method: 'POST',
     path: '/campaigns/{campaignId}/generate',
@@ -240,6 +268,17 @@ export const contentRoutes = {
       'GENERATION_LIMIT_REACHED',
       'AI_UNAVAILABLE',
     ],
+  }),
+  undo: defineRoute({
+    method: 'POST',
+    path: '/campaigns/{campaignId}/content/{contentId}/undo',
+    owners: { campaignId: 'campaign', contentId: 'content' },
+    group: 'content',
+    access: 'user',
+    summary:
+      'Undo the owner’s approval or rejection: the post is a draft again (an approved post leaves its slot, its publishing stops); a draft is answered as it is. Refused once the publisher has the post, or after an AI revision started',
+    response: generatedContentSchema,
+    errors: ['CAMPAIGN_NOT_FOUND', 'CONTENT_NOT_FOUND', 'CONTENT_NOT_UNDOABLE'],
   }),
   review: defineRoute({
     method: 'POST',

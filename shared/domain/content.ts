@@ -112,6 +112,23 @@ export const CONTENT_MESSAGES = {
   modifyNeedsChange: 'Say what to change, or edit the text directly',
 } as const;
 
+/**
+ * Why a review cannot be taken back (Undo), in the owner's words: only an approval or a rejection
+ * made by the owner is undone, and only while the post has not gone to be published.
+ */
+export const UNDO_MESSAGES = {
+  publishing: 'This post is being published right now, so its approval can no longer be undone.',
+  published: 'This post was already published, so its approval can no longer be undone.',
+  failed:
+    'Publishing this post failed, so there is no approval to undo. Retry it or skip it instead.',
+  revising:
+    'The AI has started revising this post, so the request cannot be undone. Review the new version when it is ready.',
+  retried: 'This post was retried after publishing failed, so there is no review of yours to undo.',
+  skipped: 'This post was skipped after publishing failed, so there is no review of yours to undo.',
+  tooOften:
+    'This post has been scheduled and taken back too many times to be scheduled again. Generate a new post instead.',
+} as const;
+
 /** Where a content generation is, for its progress bar. */
 export const CONTENT_GENERATION_STAGES = ['queued', 'drafting', 'checking', 'done'] as const;
 export type ContentGenerationStage = (typeof CONTENT_GENERATION_STAGES)[number];

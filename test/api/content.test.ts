@@ -521,3 +521,280 @@ describe('moving a scheduled post', () => {
     expect(refused(await move(second._id, { now: true })).code).toBe('CONTENT_NOT_SCHEDULED');
   });
 });
+
+describe('undoing a review', () => {
+  let owner: ContentOwner;
+  let campaignId: string;
+  beforeAll(async () => {
+    owner = await newContentOwner({ tier: 'platinum' });
+    campaignId = await newCampaign(owner);
+  });
+
+  const undo = (contentId: string, as: ContentOwner = owner, campaign = campaignId) =>
+    call<GeneratedContent>('POST', `/campaigns/${campaign}/content/${contentId}/undo`, {
+      token: as.token,
+    });
+  const pendingSchedules = async () =>
+    (await sandboxSchedules())
+      .filter((schedule) => schedule.state === 'pending')
+      .map((schedule) => schedule.name);
+
+  /** A post of the campaign as a move of the publisher or the owner's RETRY or SKIP leaves it. */
+  const seeded = async (fields: Record<string, unknown>): Promise<string> => {
+    const { content } = await useSandboxTable();
+    const { newTimeOrderedId } = await import('#functions/core/ids');
+    const contentId = newTimeOrderedId();
+    await content
+      .create({
+        companyId: owner.companyId,
+        campaignId,
+        contentId,
+        platform: 'twitter',
+        content: 'Fresh roast at dawn',
+        generation: { source: 'offline' },
+        ...fields,
+      } as never)
+      .go();
+    return contentId;
+  };
+
+  it('takes an approval back: a draft again, its slot freed and its schedule gone; approved again, it takes the slot under a fresh attempt', async () => {
+    const post = await draftPost(owner, campaignId);
+    const approved = (await review(owner, campaignId, post._id, { status: 'approved' })).body
+      .content;
+    expect(approved.status).toBe('scheduled');
+    expect(await pendingSchedules()).toContain(`publish-${post._id}-1`);
+
+    const undone = await undo(post._id);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body).toMatchObject({ _id: post._id, status: 'draft', scheduledFor: null });
+    expect(undone.body.modificationHistory.at(-1)).toMatchObject({
+      status: 'draft',
+      comment: 'Approval undone',
+    });
+    expect(await pendingSchedules()).not.toContain(`publish-${post._id}-1`);
+    // Listed among the drafts again, to review.
+    const drafts = (await listContent(owner, campaignId, '?status=draft')).body.data;
+    expect(drafts.map((item) => item._id)).toContain(post._id);
+
+    // Undone again (a second click, a retried request): nothing more to take back.
+    const again = await undo(post._id);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'draft', version: post.version });
+    expect(again.body.modificationHistory).toHaveLength(undone.body.modificationHistory.length);
+
+    // Its slot was freed: approved again, it takes the same one, under attempts never used.
+    const reapproved = await review(owner, campaignId, post._id, { status: 'approved' });
+    expect(reapproved.body.content).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: approved.scheduledFor,
+    });
+    const pending = await pendingSchedules();
+    expect(pending).toContain(`publish-${post._id}-4`);
+    expect(pending).not.toContain(`publish-${post._id}-1`);
+  });
+
+  it('takes back an approval that found no slot, and a rejection', async () => {
+    const approvedOnly = await seeded({
+      status: 'approved',
+      modificationHistory: [{ date: new Date().toISOString(), status: 'approved' }],
+    });
+    const undone = await undo(approvedOnly);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.status).toBe('draft');
+
+    const post = await draftPost(owner, campaignId);
+    const rejected = await review(owner, campaignId, post._id, {
+      status: 'rejected',
+      feedback: 'Not our tone',
+    });
+    expect(rejected.body.content.status).toBe('rejected');
+    const back = await undo(post._id);
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ status: 'draft', scheduledFor: null });
+    expect(back.body.modificationHistory.map((entry) => [entry.status, entry.comment])).toEqual([
+      ['rejected', 'Not our tone'],
+      ['draft', 'Rejection undone'],
+    ]);
+    // A draft again: reviewed as any draft.
+    expect((await review(owner, campaignId, post._id, { status: 'approved' })).status).toBe(200);
+  });
+
+  it('refuses, in words, a post being published, published, failed or sent to the AI, and a RETRY or SKIP', async () => {
+    const expectRefusal = async (contentId: string, words: RegExp) => {
+      const result = await undo(contentId);
+      expect(result.status, JSON.stringify(result.body)).toBe(409);
+      expect(refused(result)).toMatchObject({ code: 'CONTENT_NOT_UNDOABLE' });
+      expect(refused(result).message).toMatch(words);
+    };
+    const history = (status: string, comment?: string) => [
+      { date: new Date().toISOString(), status, ...(comment ? { comment } : {}) },
+    ];
+    await expectRefusal(
+      await seeded({
+        status: 'publishing',
+        scheduledFor: new Date().toISOString(),
+        publishAttempt: 1,
+        publishingSince: new Date().toISOString(),
+        modificationHistory: history('approved'),
+      }),
+      /being published/,
+    );
+    await expectRefusal(
+      await seeded({
+        status: 'published',
+        publishedAt: new Date().toISOString(),
+        modificationHistory: history('approved'),
+      }),
+      /already published/,
+    );
+    await expectRefusal(
+      await seeded({
+        status: 'failed',
+        publishError: 'Refused',
+        modificationHistory: history('approved'),
+      }),
+      /failed/,
+    );
+    await expectRefusal(
+      await seeded({
+        status: 'approved',
+        publishAttempt: 4,
+        modificationHistory: history('approved', 'Publishing retried'),
+      }),
+      /retried/,
+    );
+    await expectRefusal(
+      await seeded({
+        status: 'rejected',
+        publishAttempt: 3,
+        modificationHistory: history('rejected', 'Publishing skipped'),
+      }),
+      /skipped/,
+    );
+
+    const post = await draftPost(owner, campaignId);
+    const sent = await review(owner, campaignId, post._id, {
+      status: 'modify',
+      feedback: 'Shorter',
+    });
+    expect(sent.body.content.status).toBe('modify');
+    await expectRefusal(post._id, /AI/);
+    await finishedGeneration(owner, sent.body.generationId!);
+  });
+
+  it('refuses a post that went out meanwhile: published now, it cannot be undone', async () => {
+    const post = await draftPost(owner, campaignId);
+    await review(owner, campaignId, post._id, { status: 'approved' });
+    const now = await call('POST', `/campaigns/${campaignId}/content/${post._id}/schedule`, {
+      token: owner.token,
+      body: { now: true },
+    });
+    expect(now.status).toBe(200);
+    await jobsSettled();
+    const result = await undo(post._id);
+    expect(result.status).toBe(409);
+    expect(refused(result).code).toBe('CONTENT_NOT_UNDOABLE');
+  });
+
+  it('answers 404 for another owner’s post, or a post of another campaign', async () => {
+    const post = await draftPost(owner, campaignId);
+    await review(owner, campaignId, post._id, { status: 'rejected' });
+    const stranger = await newContentOwner({ tier: 'intro' });
+    expect((await undo(post._id, stranger)).status).toBe(404);
+    expect((await undo(post._id, owner, await newCampaign(owner))).status).toBe(404);
+    expect((await listContent(owner, campaignId, '?status=rejected')).body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ _id: post._id })]),
+    );
+  });
+});
+
+describe('reading one post', () => {
+  it('answers the post as it is now, whatever its status; another campaign’s or owner’s is not found', async () => {
+    const owner = await newContentOwner();
+    const campaignId = await newCampaign(owner);
+    const post = await draftPost(owner, campaignId);
+    const read = (as: ContentOwner, campaign: string) =>
+      call<GeneratedContent>('GET', `/campaigns/${campaign}/content/${post._id}`, {
+        token: as.token,
+      });
+    const first = await read(owner, campaignId);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(post);
+
+    const approved = (await review(owner, campaignId, post._id, { status: 'approved' })).body
+      .content;
+    const after = await read(owner, campaignId);
+    expect(after.body).toMatchObject({ status: 'scheduled', scheduledFor: approved.scheduledFor });
+
+    expect((await read(owner, await newCampaign(owner))).status).toBe(404);
+    const stranger = await newContentOwner({ tier: 'intro' });
+    expect((await read(stranger, campaignId)).status).toBe(404);
+  });
+});
+
+describe('posts being written', () => {
+  it('lists the campaign’s new posts the AI is writing now, with their progress; not revisions, lost, finished or other campaigns’ ones', async () => {
+    const owner = await newContentOwner();
+    const campaignId = await newCampaign(owner, { platforms: ['twitter', 'linkedin'] });
+    const otherCampaign = await newCampaign(owner);
+    const { contentGenerations } = await useSandboxTable();
+    const { newTimeOrderedId } = await import('#functions/core/ids');
+    const seedGeneration = async (fields: Record<string, unknown>, ageMs = 0) => {
+      const at = Date.now() - ageMs;
+      const generationId = newTimeOrderedId(at);
+      await contentGenerations
+        .create({
+          generationId,
+          kind: 'content',
+          companyId: owner.companyId,
+          campaignId,
+          platform: 'linkedin',
+          contentId: generationId,
+          sendNotification: false,
+          quotaDay: dayFromToday(0),
+          status: 'running',
+          stage: 'drafting',
+          progress: 40,
+          createdAt: new Date(at).toISOString(),
+          startedAt: new Date(at).toISOString(),
+          expiresAt: Math.floor(at / 1000) + 86_400,
+          ...fields,
+        } as never)
+        .go();
+      return generationId;
+    };
+    const writing = await seedGeneration({});
+    const queued = await seedGeneration(
+      {
+        platform: 'twitter',
+        status: 'pending',
+        stage: 'queued',
+        progress: 0,
+        startedAt: undefined,
+      },
+      1000,
+    );
+    await seedGeneration({ kind: 'revision', contentId: 'a-post' });
+    await seedGeneration({}, 6 * 60_000);
+    await seedGeneration({ status: 'succeeded', stage: 'done', progress: 100 });
+    await seedGeneration({ campaignId: otherCampaign });
+
+    const listed = await listContent(owner, campaignId, '?status=draft');
+    expect(listed.status).toBe(200);
+    expect(listed.body.generating).toEqual([
+      expect.objectContaining({
+        _id: writing,
+        platform: 'linkedin',
+        stage: 'drafting',
+        progress: 40,
+      }),
+      expect.objectContaining({ _id: queued, platform: 'twitter', stage: 'queued', progress: 0 }),
+    ]);
+    // Whatever the filters: what is being written is the campaign's, not a page's.
+    expect(
+      (await listContent(owner, campaignId, '?platform=twitter&status=published')).body.generating,
+    ).toHaveLength(2);
+    expect((await listContent(owner, otherCampaign)).body.generating).toHaveLength(1);
+  });
+});

@@ -60,6 +60,11 @@ const DETAILS: Record<PostTransition, TransitionDetails> = {
   release: { where: ({ publishingSince }, { eq }) => eq(publishingSince, CLAIMED_AT) },
   retry: { set: { publishAttempt: 4 }, via: 'sms' },
   skip: {},
+  undoApproval: {
+    set: { publishAttempt: 4 },
+    where: ({ publishAttempt }, { eq }) => eq(publishAttempt, 1),
+  },
+  undoRejection: { where: asReviewed },
 };
 
 /** Every move, and what the post looks like after it (besides its new status). */
@@ -94,6 +99,8 @@ const AFTER: Record<PostTransition, Partial<ContentRecord>> = {
     publishError: undefined,
   },
   skip: {},
+  undoApproval: { scheduledFor: undefined, publishAttempt: 4 },
+  undoRejection: {},
 };
 
 /** What each move adds to the history (nothing for the product's moves off the history). */
@@ -105,6 +112,8 @@ const HISTORY: Partial<Record<PostTransition, object>> = {
   revised: { status: 'draft', comment: 'Revised by the AI' },
   retry: { status: 'approved', comment: 'Publishing retried', via: 'sms' },
   skip: { status: 'rejected', comment: 'Publishing skipped' },
+  undoApproval: { status: 'draft', comment: 'Approval undone' },
+  undoRejection: { status: 'draft', comment: 'Rejection undone' },
 };
 
 const NAMES = Object.keys(POST_TRANSITIONS) as PostTransition[];
@@ -170,6 +179,9 @@ describe('post lifecycle', () => {
       'release: publishing → scheduled',
       'retry: failed → approved',
       'skip: failed → rejected',
+      'undoApproval: approved → draft',
+      'undoApproval: scheduled → draft',
+      'undoRejection: rejected → draft',
     ]);
   });
 

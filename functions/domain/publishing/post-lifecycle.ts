@@ -79,6 +79,22 @@ export const POST_TRANSITIONS = {
     to: 'rejected',
     history: { status: 'rejected', comment: 'Publishing skipped' },
   },
+  /**
+   * The owner's Undo of an approval, before the publisher took the post: a draft again, out of
+   * its slot (the claim and schedule go with it, as when unslotted).
+   */
+  undoApproval: {
+    from: ['approved', 'scheduled'],
+    to: 'draft',
+    clears: ['scheduledFor'],
+    history: { status: 'draft', comment: 'Approval undone' },
+  },
+  /** The owner's Undo of a rejection: a draft again, to review. */
+  undoRejection: {
+    from: ['rejected'],
+    to: 'draft',
+    history: { status: 'draft', comment: 'Rejection undone' },
+  },
 } as const satisfies Record<string, TransitionRule>;
 
 export type PostTransition = keyof typeof POST_TRANSITIONS;

@@ -60,15 +60,17 @@ export const watchForSlot = async (
  * claimed and the post scheduled in one transaction, so two posts approved at once take two
  * slots. Then one schedule fires the publisher at the slot. A schedule that could not be written
  * is left to the sweeper, which fires scheduled posts that are overdue. `attempt` is the
- * publisher's attempt the schedule fires: 1, or the first of a new round when the owner retries a
- * failed post (its earlier attempts' runs are claimed already).
+ * publisher's attempt the schedule fires: the one the post carries (1 for a new post; the first
+ * of a new round once the owner retried a failed post or undid an approval, since the earlier
+ * attempts' runs may be claimed already), whoever slots it (the review, the sweeper, a resumed
+ * campaign).
  */
 export const slotPost = async (
   post: ContentRecord,
   campaign: CampaignRecord,
   logger: Pick<Logger, 'warn'>,
   now: Date = new Date(),
-  attempt = 1,
+  attempt = post.publishAttempt ?? 1,
 ): Promise<SlotOutcome> => {
   if (campaign.status !== 'active') return { slotted: false, reason: 'campaign-not-active' };
   const taken = await takenSlots(campaign, post.platform, now);

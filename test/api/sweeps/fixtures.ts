@@ -294,6 +294,7 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   // Active, as it was: the content routes, swept after it, need an active campaign.
   'PATCH /api/campaigns/{id}/status': { status: 'active' },
   'POST /api/campaigns/{campaignId}/generate': { platform: 'twitter', sendNotification: false },
+  // Undo, declared just before it, found the post a draft: nothing to take back, answered as is.
   'POST /api/campaigns/{campaignId}/content/{contentId}/approve': {
     status: 'approved',
     feedback: 'Lovely',

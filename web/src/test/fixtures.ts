@@ -302,7 +302,7 @@ export const makeContent = (overrides: Partial<GeneratedContent> = {}): Generate
 export const makeContentList = (
   data: GeneratedContent[],
   overrides: Partial<ContentList> = {},
-): ContentList => ({ data, limit: 10, nextCursor: null, ...overrides });
+): ContentList => ({ data, limit: 10, nextCursor: null, generating: [], ...overrides });
 
 /**
  * A content generation as GET /ai/generations/{id} answers it: by default a new X post that

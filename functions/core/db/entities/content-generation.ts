@@ -15,7 +15,8 @@ export const CONTENT_GENERATION_KINDS = ['content', 'revision'] as const;
  * caller's. A new post's id is the generation's id, so a second run of the worker finds the post
  * it already wrote instead of writing another. It holds no free text (a revision's feedback is on
  * the post's history) and expires after CONTENT_GENERATION_DAYS; a deleted company's generations
- * answer 404 (their company is gone) until then.
+ * answer 404 (their company is gone) until then. By campaign (gsi1), the ones under way are found
+ * after a reload.
  */
 export const contentGenerationEntity = lazy(
   () =>
@@ -52,6 +53,12 @@ export const contentGenerationEntity = lazy(
           byGeneration: {
             pk: { field: 'pk', composite: ['generationId'] },
             sk: { field: 'sk', composite: [] },
+          },
+          /** A campaign's generations, oldest first (ids are time-ordered): those under way now. */
+          byCampaign: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['campaignId'] },
+            sk: { field: 'gsi1sk', composite: ['generationId'] },
           },
         },
       },
