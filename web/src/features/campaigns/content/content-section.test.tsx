@@ -31,6 +31,8 @@ import { CONTENT_SCREEN_TEXTS } from './content-texts';
 const LIST = 'GET /api/campaigns/k1/content';
 const GENERATE = 'POST /api/campaigns/k1/generate';
 const review = (contentId: string) => `POST /api/campaigns/k1/content/${contentId}/approve`;
+const undo = (contentId: string) => `POST /api/campaigns/k1/content/${contentId}/undo`;
+const read = (contentId: string) => `GET /api/campaigns/k1/content/${contentId}`;
 const poll = (generationId: string) => `GET /api/ai/generations/${generationId}`;
 
 const usage = (used: number, limit = 5): PlanUsage => ({
@@ -205,6 +207,70 @@ describe('the list', () => {
     ).toBeVisible();
     await user.click(within(section).getByRole('button', { name: 'Try again' }));
     expect(await posts()).toHaveTextContent('Our autumn blend is here');
+  }, 15_000);
+
+  it('reads its filters from the address and keeps the chosen ones there', async () => {
+    const { fetchMock, section, user } = await renderContent({
+      at: '/dashboard/company/c1/campaigns/k1?platform=linkedin&status=scheduled',
+    });
+    await posts();
+    expect(listQueries(fetchMock)[0]).toEqual({
+      limit: '10',
+      platform: 'linkedin',
+      status: 'scheduled',
+    });
+    expect(within(section).getByLabelText('Platform')).toHaveValue('linkedin');
+    expect(within(section).getByLabelText('Status')).toHaveValue('scheduled');
+
+    await user.selectOptions(within(section).getByLabelText('Status'), 'published');
+    await waitFor(() => expect(window.location.search).toBe('?platform=linkedin&status=published'));
+    await user.selectOptions(within(section).getByLabelText('Status'), '');
+    await waitFor(() => expect(window.location.search).toBe('?platform=linkedin&status=all'));
+    await waitFor(() =>
+      expect(listQueries(fetchMock).at(-1)).toEqual({ limit: '10', platform: 'linkedin' }),
+    );
+    await user.selectOptions(within(section).getByLabelText('Platform'), '');
+    await user.selectOptions(within(section).getByLabelText('Status'), 'draft');
+    // Drafts of every platform, the default, need no parameter.
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('reads an address that names no filter of this campaign as the default, drafts', async () => {
+    const { fetchMock, section } = await renderContent({
+      at: '/dashboard/company/c1/campaigns/k1?platform=tiktok&status=everything',
+    });
+    await posts();
+    expect(listQueries(fetchMock)[0]).toEqual({ limit: '10', status: 'draft' });
+    expect(within(section).getByLabelText('Status')).toHaveValue('draft');
+  });
+
+  it('after a reload during a generation, shows the new post as being written, then the draft', async () => {
+    let answer = makeContentList([], {
+      generating: [
+        {
+          _id: 'cg1',
+          platform: 'twitter',
+          stage: 'drafting',
+          progress: 40,
+          createdAt: '2026-11-10T14:00:00.000Z',
+        },
+      ],
+    });
+    const { section } = await renderContent({
+      list: () => Promise.resolve(jsonResponse(answer)),
+    });
+    const list = await posts();
+    const writing = within(list).getByRole('listitem', { name: 'X (Twitter) post' });
+    expect(within(writing).getByText('Generating')).toBeVisible();
+    expect(within(writing).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(writing).toHaveTextContent('Writing your post…');
+    expect(within(section).queryByText('No drafts to review')).toBeNull();
+
+    answer = makeContentList([makeContent({ _id: 'cg1', content: 'Written while away' })]);
+    expect(
+      await within(section).findByText('Written while away', {}, { timeout: 8000 }),
+    ).toBeVisible();
+    expect(within(section).queryByText('Generating')).toBeNull();
   }, 15_000);
 
   it('scrolls to the section 100 ms after opening at #content', async () => {
@@ -542,22 +608,182 @@ describe('review', () => {
     body: { content: post, generationId },
   });
 
-  it("approves: 'Content approved successfully'", async () => {
+  /** The server's posts as they change: the list (drafts only) and each post read on its own. */
+  const server = (...initial: GeneratedContent[]) => {
+    let stored = initial;
+    const answers: Record<string, MockAnswer> = {
+      [LIST]: (url) =>
+        Promise.resolve(
+          jsonResponse(
+            makeContentList(
+              stored.filter(
+                (post) =>
+                  !url.searchParams.get('status') || post.status === url.searchParams.get('status'),
+              ),
+            ),
+          ),
+        ),
+    };
+    for (const post of initial) {
+      answers[read(post._id)] = () =>
+        Promise.resolve(jsonResponse(stored.find((item) => item._id === post._id)));
+    }
+    return {
+      answers,
+      set: (post: GeneratedContent) => {
+        stored = stored.map((item) => (item._id === post._id ? post : item));
+        return post;
+      },
+    };
+  };
+  const later = (minutes: number) =>
+    new Date(Date.parse('2026-11-10T14:00:00.000Z') + minutes * 60_000).toISOString();
+  const cardOf = (list: HTMLElement, name: RegExp) => within(list).getByRole('listitem', { name });
+
+  it('approves: the card stays where it was, scheduled with its time; the toast names it and offers Undo, which makes it a draft again', async () => {
+    const db = server(makeContent(), makeContent({ _id: 'p0', content: 'An older draft' }));
+    const scheduled = makeContent({
+      status: 'scheduled',
+      scheduledFor: '2026-11-27T14:00:00.000Z',
+      updatedAt: later(1),
+    });
+    const { fetchMock, section, user } = await renderContent({
+      answers: {
+        ...db.answers,
+        [review('p1')]: () =>
+          Promise.resolve(jsonResponse({ content: db.set(scheduled), generationId: null })),
+        [undo('p1')]: () =>
+          Promise.resolve(jsonResponse(db.set(makeContent({ updatedAt: later(2) })))),
+      },
+    });
+    const list = await posts();
+    await user.click(within(list).getAllByRole('button', { name: 'Approve' })[0]!);
+    expect(
+      await screen.findByText(
+        'Content approved successfully. It goes out Fri, Nov 27 at 9:00 AM, New York time.',
+      ),
+    ).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([{ status: 'approved' }]);
+    // The drafts are read again (the approved post is none), yet it stays, first, as it now is.
+    await waitFor(() => expect(listQueries(fetchMock).length).toBeGreaterThan(1));
+    await waitFor(() => expect(callKeys(fetchMock)).toContain(read('p1')));
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Goes out Fri, Nov 27 at 9:00 AM, New York time');
+    expect(within(cards[0]!).getByText('Scheduled', { selector: '[data-status]' })).toBeVisible();
+    expect(within(cards[0]!).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(cards[1]).toHaveTextContent('An older draft');
+    expect(within(section).getByLabelText('Status')).toHaveValue('draft');
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone: the post is a draft again')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, undo('p1'))).toEqual([undefined]);
+    await waitFor(() =>
+      expect(
+        within(within(list).getAllByRole('listitem')[0]!).getByText('Draft', {
+          selector: '[data-status]',
+        }),
+      ).toBeVisible(),
+    );
+    expect(within(list).getAllByRole('button', { name: 'Approve' })).toHaveLength(2);
+  });
+
+  it('rejects: the card stays, rejected; the toast offers Undo', async () => {
+    const db = server(makeContent());
     const { fetchMock, user } = await renderContent({
+      answers: {
+        ...db.answers,
+        [review('p1')]: () =>
+          Promise.resolve(
+            jsonResponse({
+              content: db.set(makeContent({ status: 'rejected', updatedAt: later(1) })),
+              generationId: null,
+            }),
+          ),
+      },
+    });
+    const list = await posts();
+    await user.click(within(list).getByRole('button', { name: 'Reject' }));
+    const toastText = await screen.findByText('Content rejected successfully');
+    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([{ status: 'rejected' }]);
+    expect(
+      within(toastText.parentElement!).getByRole('button', { name: 'Undo' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(callKeys(fetchMock)).toContain(read('p1')));
+    expect(within(list).getByText('Rejected', { selector: '[data-status]' })).toBeVisible();
+    expect(within(list).queryByRole('button', { name: 'Reject' })).toBeNull();
+    // Its own review: nothing was reviewed elsewhere.
+    expect(within(list).queryByText(CONTENT_SCREEN_TEXTS.reviewedElsewhere)).toBeNull();
+  });
+
+  it('a post reviewed in another tab or by text drops its actions there, saying so', async () => {
+    const db = server(
+      makeContent(),
+      makeContent({
+        _id: 'p0',
+        content: 'An older draft',
+        metadata: { params: { platform: 'linkedin' }, source: 'openai' },
+      }),
+    );
+    const { section } = await renderContent({ answers: db.answers });
+    const list = await posts();
+    expect(within(list).getAllByRole('button', { name: 'Approve' })).toHaveLength(2);
+
+    db.set(
+      makeContent({
+        status: 'scheduled',
+        scheduledFor: '2026-11-27T14:00:00.000Z',
+        updatedAt: later(1),
+      }),
+    );
+    // The owner comes back to this tab, a while later.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10_000);
+    window.dispatchEvent(new Event('focus'));
+    const card = await waitFor(() => {
+      const found = cardOf(list, /X \(Twitter\) post/);
+      expect(found).toHaveTextContent(CONTENT_SCREEN_TEXTS.reviewedElsewhere);
+      return found;
+    }).finally(() => vi.useRealTimers());
+    expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(within(card).getByText('Scheduled', { selector: '[data-status]' })).toBeVisible();
+    expect(within(list).getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
+    expect(within(section).getByLabelText('Status')).toHaveValue('draft');
+  });
+
+  it('says why an Undo was refused', async () => {
+    const { user } = await renderContent({
+      answers: {
+        [review('p1')]: reviewed(
+          makeContent({ status: 'scheduled', scheduledFor: '2026-11-27T14:00:00.000Z' }),
+        ),
+        [undo('p1')]: refusal(
+          409,
+          'CONTENT_NOT_UNDOABLE',
+          'This post is being published right now, so its approval can no longer be undone.',
+        ),
+      },
+    });
+    await user.click(within(await posts()).getByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText(
+        'Failed to undo: This post is being published right now, so its approval can no longer be undone.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a post approved without a free time says it goes out at the next one', async () => {
+    const { user } = await renderContent({
       answers: { [review('p1')]: reviewed(makeContent({ status: 'approved' })) },
     });
     await user.click(within(await posts()).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Content approved successfully')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([{ status: 'approved' }]);
-  });
-
-  it("rejects: 'Content rejected successfully'", async () => {
-    const { fetchMock, user } = await renderContent({
-      answers: { [review('p1')]: reviewed(makeContent({ status: 'rejected' })) },
-    });
-    await user.click(within(await posts()).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText('Content rejected successfully')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([{ status: 'rejected' }]);
+    expect(
+      await screen.findByText(
+        'Content approved successfully. It goes out at the campaign’s next free time, once it is running and has one.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("says 'Failed to approve content: {message}' and 'Failed to reject content: {message}'", async () => {

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Campaign } from '#shared/contract/campaigns';
-import type { ContentGeneration } from '#shared/contract/content';
+import type { ContentGeneration, GeneratingPost } from '#shared/contract/content';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import {
   CONTENT_MESSAGES,
@@ -25,13 +25,17 @@ import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
 import { useSession } from '#web/lib/session';
 import { LOAD_CONNECTED_PLATFORMS_FAILED } from '../connected-platforms';
 import { Pager } from '../components/pager';
-import { useContentList, type ContentPage } from './api/list-content';
+import { contentListKey, useContentList, type ContentPage } from './api/list-content';
 import { ContentCard } from './components/content-card';
 import { GenerateContentModal } from './components/generate-content-modal';
+import { GeneratingCard } from './components/generating-card';
 import { GenerationProgress } from './components/generation-progress';
+import { PostFollower } from './components/post-follower';
 import { PREVIEWS, type PreviewAccount } from './components/post-preview';
 import { RevisionWatcher } from './components/revision-watcher';
+import { useContentFilters } from './content-filters';
 import { CONTENT_SCREEN_TEXTS, CONTENT_STATUS_LABELS, generationsLeftText } from './content-texts';
+import { usePostsInSight } from './stay-in-sight';
 import { useContentGeneration } from './use-content-generation';
 
 interface RunningRevision {
@@ -116,8 +120,39 @@ const useScrollToAnchor = (ref: RefObject<HTMLElement | null>) => {
 };
 
 /**
+ * The new posts being written: the list's (a generation of another tab, or one under way before a
+ * reload) and this tab's own, whose poll answers sooner; each once, newest first.
+ */
+const postsBeingWritten = (
+  listed: readonly GeneratingPost[],
+  own: { _id: string; platform: PlatformId } | null,
+  ownProgress: ContentGeneration | undefined,
+) => {
+  const others = listed.filter((item) => item._id !== own?._id);
+  if (!own) return others;
+  const progress = ownProgress ?? listed.find((item) => item._id === own._id);
+  return [{ ...own, stage: progress?.stage, progress: progress?.progress }, ...others];
+};
+
+/**
+ * The page's place in the list: the cursors of the pages before the one shown ([] on the first),
+ * for the filters they were read with (other filters start on the first page).
+ */
+const usePaging = (filterKey: string) => {
+  const [paging, setPaging] = useState({ filterKey, cursors: [] as string[] });
+  const cursors = paging.filterKey === filterKey ? paging.cursors : [];
+  const setCursors = (change: (current: string[]) => string[]) =>
+    setPaging({ filterKey, cursors: change(cursors) });
+  return { cursors, setCursors };
+};
+
+/**
  * The campaign's generated posts: Generate Content (and what the plan leaves today), filters by
- * platform and status (drafts by default), the posts with their previews and reviews, a pager.
+ * platform and status (drafts by default, kept in the address), the posts with their previews and
+ * reviews, a pager. A post stays where it stood when it leaves the filter (reviewed here, in
+ * another tab or by text; published) until the filter or page changes, and every card follows its
+ * post: read again every few seconds while one is being written, published or due within the
+ * hour, every minute otherwise.
  */
 export function ContentSection({
   campaign,
@@ -139,12 +174,15 @@ export function ContentSection({
     [credentials],
   );
 
-  const [platform, setPlatform] = useState<PlatformId | ''>('');
-  const [status, setStatus] = useState<VisibleContentStatus | ''>(DEFAULT_CONTENT_STATUS_FILTER);
-  /** The cursors of the pages before the one shown ([] on the first page). */
-  const [cursors, setCursors] = useState<string[]>([]);
+  const { platform, status, setFilters } = useContentFilters(campaign.platforms);
+  const { cursors, setCursors } = usePaging(`${platform}|${status}`);
   const page: ContentPage = { platform, status, cursor: cursors.at(-1) };
   const { list, isLoading, isChanging, failed, retry } = useContentList(campaign._id, page);
+  // While another filter or page loads, the last one's list stays as it was (dimmed).
+  const sight = usePostsInSight(
+    contentListKey(campaign._id, page).join('\n'),
+    isChanging ? undefined : list?.data,
+  );
 
   const [generateOpen, setGenerateOpen] = useState(false);
   /** AI revisions started here, by post, while they run. */
@@ -161,9 +199,12 @@ export function ContentSection({
     onSucceeded: (finished) => {
       setGenerateOpen(false);
       // The new post is a draft: the list shows drafts (of its platform, or all).
-      setStatus(DEFAULT_CONTENT_STATUS_FILTER);
-      setPlatform((current) => (current && current !== finished.platform ? '' : current));
-      setCursors([]);
+      setFilters((current) => ({
+        status: DEFAULT_CONTENT_STATUS_FILTER,
+        platform:
+          current.platform && current.platform !== finished.platform ? '' : current.platform,
+      }));
+      setCursors(() => []);
     },
   });
 
@@ -178,15 +219,7 @@ export function ContentSection({
     status === DEFAULT_CONTENT_STATUS_FILTER
       ? CONTENT_SCREEN_TEXTS.noDraftsTitle
       : CONTENT_SCREEN_TEXTS.emptyTitle;
-  const changeFilter = (change: () => void) => {
-    change();
-    setCursors([]);
-  };
-  const clearFilters = () =>
-    changeFilter(() => {
-      setPlatform('');
-      setStatus('');
-    });
+  const clearFilters = () => setFilters(() => ({ platform: '', status: '' }));
 
   const usageText = usage
     ? generationsLeftText(usage.generations.used, usage.generations.limit)
@@ -198,7 +231,19 @@ export function ContentSection({
       ? CONTENT_SCREEN_TEXTS.planLapsed
       : CONTENT_SCREEN_TEXTS.noneLeft(usage.timeZone)
     : undefined;
-  const posts = useMemo(() => list?.data ?? [], [list]);
+  const shown = useMemo(
+    () =>
+      isChanging
+        ? (list?.data ?? []).map((post) => ({ post, reviewedElsewhere: false }))
+        : sight.shown,
+    [isChanging, list, sight.shown],
+  );
+  const posts = useMemo(() => shown.map((entry) => entry.post), [shown]);
+  const writing = postsBeingWritten(
+    list?.generating ?? [],
+    generation.started,
+    generation.generation,
+  );
   // A post sent back to the AI elsewhere (another tab, a text) names its revision: follow it too.
   const followed = useRef(new Set<string>());
   useEffect(() => {
@@ -312,13 +357,15 @@ export function ContentSection({
         </div>
       </div>
 
-      {generation.running && !generateOpen ? (
-        <GenerationProgress
-          generation={generation.generation}
-          label="Generating content"
-          className="mt-4"
+      {sight.left.map((post) => (
+        <PostFollower
+          key={post._id}
+          campaignId={campaign._id}
+          contentId={post._id}
+          onPost={sight.seen}
+          onGone={sight.forget}
         />
-      ) : null}
+      ))}
 
       {Object.entries(revisions).map(([contentId, running]) => (
         <RevisionWatcher
@@ -348,7 +395,7 @@ export function ContentSection({
           className="sm:w-56"
           value={platform}
           onChange={(event) =>
-            changeFilter(() => setPlatform(event.target.value as PlatformId | ''))
+            setFilters(() => ({ platform: event.target.value as PlatformId | '' }))
           }
           options={[
             { value: '', label: CONTENT_SCREEN_TEXTS.allPlatforms },
@@ -360,7 +407,7 @@ export function ContentSection({
           className="sm:w-56"
           value={status}
           onChange={(event) =>
-            changeFilter(() => setStatus(event.target.value as VisibleContentStatus | ''))
+            setFilters(() => ({ status: event.target.value as VisibleContentStatus | '' }))
           }
           options={STATUS_OPTIONS}
         />
@@ -381,9 +428,9 @@ export function ContentSection({
         >
           {CONTENT_SCREEN_TEXTS.loadFailed}
         </Alert>
-      ) : isLoading && !list ? (
+      ) : isLoading && !list && writing.length === 0 ? (
         <ListSkeleton />
-      ) : posts.length === 0 ? (
+      ) : posts.length === 0 && writing.length === 0 ? (
         empty()
       ) : (
         <>
@@ -392,13 +439,18 @@ export function ContentSection({
             aria-busy={isChanging || undefined}
             className={clsx('mt-5 space-y-4', isChanging && 'opacity-60')}
           >
-            {posts.map((post) => (
+            {writing.map((item) => (
+              <GeneratingCard key={item._id} generating={item} />
+            ))}
+            {shown.map(({ post, reviewedElsewhere }) => (
               <ContentCard
                 key={post._id}
                 campaign={campaign}
                 post={post}
                 account={accountFor(post.metadata.params.platform, credentials, companyName)}
                 revision={revisions[post._id] ?? null}
+                reviewedElsewhere={reviewedElsewhere}
+                onChanged={(changed) => sight.seen(changed, true)}
                 onRevisionStarted={(generationId) =>
                   setRevisions((current) => ({
                     ...current,

@@ -1,4 +1,8 @@
-import type { ModifyAspect, VisibleContentStatus } from '#shared/domain/content';
+import {
+  CONTENT_TOASTS,
+  type ModifyAspect,
+  type VisibleContentStatus,
+} from '#shared/domain/content';
 import type { BadgeTone } from '#web/components/badge';
 
 /**
@@ -48,8 +52,21 @@ export const CONTENT_SCREEN_TEXTS = {
   planLapsed: 'AI generation is paused until the subscription is active again.',
   noTextSent: 'No text was sent: verify your phone in Settings to get your drafts by text.',
   textFailed: 'The text about this draft could not be sent. It is here to review.',
-  textsOff: 'No text was sent: you replied STOP. Text START to us to get your drafts by text again.',
+  textsOff:
+    'No text was sent: you replied STOP. Text START to us to get your drafts by text again.',
+  generatingBadge: 'Generating',
+  generatingPost: (platform: string) => `Generating your ${platform} post`,
+  /** An approval's toast names when the post goes out (the spec's words first). */
+  approvedFor: (when: string) => `${CONTENT_TOASTS.approved}. It goes out ${when}.`,
+  approvedUnslotted: `${CONTENT_TOASTS.approved}. It goes out at the campaign’s next free time, once it is running and has one.`,
+  undo: 'Undo',
+  undone: 'Undone: the post is a draft again',
+  undoFailed: 'undo',
+  reviewedElsewhere: 'Reviewed in another tab or by text',
 } as const;
+
+/** How long a review's toast offers Undo. */
+export const UNDO_WINDOW_MS = 10_000;
 
 /** "2 of 5 AI generations left today" */
 export const generationsLeftText = (used: number, limit: number): string => {

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { ContentGeneration, GenerateContentBody } from '#shared/contract/content';
 import { CONTENT_TOASTS } from '#shared/domain/content';
+import type { PlatformId } from '#shared/domain/tiers';
 import { isContentGeneration, isFinished, useGeneration } from '#web/lib/api/get-generation';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
 import { useContentCache } from './api/content-cache';
@@ -50,10 +51,10 @@ export const useContentGeneration = (
   { onSucceeded }: { onSucceeded: (generation: ContentGeneration) => void },
 ) => {
   const generate = useGenerateContent();
-  const [generationId, setGenerationId] = useState<string | null>(null);
+  const [started, setStarted] = useState<{ _id: string; platform: PlatformId } | null>(null);
   const [starting, setStarting] = useState(false);
-  const generation = useFinishedGeneration(campaign, generationId, (finished) => {
-    setGenerationId(null);
+  const generation = useFinishedGeneration(campaign, started?._id ?? null, (finished) => {
+    setStarted(null);
     if (finished.status === 'succeeded') {
       toast.success(CONTENT_TOASTS.generated);
       // The owner asked for a text: say when none could go out, and why.
@@ -69,8 +70,8 @@ export const useContentGeneration = (
   const start = async (body: GenerateContentBody): Promise<void> => {
     setStarting(true);
     try {
-      const started = await generate(campaign._id, campaign.company, body);
-      setGenerationId(started.generationId);
+      const { generationId } = await generate(campaign._id, campaign.company, body);
+      setStarted({ _id: generationId, platform: body.platform });
     } catch (error) {
       if (!isSessionEnded(error)) toast.error(messageOf(error, CONTENT_TOASTS.generateFailed));
     } finally {
@@ -82,7 +83,9 @@ export const useContentGeneration = (
     start,
     starting,
     /** A generation started here is running. */
-    running: generationId !== null,
+    running: started !== null,
+    /** The generation started here while it runs: its id and platform. */
+    started,
     /** Its latest answer (undefined until the first poll answers). */
     generation: generation && !isFinished(generation) ? generation : undefined,
   };

@@ -4,6 +4,7 @@ import type { PlatformId } from '#shared/domain/tiers';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { useQuery } from '#web/lib/query';
+import { refreshIntervalFor } from '../live-refresh';
 import { CONTENT_LIST_KEY } from './content-cache';
 
 const route = apiRoute('GET /campaigns/{campaignId}/content');
@@ -33,20 +34,31 @@ export const fetchContentList = (
   });
 
 /**
- * One page of a campaign's generated posts, newest first. While another page or filter loads,
- * the last one stays on screen. A failure is said inline, where the list stands (no toast).
+ * One page of a campaign's generated posts, newest first, and the new posts being written; read
+ * again every few seconds while one of them is about to change, every minute otherwise, and when
+ * the tab comes back to the front. While another page or filter loads, the last one stays on
+ * screen. A failure is said inline, where the list stands (no toast).
  */
 export const useContentList = (campaignId: string, page: ContentPage) => {
-  const { data, error, isLoading, isValidating, mutate } = useQuery(
+  const { data, error, isLoading, mutate } = useQuery(
     contentListKey(campaignId, page),
     () => fetchContentList(campaignId, page),
-    { keepPreviousData: true },
+    {
+      keepPreviousData: true,
+      // Posts change outside this tab too (reviewed in another one, or by text): a tab the owner
+      // comes back to reads them again at once.
+      revalidateOnFocus: true,
+      refreshInterval: (list) => (list ? refreshIntervalFor(list.data, list.generating) : 0),
+    },
   );
   return {
     list: data,
     isLoading,
-    /** Something other than what is shown is loading (another page or filter). */
-    isChanging: isValidating && data !== undefined,
+    /**
+     * What is shown is another page or filter's, while this one loads for the first time (a
+     * page read again in the background is not changing).
+     */
+    isChanging: isLoading && data !== undefined,
     failed: Boolean(error) && !data,
     retry: () => void mutate(),
   };

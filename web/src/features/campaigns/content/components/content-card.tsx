@@ -24,6 +24,7 @@ import { PlatformIcon } from '#web/components/platform-icon';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { importWithTimeout } from '#web/lib/lazy-import';
 import { useReviewContent } from '../api/review-content';
+import { useUndoReview } from '../api/undo-review';
 import {
   CONTENT_SCREEN_TEXTS,
   CONTENT_STATUS_LABELS,
@@ -34,6 +35,7 @@ import { GenerationProgress } from './generation-progress';
 import type { ModifyStep } from './modify-dialogs';
 import { MovePostDialog } from './move-post-dialog';
 import { PostPreview, type PreviewAccount } from './post-preview';
+import { toastWithUndo } from './undo-toast';
 
 // The forms bring zod and react-hook-form: loaded when Request Changes is first pressed.
 const loadModifyDialogs = () => importWithTimeout(() => import('./modify-dialogs'));
@@ -105,11 +107,16 @@ interface ContentCardProps {
   /** The AI revision of this post started here, while it runs (its latest answer, once there is one). */
   revision: { generation: ContentGeneration | undefined } | null;
   onRevisionStarted: (generationId: string) => void;
+  /** Reviewed in another tab or by text while on screen: said where its actions were. */
+  reviewedElsewhere: boolean;
+  /** The post as this card's own review, undo or move left it. */
+  onChanged: (post: GeneratedContent) => void;
 }
 
 /**
  * One generated post: its platform-true preview, status, publishing failure, history, and for a
- * draft (or one sent back) Approve, Reject and Request Changes.
+ * draft (or one sent back) Approve, Reject and Request Changes. A review's toast says what became
+ * of the post (when it goes out) and offers Undo for a few seconds.
  */
 export function ContentCard({
   campaign,
@@ -117,8 +124,11 @@ export function ContentCard({
   account,
   revision,
   onRevisionStarted,
+  reviewedElsewhere,
+  onChanged,
 }: ContentCardProps) {
   const review = useReviewContent();
+  const undoReview = useUndoReview();
   const [pending, setPending] = useState<'approved' | 'rejected' | null>(null);
   const [modifyStep, setModifyStep] = useState<ModifyStep | null>(null);
   const [moving, setMoving] = useState(false);
@@ -131,11 +141,31 @@ export function ContentCard({
   const reviewable = isReviewable(post.status) && revision === null;
   const headingId = `content-${post._id}-title`;
 
+  const undo = async () => {
+    try {
+      onChanged(await undoReview(campaign._id, campaign.company, post._id));
+      toast.success(CONTENT_SCREEN_TEXTS.undone);
+    } catch (error) {
+      if (!isSessionEnded(error)) toast.error(failureText(CONTENT_SCREEN_TEXTS.undoFailed, error));
+    }
+  };
+
   const decide = async (decision: 'approved' | 'rejected') => {
     setPending(decision);
     try {
-      await review(campaign._id, campaign.company, post._id, { status: decision });
-      toast.success(decision === 'approved' ? CONTENT_TOASTS.approved : CONTENT_TOASTS.rejected);
+      const { content: reviewed } = await review(campaign._id, campaign.company, post._id, {
+        status: decision,
+      });
+      onChanged(reviewed);
+      const said =
+        decision === 'rejected'
+          ? CONTENT_TOASTS.rejected
+          : reviewed.scheduledFor
+            ? CONTENT_SCREEN_TEXTS.approvedFor(
+                slotText(reviewed.scheduledFor, campaign.schedule.timeZone),
+              )
+            : CONTENT_SCREEN_TEXTS.approvedUnslotted;
+      toastWithUndo(said, () => void undo());
     } catch (error) {
       if (!isSessionEnded(error)) {
         toast.error(
@@ -203,7 +233,12 @@ export function ContentCard({
         </div>
       ) : null}
       {moving ? (
-        <MovePostDialog campaign={campaign} post={post} onClose={() => setMoving(false)} />
+        <MovePostDialog
+          campaign={campaign}
+          post={post}
+          onMoved={onChanged}
+          onClose={() => setMoving(false)}
+        />
       ) : null}
 
       {post.status === 'published' && post.publishedAt ? (
@@ -237,6 +272,12 @@ export function ContentCard({
       ) : null}
 
       <History entries={post.modificationHistory} />
+
+      {reviewedElsewhere && !isReviewable(post.status) ? (
+        <p role="status" className="mt-4 text-sm font-medium text-slate-600">
+          {CONTENT_SCREEN_TEXTS.reviewedElsewhere}
+        </p>
+      ) : null}
 
       {reviewable ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -283,8 +324,9 @@ export function ContentCard({
             post={post}
             account={account}
             onClose={() => setModifyStep(null)}
-            onSent={(generationId) => {
+            onSent={({ content, generationId }) => {
               setModifyStep(null);
+              onChanged(content);
               if (generationId) onRevisionStarted(generationId);
             }}
           />

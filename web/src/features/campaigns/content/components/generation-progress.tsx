@@ -11,7 +11,8 @@ export function GenerationProgress({
   label,
   className,
 }: {
-  generation: ContentGeneration | undefined;
+  /** Where it is (a poll's answer, or the list's); undefined until the first answer. */
+  generation: Pick<ContentGeneration, 'stage' | 'progress'> | undefined;
   /** What the bar is for ("Generating content"). */
   label: string;
   className?: string;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
-import type { GeneratedContent } from '#shared/contract/content';
+import type { GeneratedContent, ReviewedContent } from '#shared/contract/content';
 import { CONTENT_TEXTS, CONTENT_TOASTS, MODIFY_ASPECTS } from '#shared/domain/content';
 import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
@@ -32,8 +32,8 @@ interface ModifyDialogsProps {
   post: GeneratedContent;
   account: PreviewAccount;
   onClose: () => void;
-  /** The request was taken: an AI revision answers the generation to poll. */
-  onSent: (generationId: string | null) => void;
+  /** The request was taken: the post as it now is; an AI revision names the generation to poll. */
+  onSent: (answer: ReviewedContent) => void;
 }
 
 /** The post's images that may stay (still the campaign's, still for its platform). */
@@ -119,12 +119,12 @@ const useModifySubmit = <TValues extends AiFeedbackValues | DirectEditValues>(
   const review = useReviewContent();
   return handleSubmit(async (body) => {
     try {
-      const { generationId } = await review(campaign._id, campaign.company, post._id, {
+      const answer = await review(campaign._id, campaign.company, post._id, {
         status: 'modify',
         ...body,
       });
       toast.success(CONTENT_TOASTS.modificationSent);
-      onSent(generationId);
+      onSent(answer);
       reset();
     } catch (error) {
       if (!isSessionEnded(error)) toast.error(failureText('modify content', error));

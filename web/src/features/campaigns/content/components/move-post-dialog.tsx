@@ -20,10 +20,13 @@ import { useFreeSlots, useMoveContent } from '../api/move-content';
 export function MovePostDialog({
   campaign,
   post,
+  onMoved,
   onClose,
 }: {
   campaign: Campaign;
   post: GeneratedContent;
+  /** The post as the move left it. */
+  onMoved: (post: GeneratedContent) => void;
   onClose: () => void;
 }) {
   const { data, error, isLoading } = useFreeSlots(campaign._id, post._id);
@@ -36,11 +39,13 @@ export function MovePostDialog({
   const submit = async (kind: 'move' | 'now') => {
     setBusy(kind);
     try {
-      await move(
-        campaign._id,
-        campaign.company,
-        post._id,
-        kind === 'now' ? { now: true } : { scheduledFor: slot },
+      onMoved(
+        await move(
+          campaign._id,
+          campaign.company,
+          post._id,
+          kind === 'now' ? { now: true } : { scheduledFor: slot },
+        ),
       );
       toast.success(kind === 'now' ? SCHEDULE_MESSAGES.publishing : SCHEDULE_MESSAGES.moved);
       onClose();
