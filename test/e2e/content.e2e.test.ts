@@ -181,12 +181,39 @@ describe('generated content in the browser', () => {
     await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(editedShown);
     expect(await shownCount(card)).toBe(`${editedCount} / 280`);
 
-    // Approve: the post leaves the drafts and takes the campaign's next slot (Mon and Thu at
-    // 8:30, New York time), shown under Scheduled.
+    // Approve: the post takes the campaign's next slot (Mon and Thu at 8:30, New York time) and
+    // its card stays where it was, scheduled with its time, though the list shows drafts; the
+    // toast names the time and offers Undo.
+    const slotText = /(Mon|Thu), \w+ \d+ at 8:30 AM, New York time/;
     await card.getByRole('button', { name: 'Approve' }).click();
-    await toast(page, 'Content approved successfully').waitFor();
-    await section.getByText('No drafts to review').waitFor();
+    const approved = toast(page, 'Content approved successfully. It goes out');
+    await approved.waitFor();
+    expect(await approved.innerText()).toMatch(slotText);
+    await expect.poll(() => badge.innerText()).toBe('Scheduled');
+    await card.getByText(new RegExp(`^Goes out ${slotText.source}$`)).waitFor();
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await section.getByLabel('Status').inputValue()).toBe('draft');
+    expect((await postsOf('scheduled')).map((post) => post._id)).toEqual([draft!._id]);
+    await screenshot(page, 'content-approved-stays-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/content-approved-stays-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Undo: a draft again, its slot freed.
+    await approved.getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Undone: the post is a draft again').waitFor();
+    await expect.poll(() => badge.innerText()).toBe('Draft');
+    await card.getByRole('button', { name: 'Approve' }).waitFor();
+    expect(await postsOf('scheduled')).toEqual([]);
+    expect((await postsOf('draft')).map((post) => post.content)).toEqual([edited]);
+
+    // Approved again; under Scheduled once the owner picks that filter, which the address keeps.
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => badge.innerText()).toBe('Scheduled');
     await section.getByLabel('Status').selectOption('scheduled');
+    await page.waitForURL('**?status=scheduled');
+    await page.reload();
+    await expect.poll(() => section.getByLabel('Status').inputValue()).toBe('scheduled');
     await expect.poll(() => badge.innerText()).toBe('Scheduled');
     await card.getByText(/^Goes out (Mon|Thu), \w+ \d+ at 8:30 AM, New York time$/).waitFor();
     await expect.poll(() => preview.locator('p.whitespace-pre-line').innerText()).toBe(editedShown);

@@ -182,7 +182,14 @@ describe('the daily loop in the browser', () => {
     await verifyPhoneThroughApi(page, account);
     await connectX(page, company);
 
-    // An active campaign on X posting every day at 9:00, New York time.
+    // An active campaign on X posting every day, next in about half an hour, New York time: due
+    // within the hour, its card follows it every few seconds.
+    const soon = new Date(Date.now() + 30 * 60_000);
+    const inNewYork = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', ...options }).format(soon);
+    const postingTime = inNewYork({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    // "2:05 PM" (ICU may put a narrow space before PM).
+    const shownTime = inNewYork({ hour: 'numeric', minute: '2-digit' }).replace(/\s/gu, '\\s');
     const token = await storedToken(page);
     const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
       const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -210,7 +217,7 @@ describe('the daily loop in the browser', () => {
         schedule: {
           timeZone: 'America/New_York',
           days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-          times: ['09:00'],
+          times: [postingTime],
         },
       }),
     });
@@ -249,14 +256,15 @@ describe('the daily loop in the browser', () => {
       })
       .toContain('Approved 1 post');
 
-    // The post is scheduled at the campaign's next 9:00 in New York, as the app shows it.
+    // The post is scheduled at the campaign's next posting time in New York, as the app shows
+    // it (the Scheduled filter named in the address).
     const [scheduled] = await posts('scheduled');
     expect(scheduled?._id).toBe(draft!._id);
-    await page.goto(`${company}/campaigns/${campaignId}#content`);
+    await page.goto(`${company}/campaigns/${campaignId}?status=scheduled#content`);
     const section = page.getByRole('region', { name: 'Content' });
-    await section.getByLabel('Status').selectOption('scheduled');
+    expect(await section.getByLabel('Status').inputValue()).toBe('scheduled');
     await section
-      .getByText(/^Goes out \w{3}, \w{3} \d+ at 9:00 AM, New York time$/)
+      .getByText(new RegExp(`^Goes out \\w{3}, \\w{3} \\d+ at ${shownTime}, New York time$`, 'u'))
       .first()
       .waitFor();
     await screenshot(page, 'loop-scheduled-post-1280');
@@ -268,25 +276,38 @@ describe('the daily loop in the browser', () => {
     await page.keyboard.press('Escape');
     await move.waitFor({ state: 'hidden' });
 
-    // Run now on its schedule: the publisher posts it to the stand-in of X.
-    await page.goto('/_sandbox');
-    await schedulesPanel.getByRole('button', { name: `Run now: publish-${draft!._id}-1` }).click();
-    await expect
-      .poll(async () => (await posts('published')).map((post) => post._id), { timeout: 20_000 })
-      .toEqual([draft!._id]);
+    // Run now on its schedule, from the sandbox in another window, the campaign page left open:
+    // the publisher posts it to the stand-in of X.
+    const card = section.getByRole('listitem').filter({ hasText: 'X (Twitter) post' });
+    const badge = card.locator('h3 ~ [data-status]');
+    expect(await badge.innerText()).toBe('Scheduled');
+    const { page: sandbox } = await newPage(browser());
+    await sandbox.goto('/_sandbox');
+    await sandbox
+      .getByRole('region', { name: 'Schedules' })
+      .getByRole('button', { name: `Run now: publish-${draft!._id}-1` })
+      .click();
+    const ranAt = Date.now();
+    // The card turns Published on its own, with its link, within 10 s and without a reload.
+    await card.getByRole('link', { name: 'View on X (Twitter)' }).waitFor({ timeout: 10_000 });
+    expect(Date.now() - ranAt).toBeLessThan(10_000);
+    expect(await badge.innerText()).toBe('Published');
     const [published] = await posts('published');
-    await page.reload();
-    const postsPanel = page.getByRole('region', { name: 'Posts' });
-    await postsPanel.getByRole('link', { name: published!.postUrl! }).waitFor();
-    await screenshot(page, 'loop-published-in-sandbox-1280');
-
-    // And in the app: published, with its link.
-    await page.goto(`${company}/campaigns/${campaignId}#content`);
-    await section.getByLabel('Status').selectOption('published');
-    await section.getByRole('link', { name: 'View on X (Twitter)' }).waitFor();
-    expect(
-      await section.getByRole('link', { name: 'View on X (Twitter)' }).getAttribute('href'),
-    ).toBe(published!.postUrl);
+    expect(published?._id).toBe(draft!._id);
+    expect(await card.getByRole('link', { name: 'View on X (Twitter)' }).getAttribute('href')).toBe(
+      published!.postUrl,
+    );
+    await screenshot(page, 'loop-published-live-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'loop-published-live-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await sandbox.reload();
+    await sandbox
+      .getByRole('region', { name: 'Posts' })
+      .getByRole('link', { name: published!.postUrl! })
+      .waitFor();
+    await screenshot(sandbox, 'loop-published-in-sandbox-1280');
+    await sandbox.context().close();
 
     // STOP from the phone: the profile says texts are off, and how to turn them back on.
     await page.goto('/_sandbox');
