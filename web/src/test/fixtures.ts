@@ -268,6 +268,7 @@ export const makeGeneration = (overrides: Partial<Generation> = {}): Generation 
     source: finished ? 'openai' : null,
     createdAt: '2026-11-10T17:00:00.000Z',
     finishedAt: finished ? '2026-11-10T17:00:20.000Z' : null,
+    adoptedCampaignId: null,
     ...overrides,
   };
 };
