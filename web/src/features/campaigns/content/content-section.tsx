@@ -32,6 +32,7 @@ import { GenerationProgress } from './components/generation-progress';
 import { PREVIEWS, type PreviewAccount } from './components/post-preview';
 import { RevisionWatcher } from './components/revision-watcher';
 import { CONTENT_SCREEN_TEXTS, CONTENT_STATUS_LABELS, generationsLeftText } from './content-texts';
+import { useActivateCampaign } from './use-activate-campaign';
 import { useContentGeneration } from './use-content-generation';
 
 interface RunningRevision {
@@ -166,6 +167,8 @@ export function ContentSection({
       setCursors([]);
     },
   });
+
+  const activation = useActivateCampaign(campaign);
 
   const filtered = platform !== '' || status !== '';
   /**
@@ -446,6 +449,8 @@ export function ContentSection({
           running={generation.running}
           generation={generation.generation}
           onGenerate={(body) => void generation.start(body)}
+          onActivate={activation.activate}
+          activating={activation.activating}
           onClose={() => setGenerateOpen(false)}
         />
       ) : null}

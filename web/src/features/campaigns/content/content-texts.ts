@@ -21,6 +21,14 @@ export const CONTENT_SCREEN_TEXTS = {
   noMatchTitle: 'No posts match these filters',
   noMatch: 'Try another platform or status, or clear the filters to see every post.',
   editCampaign: 'Edit campaign',
+  /** Generate Content on a campaign that is not active: what it is, and the way on. */
+  draftCampaign:
+    'This campaign is a draft. Activate it to generate content; posts still wait for your approval.',
+  pausedCampaign:
+    'This campaign is paused. Activate it to generate content; posts still wait for your approval.',
+  completedCampaign:
+    'This campaign is completed. Activate it to generate content; posts still wait for your approval.',
+  activate: 'Activate campaign',
   allPlatforms: 'All platforms',
   allStatuses: 'All statuses',
   notConnected: 'Not connected',
@@ -48,7 +56,8 @@ export const CONTENT_SCREEN_TEXTS = {
   planLapsed: 'AI generation is paused until the subscription is active again.',
   noTextSent: 'No text was sent: verify your phone in Settings to get your drafts by text.',
   textFailed: 'The text about this draft could not be sent. It is here to review.',
-  textsOff: 'No text was sent: you replied STOP. Text START to us to get your drafts by text again.',
+  textsOff:
+    'No text was sent: you replied STOP. Text START to us to get your drafts by text again.',
 } as const;
 
 /** "2 of 5 AI generations left today" */
