@@ -8,6 +8,7 @@ import { createGeneration, pendingGeneration } from '#functions/content/content-
 import { sendDraftDigest, type DigestItem } from '#functions/content/draft-text';
 import { draftablePlatforms } from '#functions/domain/companies/connected-platforms';
 import { companyTimeZone } from '#functions/domain/companies/company-time-zone';
+import { recordMorning, type MorningResult } from '#functions/domain/companies/morning-report';
 import { campaignEntity, type CampaignRecord } from '#functions/core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
@@ -54,6 +55,21 @@ const runningCampaigns = async (companyId: string, now: Date): Promise<CampaignR
     .query.byCompanyStatus({ companyId, status: 'active' })
     .go({ pages: 'all' });
   return data.filter((campaign) => campaignDayState(campaign, now) === 'running');
+};
+
+/**
+ * What the morning did, for the company overview (what was skipped, when it resumes). Recording it
+ * is worth less than the morning itself: a failure is logged, and the morning stands.
+ */
+const recorded = async <R extends MorningResult>(
+  company: CompanyRecord,
+  result: R,
+  logger: Logger,
+): Promise<R> => {
+  await recordMorning(company, result).catch((error: unknown) =>
+    logger.error('Could not record the morning for the overview', { error: error as Error }),
+  );
+  return result;
 };
 
 /** A refusal of the plan's daily limit (or a plan that lapsed meanwhile): drafting stops there. */
@@ -118,7 +134,8 @@ const draftOne = async (
  * One company's morning, as if its morning hour had just come: for each active campaign whose
  * dates include today, one draft per platform of the campaign that the company has connected and
  * its tier allows, while the tier's daily limit allows (one generation spent at a time; the first
- * refusal ends the morning's drafting), then one text listing the new drafts, numbered.
+ * refusal ends the morning's drafting), then one text listing the new drafts, numbered. How it
+ * went is recorded for the company overview (drafts skipped, or not texted, and why).
  *
  * Once per company per local day: the day's claim (`daily-drafts`, `<companyId>#<yyyy-MM-dd>`) is
  * a conditional write, so a second run the same day (a redelivered tick, the hour repeated when
@@ -149,7 +166,7 @@ export const runMorningDrafts = async (
   try {
     if (companyEntitlement(company, now.getTime()).kind === 'lapsed') {
       await completeJobRun(claim.claim);
-      return { status: 'lapsed', day };
+      return await recorded(company, { status: 'lapsed', day }, logger);
     }
     const [campaigns, platforms] = await Promise.all([
       runningCampaigns(companyId, now),
@@ -198,11 +215,15 @@ export const runMorningDrafts = async (
   }
   await completeJobRun(claim.claim);
   logger.info('Morning drafts done', { companyId, day, drafts: items.length, stoppedBy, text });
-  return {
-    status: 'drafted',
-    day,
-    drafts: items.length,
-    ...(stoppedBy ? { stoppedBy } : {}),
-    text,
-  };
+  return recorded(
+    company,
+    {
+      status: 'drafted',
+      day,
+      drafts: items.length,
+      ...(stoppedBy ? { stoppedBy } : {}),
+      text,
+    },
+    logger,
+  );
 };

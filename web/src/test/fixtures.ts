@@ -135,6 +135,7 @@ export const makeOverview = (overrides: Partial<CompanyOverview> = {}): CompanyO
   campaigns: { total: 0, active: 0, draft: 0, paused: 0, completed: 0 },
   recentActivity: [],
   connectedPlatforms: [],
+  lastMorning: null,
   ...overrides,
 });
 
