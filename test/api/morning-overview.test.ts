@@ -24,9 +24,13 @@ const overviewOf = async (owner: ContentOwner) => {
   return body;
 };
 
+/** Morning now for the owner's company; answers what the sandbox shows of it. */
 const morningOf = async (owner: ContentOwner) => {
-  const outcome = await runJob('daily-drafts', { companyId: owner.companyId });
+  const outcome = await runJob<{ summary: string }>('daily-drafts', {
+    companyId: owner.companyId,
+  });
   expect(outcome.status, JSON.stringify(outcome)).toBe('done');
+  return outcome.result!.summary;
 };
 
 /** The next morning after today's (8:00, the default hour, in the company's zone). */
@@ -100,5 +104,38 @@ describe("the overview's last morning", () => {
       drafts: 1,
       skipped: 'texts-off',
     });
+  });
+});
+
+describe("the sandbox's Morning now", () => {
+  it('says what the morning did, or why nothing was sent', async () => {
+    const texted = await newContentOwner({ tier: 'gold', phone: true });
+    await newCampaign(texted, { platforms: ['twitter', 'linkedin'] });
+    expect(await morningOf(texted)).toBe('2 drafts written and texted.');
+    expect(await morningOf(texted)).toMatch(
+      /^Nothing was sent: this company’s morning of \d{4}-\d{2}-\d{2} has already run \(one a day\); the next comes /,
+    );
+
+    const unverified = await newContentOwner({ tier: 'gold', phone: false });
+    await newCampaign(unverified, { platforms: ['twitter'] });
+    expect(await morningOf(unverified)).toBe(
+      '1 draft written; nothing was sent: the owner has no verified phone.',
+    );
+
+    const idle = await newContentOwner({ tier: 'gold', phone: true });
+    expect(await morningOf(idle)).toBe(
+      'Nothing was sent: nothing was due (no active campaign runs today on a platform the company has connected and its plan allows).',
+    );
+
+    const spent = await newContentOwner({ tier: 'intro', phone: true });
+    const campaignId = await newCampaign(spent, { platforms: ['twitter'] });
+    const generated = await call('POST', `/campaigns/${campaignId}/generate`, {
+      token: spent.token,
+      body: { platform: 'twitter', sendNotification: false },
+    });
+    expect(generated.status).toBe(202);
+    expect(await morningOf(spent)).toMatch(
+      /^Nothing was sent: the day’s AI generations were already used\. Drafting resumes .+, Chicago time\.$/,
+    );
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MorningReportRecord } from '../../core/db/entities/morning-report';
-import { lastMorningOf, morningSkipOf, nextMorningAfter } from './morning-report';
+import { lastMorningOf, morningSkipOf, morningSummaryOf, nextMorningAfter } from './morning-report';
 
 describe('morningSkipOf', () => {
   it('names why the drafts did not reach the owner, and nothing when they did', () => {
-    const drafted = { status: 'drafted', day: '2026-11-27' } as const;
+    const drafted = { status: 'drafted', day: '2026-11-27', due: 2 } as const;
     expect(morningSkipOf({ ...drafted, drafts: 0, stoppedBy: 'limit', text: 'nothing-new' })).toBe(
       'generations-used',
     );
@@ -55,5 +55,52 @@ describe('lastMorningOf', () => {
     expect(lastMorningOf(null)).toBeNull();
     const { skipped: _none, ...texted } = record;
     expect(lastMorningOf(texted, Date.parse('2026-11-27T17:00:00.000Z'))?.skipped).toBeNull();
+  });
+});
+
+describe('morningSummaryOf', () => {
+  const company = { timeZone: 'America/Los_Angeles', morningHour: 8 };
+  const day = '2026-11-27';
+  const drafted = { status: 'drafted', day, due: 2 } as const;
+  const summary = (run: Parameters<typeof morningSummaryOf>[0]) => morningSummaryOf(run, company);
+
+  it('says why nothing was sent', () => {
+    expect(summary({ ...drafted, drafts: 0, stoppedBy: 'limit', text: 'nothing-new' })).toBe(
+      'Nothing was sent: the day’s AI generations were already used. Drafting resumes Sat, Nov 28 at 8:00 AM, Los Angeles time.',
+    );
+    expect(summary({ ...drafted, due: 0, drafts: 0, text: 'nothing-new' })).toBe(
+      'Nothing was sent: nothing was due (no active campaign runs today on a platform the company has connected and its plan allows).',
+    );
+    expect(summary({ ...drafted, drafts: 0, text: 'nothing-new' })).toBe(
+      'Nothing was sent: none of the 2 drafts due could be written (the log says why).',
+    );
+    expect(summary({ ...drafted, drafts: 2, text: 'no-verified-phone' })).toBe(
+      '2 drafts written; nothing was sent: the owner has no verified phone.',
+    );
+    expect(summary({ ...drafted, due: 1, drafts: 1, text: 'opted-out' })).toBe(
+      '1 draft written; nothing was sent: texts are off (the owner replied STOP).',
+    );
+    expect(summary({ ...drafted, drafts: 2, text: 'failed' })).toBe(
+      '2 drafts written; the text could not be sent (the log says why).',
+    );
+    expect(summary({ status: 'lapsed', day })).toBe(
+      'Nothing was sent: the plan has lapsed, so no drafts were written.',
+    );
+    expect(summary({ status: 'already-done', day })).toBe(
+      'Nothing was sent: this company’s morning of 2026-11-27 has already run (one a day); the next comes Sat, Nov 28 at 8:00 AM, Los Angeles time.',
+    );
+    expect(morningSummaryOf({ status: 'gone' })).toBe(
+      'Nothing was sent: there is no company with this id (or it was deleted).',
+    );
+  });
+
+  it('says what was texted, and what was not written', () => {
+    expect(summary({ ...drafted, drafts: 2, text: 'sent' })).toBe('2 drafts written and texted.');
+    expect(summary({ ...drafted, due: 3, drafts: 1, stoppedBy: 'limit', text: 'sent' })).toBe(
+      '1 draft written and texted. The day’s AI generations ran out before the other 2.',
+    );
+    expect(summary({ ...drafted, drafts: 1, stoppedBy: 'error', text: 'no-verified-phone' })).toBe(
+      '1 draft written; nothing was sent: the owner has no verified phone. 1 more could not be written (the log says why).',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { LastMorning } from '#shared/contract/companies';
 import type { DraftTextOutcome, MorningSkip } from '#shared/domain/content';
+import { slotText } from '#shared/domain/schedule-slots';
 import type { CompanyRecord } from '../../core/db/entities/company';
 import {
   morningReportEntity,
@@ -19,7 +20,10 @@ export type MorningResult =
   | {
       status: 'drafted';
       day: string;
+      /** The drafts the morning meant to write: one per platform of each running campaign. */
+      due: number;
       drafts: number;
+      /** Why drafting stopped before every draft due was written, if it did. */
       stoppedBy?: 'limit' | 'error';
       text: DraftTextOutcome | 'nothing-new';
     };
@@ -97,4 +101,67 @@ export const lastMorningOf = (
     skipped: record.skipped ?? null,
     nextMorningAt: record.nextMorningAt,
   };
+};
+
+/** A morning run for one company as it answers (Morning now, scripts): what it did, or not. */
+export type MorningRun =
+  MorningResult | { status: 'already-done'; day: string } | { status: 'gone' };
+
+const draftsText = (count: number) => (count === 1 ? '1 draft' : `${count} drafts`);
+
+/** Why written drafts were not texted, or that they were. */
+const textedText = (skip: MorningSkip | null): string => {
+  switch (skip) {
+    case 'no-verified-phone':
+      return '; nothing was sent: the owner has no verified phone.';
+    case 'texts-off':
+      return '; nothing was sent: texts are off (the owner replied STOP).';
+    case 'text-failed':
+      return '; the text could not be sent (the log says why).';
+    default:
+      return ' and texted.';
+  }
+};
+
+/**
+ * One line on a morning run, for whoever pressed Morning now: what was written and texted, or why
+ * nothing was sent — the reasons the overview gives (morningSkipOf), and the ones it need not
+ * (nothing due, the day's morning already run, no such company). The company's zone and hour
+ * say when drafting resumes.
+ */
+export const morningSummaryOf = (
+  run: MorningRun,
+  company?: Pick<CompanyRecord, 'timeZone' | 'morningHour'>,
+): string => {
+  if (run.status === 'gone')
+    return 'Nothing was sent: there is no company with this id (or it was deleted).';
+  const next = company
+    ? slotText(nextMorningAfter(run.day, company), companyTimeZone(company))
+    : undefined;
+  if (run.status === 'already-done')
+    return `Nothing was sent: this company’s morning of ${run.day} has already run (one a day)${
+      next ? `; the next comes ${next}` : ''
+    }.`;
+  if (run.status === 'lapsed')
+    return 'Nothing was sent: the plan has lapsed, so no drafts were written.';
+  const skip = morningSkipOf(run);
+  if (skip === 'generations-used')
+    return `Nothing was sent: the day’s AI generations were already used.${
+      next ? ` Drafting resumes ${next}.` : ''
+    }`;
+  if (run.drafts === 0) {
+    return run.due === 0
+      ? 'Nothing was sent: nothing was due (no active campaign runs today on a platform the company has connected and its plan allows).'
+      : `Nothing was sent: ${
+          run.due === 1 ? 'the draft due' : `none of the ${run.due} drafts due`
+        } could be written (the log says why).`;
+  }
+  const short = run.due - run.drafts;
+  const unwritten =
+    short <= 0
+      ? ''
+      : run.stoppedBy === 'limit'
+        ? ` The day’s AI generations ran out before the other ${short}.`
+        : ` ${short} more could not be written (the log says why).`;
+  return `${draftsText(run.drafts)} written${textedText(skip)}${unwritten}`;
 };
