@@ -3,7 +3,7 @@ import { campaignCleanupEntity } from '../core/db/entities/campaign-cleanup';
 import { campaignRefEntity } from '../core/db/entities/campaign-ref';
 import { deleteItemKeys } from '../core/db/batch-delete';
 import { Invalid } from '../core/errors';
-import { releaseAdoptedVersion } from '../domain/generator/version-adoption';
+import { releaseAdoptedVersion } from './version-adoption';
 
 /** A deleted campaign whose clean-up has not finished this long after is restarted by the sweeper. */
 export const CAMPAIGN_CLEANUP_GRACE_MINUTES = 15;

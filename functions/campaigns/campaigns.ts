@@ -25,11 +25,7 @@ import { newTimeOrderedId } from '../core/ids';
 import { lazy } from '../core/lazy';
 import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
-import {
-  adoptableVersion,
-  adoptionRefusal,
-  markVersionAdopted,
-} from '../domain/generator/version-adoption';
+import { adoptableVersion, adoptionRefusal, markVersionAdopted } from './version-adoption';
 import {
   checkDateOrder,
   checkPlatformsConnected,

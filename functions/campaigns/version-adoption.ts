@@ -1,14 +1,14 @@
 import { AI_CAMPAIGN_TEXTS } from '#shared/domain/ai-campaigns';
-import { conditionally } from '../../core/db/conditions';
+import { conditionally } from '../core/db/conditions';
 import {
   campaignGenerationEntity,
   type CampaignGenerationRecord,
-} from '../../core/db/entities/campaign-generation';
-import { generationRefEntity } from '../../core/db/entities/generation-ref';
-import { hasExpired } from '../../core/db/expiry';
-import { asTransactionItem } from '../../core/db/transaction';
-import { Conflict, type DomainError } from '../../core/errors';
-import { generationNotFound } from '../ownership/owned-generation';
+} from '../core/db/entities/campaign-generation';
+import { generationRefEntity } from '../core/db/entities/generation-ref';
+import { hasExpired } from '../core/db/expiry';
+import { asTransactionItem } from '../core/db/transaction';
+import { Conflict, type DomainError } from '../core/errors';
+import { generationNotFound } from '../domain/ownership/owned-generation';
 
 /**
  * 'Use This Campaign' makes one campaign of a generator version, once. The version records the
