@@ -104,7 +104,7 @@ function AdoptedActions({
   return (
     <>
       <p className="text-sm text-slate-700">{GENERATOR_TEXTS.alreadyCampaign}</p>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Link ref={openRef} to={campaignPath} className={buttonClasses({ size: 'lg' })}>
           Open campaign
         </Link>
