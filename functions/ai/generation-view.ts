@@ -32,6 +32,7 @@ export const toGeneration = (
     source: record.source ?? null,
     createdAt: record.createdAt,
     finishedAt: record.finishedAt ?? null,
+    adoptedCampaignId: record.adoptedCampaignId ?? null,
   };
 };
 

@@ -3,6 +3,7 @@ import { campaignCleanupEntity } from '../core/db/entities/campaign-cleanup';
 import { campaignRefEntity } from '../core/db/entities/campaign-ref';
 import { deleteItemKeys } from '../core/db/batch-delete';
 import { Invalid } from '../core/errors';
+import { releaseAdoptedVersion } from './version-adoption';
 
 /** A deleted campaign whose clean-up has not finished this long after is restarted by the sweeper. */
 export const CAMPAIGN_CLEANUP_GRACE_MINUTES = 15;
@@ -14,6 +15,22 @@ export const CAMPAIGN_CLEANUP_GRACE_MINUTES = 15;
 export const assertCampaignDeleted = async (companyId: string, campaignId: string) => {
   const { data } = await campaignEntity().get({ companyId, campaignId }).go({ consistent: true });
   if (data) throw new Invalid('VALIDATION_FAILED', `Campaign ${campaignId} is not deleted`);
+};
+
+/**
+ * A campaign made with 'Use This Campaign' frees its generator version, so the owner may make it
+ * a campaign again: the version is named by the clean-up's marker (the campaign is gone). False
+ * when there was none to free (a campaign made by hand, a version expired, a second run).
+ */
+export const releaseCampaignVersion = async (
+  companyId: string,
+  campaignId: string,
+): Promise<boolean> => {
+  const { data } = await campaignCleanupEntity()
+    .get({ companyId, campaignId })
+    .go({ consistent: true });
+  if (!data?.fromGeneration) return false;
+  return releaseAdoptedVersion(companyId, data.fromGeneration, campaignId);
 };
 
 /** The clean-up is done: its marker goes, and the sweeper stops finding it. */

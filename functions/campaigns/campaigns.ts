@@ -25,6 +25,7 @@ import { newTimeOrderedId } from '../core/ids';
 import { lazy } from '../core/lazy';
 import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
+import { adoptableVersion, adoptionRefusal, markVersionAdopted } from './version-adoption';
 import {
   checkDateOrder,
   checkPlatformsConnected,
@@ -60,17 +61,22 @@ const readCampaign = async (companyId: string, campaignId: string): Promise<Camp
  * Creates a campaign in one transaction: the campaign, its pointer (id → company), its status
  * count, and a check that the company is still there and not deleted — so a campaign can never be
  * added to a company whose clean-up has begun, and the count always moves with the campaign.
+ * Made from a generator version (`fromGeneration`), the same transaction marks the version made,
+ * only if no campaign was made of it yet: one campaign per version however many requests race.
  */
 export const createCampaign = async (
   company: CompanyRecord,
   input: NewCampaign,
 ): Promise<CampaignRecord> => {
   await checkPlatformsConnected(company, input.platforms);
+  const { fromGeneration } = input;
+  const version = fromGeneration ? await adoptableVersion(company.companyId, fromGeneration) : null;
   const now = new Date().toISOString();
   const record = {
     companyId: company.companyId,
     campaignId: newTimeOrderedId(),
     ...newCampaignFields(company, input),
+    ...(fromGeneration ? { fromGeneration } : {}),
     mediaCount: 0,
     createdAt: now,
     updatedAt: now,
@@ -91,12 +97,17 @@ export const createCampaign = async (
             .add({ [record.status]: 1 })
             .commit(),
           company: companyStillOpen(companies, record.companyId),
+          generation: version ? markVersionAdopted(version, record.campaignId) : false,
         }),
       );
       // Read back: the entity stamps `updatedAt` itself as it writes.
       if (outcome.committed) return readCampaign(record.companyId, record.campaignId);
       if (outcome.failedConditions.has('company')) {
         throw new NotFound('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+      }
+      // Another request made a campaign of the version first (or it is gone): say which.
+      if (fromGeneration && outcome.failedConditions.has('generation')) {
+        throw await adoptionRefusal(record.companyId, fromGeneration);
       }
       if (lostRace(outcome)) return CONTENDED;
       throw new TransactionCancelled('Campaign creation cancelled', outcome);
@@ -210,7 +221,8 @@ export const deleteCampaign = async ({ campaign: first }: OwnedCampaign): Promis
     { attempts: MAX_ATTEMPTS, exhausted: 'Could not delete the campaign: it stayed contended' },
     async (attempt) => {
       // Its status changed since, or another DELETE won (then it is not found).
-      const { status } = attempt === 1 ? first : await readCampaign(companyId, campaignId);
+      const { status, fromGeneration } =
+        attempt === 1 ? first : await readCampaign(companyId, campaignId);
       const outcome = await writeTransaction(
         entities(),
         ({ campaigns, refs, counts, cleanups }) => ({
@@ -224,7 +236,13 @@ export const deleteCampaign = async ({ campaign: first }: OwnedCampaign): Promis
             .add({ [status]: -1 })
             .commit(),
           cleanup: cleanups
-            .create({ companyId, campaignId, deletedAt: new Date().toISOString() })
+            .create({
+              companyId,
+              campaignId,
+              deletedAt: new Date().toISOString(),
+              // The clean-up frees the version the campaign was made from.
+              ...(fromGeneration ? { fromGeneration } : {}),
+            })
             .commit(),
         }),
       );

@@ -10,18 +10,21 @@ import {
   campaignCountsOf,
   type CampaignCountsRecord,
 } from '../core/db/entities/campaign-counts';
+import { morningReportEntity, type MorningReportRecord } from '../core/db/entities/morning-report';
 import {
   credentialIdFor,
   platformCredentialEntity,
   type PlatformCredentialRecord,
 } from '../core/db/entities/platform-credential';
+import { lastMorningOf } from '../domain/companies/morning-report';
 
 const keyOf = (params: { Key: ItemKey }) => params.Key;
 
 /**
  * The company overview in at most two DynamoDB reads:
  * 1. one strongly consistent BatchGetItem — the company (checked to be the caller's), its
- *    campaign counts, and its X and LinkedIn credentials (their ids derive from the company);
+ *    campaign counts, its X and LinkedIn credentials (their ids derive from the company) and how
+ *    its last morning went;
  * 2. only when it has active or draft campaigns, one query of the status index for the newest
  *    three of them (Recent Activity: active ones; else drafts; else connected accounts).
  */
@@ -41,8 +44,12 @@ export const companyOverview = async (
   ) as Record<(typeof CONNECTABLE_PLATFORMS)[number], ItemKey>;
   const { company, items } = await loadOwnedCompanyWith(companyId, caller, {
     counts: keyOf(campaignCountsEntity().get({ companyId }).params()),
+    morning: keyOf(morningReportEntity().get({ companyId }).params()),
     ...credentialKeys,
   });
+  const morning = items.morning
+    ? (morningReportEntity().parse({ Item: items.morning }).data as MorningReportRecord | null)
+    : null;
   const counts = campaignCountsOf(
     items.counts
       ? (campaignCountsEntity().parse({ Item: items.counts }).data as CampaignCountsRecord)
@@ -91,5 +98,6 @@ export const companyOverview = async (
       platform: credential.platform,
       needsReconnection: credential.needsReconnection,
     })),
+    lastMorning: lastMorningOf(morning),
   };
 };

@@ -163,6 +163,21 @@ describe('the events service', () => {
     expect(events.jobs()[1]).toMatchObject({ lastRun: { trigger: 'timer', outcome: 'done' } });
   });
 
+  it("keeps the one line a job's answer says of its run with the run (Morning now: why nothing was sent)", async () => {
+    const summary = 'Nothing was sent: the owner has no verified phone.';
+    const { runner } = fakeRunner((event) =>
+      (event as { say?: boolean }).say
+        ? { status: 'done', result: { status: 'drafted', summary } }
+        : { status: 'done', result: { status: 'drafted', summary: 42 } },
+    );
+    const events = await start(runner);
+    await events.runJob('probe', { say: true });
+    expect(events.jobs()[0]?.lastRun).toMatchObject({ outcome: 'done', summary });
+    // A run that says nothing (or not a sentence) shows nothing stale.
+    await events.runJob('probe', {});
+    expect(events.jobs()[0]?.lastRun).not.toHaveProperty('summary');
+  });
+
   it('moves an unreadable schedules file aside and starts empty', async () => {
     writeFileSync(join(dataDir, 'schedules.json'), '{ not json');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -33,12 +33,23 @@ const MAX_RUNS = 20;
 /** How long stop() waits for runs under way. */
 const STOP_GRACE_MS = 10_000;
 
-const runRecord = (trigger: RunTrigger, at: Date, outcome: RunOutcome): RunRecord => ({
-  at: at.toISOString(),
-  trigger,
-  outcome: outcome.status,
-  ...(outcome.status === 'failed' ? { error: outcome.error } : {}),
-});
+/** The line a job's answer says of its run (`result.summary`), if it says one. */
+const summaryOf = (outcome: RunOutcome): string | undefined => {
+  const result = outcome.status === 'done' ? outcome.result : undefined;
+  const summary = (result as { summary?: unknown } | null | undefined)?.summary;
+  return typeof summary === 'string' ? summary : undefined;
+};
+
+const runRecord = (trigger: RunTrigger, at: Date, outcome: RunOutcome): RunRecord => {
+  const summary = summaryOf(outcome);
+  return {
+    at: at.toISOString(),
+    trigger,
+    outcome: outcome.status,
+    ...(outcome.status === 'failed' ? { error: outcome.error } : {}),
+    ...(summary ? { summary } : {}),
+  };
+};
 
 export const startEvents = async (options: EventsOptions): Promise<Events> => {
   const { runner } = options;

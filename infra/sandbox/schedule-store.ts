@@ -12,6 +12,8 @@ export const runRecordSchema = z.object({
   trigger: z.enum(['timer', 'manual']),
   outcome: z.enum(['done', 'duplicate', 'failed']),
   error: z.string().optional(),
+  /** The line the job's answer says of the run (Morning now: what the morning did, or why not). */
+  summary: z.string().optional(),
 });
 
 export const scheduleViewSchema = z.object({

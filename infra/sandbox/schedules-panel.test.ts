@@ -72,6 +72,28 @@ describe('schedulesPanel', () => {
     expect(html).not.toContain('Morning now');
   });
 
+  it("shows what the last run said of itself beside it: Morning now's word on the company's morning", () => {
+    const morning = schedulesPanel({
+      schedules: [],
+      recurring: [
+        {
+          name: 'daily-drafts',
+          everyMinutes: 60,
+          lastRun: {
+            at: '2026-03-12T08:00:00.000Z',
+            trigger: 'manual',
+            outcome: 'done',
+            summary: 'Nothing was sent: texts are off (the owner replied <STOP>).',
+          },
+        },
+      ],
+      returnTo: '/_sandbox',
+    });
+    expect(morning).toMatch(
+      /<div class="row-detail">Last run by hand · <time[^>]*>[^<]*<\/time> · Nothing was sent: texts are off \(the owner replied &lt;STOP&gt;\)\.<\/div>/,
+    );
+  });
+
   it('says so when nothing is scheduled', () => {
     const empty = schedulesPanel({ schedules: [], recurring: [], returnTo: '/_sandbox' });
     expect(empty).toContain('Nothing is scheduled.');

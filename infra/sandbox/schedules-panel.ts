@@ -55,7 +55,8 @@ const lastRunLine = (run: RunRecord | undefined, runs: number): string => {
   const how = run.trigger === 'timer' ? 'on time' : 'by hand';
   const count = runs > 1 ? ` · ${runs} runs` : '';
   const error = run.error ? ` · <span class="error-text">${escapeHtml(run.error)}</span>` : '';
-  return `<div class="row-detail">Last run ${how} · ${relative(run.at)}${count}${error}</div>`;
+  const said = run.summary ? ` · ${escapeHtml(run.summary)}` : '';
+  return `<div class="row-detail">Last run ${how} · ${relative(run.at)}${count}${error}${said}</div>`;
 };
 
 const renderSchedule = (schedule: ScheduleView, returnTo: string): string => {

@@ -167,6 +167,8 @@ export const generationSchema = z.object({
   source: z.enum(DRAFT_SOURCES).nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The campaign 'Use This Campaign' made of this version; null until then (or once deleted). */
+  adoptedCampaignId: z.string().nullable(),
 });
 export type Generation = z.infer<typeof generationSchema>;
 

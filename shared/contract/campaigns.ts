@@ -22,7 +22,7 @@ import { PLATFORM_IDS } from '../domain/tiers';
 import { brandVoice, timeZone } from './companies';
 import { bodyErrors, companyIdValue, optionalText, text } from './fields';
 import { mediaAssetSchema } from './media';
-import { defineRoute } from './route';
+import { defineRoute, PATH_ID_OWNERS, PATH_ID_PATTERN } from './route';
 
 /* ----- What the API answers ----- */
 
@@ -221,6 +221,14 @@ export const createCampaignBody = z
     {
       company: companyIdValue(),
       ...campaignFields,
+      /**
+       * The AI generator's version this campaign is made from ('Use This Campaign'): one of the
+       * company's finished versions, made into one campaign only (a second answers 409).
+       */
+      fromGeneration: z
+        .string({ error: 'fromGeneration must be text' })
+        .regex(PATH_ID_PATTERN, PATH_ID_OWNERS.generation.message)
+        .optional(),
     },
     bodyErrors('These fields cannot be set'),
   )
@@ -312,11 +320,17 @@ export const campaignsRoutes = {
     path: '/campaigns',
     group: 'campaigns',
     access: 'user',
-    summary: 'Create a campaign for one of the caller’s companies',
+    summary:
+      'Create a campaign for one of the caller’s companies; with `fromGeneration`, from an AI generator version not yet made into a campaign',
     body: createCampaignBody,
     response: campaignSchema,
     successStatus: 201,
-    errors: ['COMPANY_NOT_FOUND', 'PLATFORM_NOT_CONNECTED'],
+    errors: [
+      'COMPANY_NOT_FOUND',
+      'PLATFORM_NOT_CONNECTED',
+      'GENERATION_NOT_FOUND',
+      'GENERATION_ALREADY_USED',
+    ],
   }),
   update: defineRoute({
     method: 'PUT',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_BRAND_COLOR, DEFAULT_MORNING_HOUR, TRIAL_DAYS } from '../domain/limits';
+import { MORNING_SKIPS } from '../domain/content';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription';
 import { PLATFORM_IDS, TIER_IDS } from '../domain/tiers';
 import { optionalText, text } from './fields';
@@ -270,6 +271,20 @@ const activityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
+/**
+ * The company's last morning (the daily drafts and their text), until the next morning: how many
+ * drafts were written, what was skipped and why (null when nothing was), and when the next
+ * morning comes (UTC ISO) — when skipped drafts resume.
+ */
+const lastMorningSchema = z.object({
+  /** The company's local day of that morning (`yyyy-MM-dd`). */
+  day: z.string(),
+  drafts: z.number().int(),
+  skipped: z.enum(MORNING_SKIPS).nullable(),
+  nextMorningAt: z.string(),
+});
+export type LastMorning = z.infer<typeof lastMorningSchema>;
+
 const companyOverviewSchema = z.object({
   company: companySchema,
   campaigns: z.object({
@@ -284,6 +299,8 @@ const companyOverviewSchema = z.object({
   connectedPlatforms: z.array(
     z.object({ platform: z.enum(PLATFORM_IDS), needsReconnection: z.boolean() }),
   ),
+  /** The last morning's drafts, while it is the last; null before the first (or once stale). */
+  lastMorning: lastMorningSchema.nullable(),
 });
 export type CompanyOverview = z.infer<typeof companyOverviewSchema>;
 

@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   DRAFT_QUOTA_REACHED: 429,
   // The AI campaign generator
   GENERATION_NOT_FOUND: 404,
+  GENERATION_ALREADY_USED: 409,
   AI_FAIR_USE_REACHED: 429,
   AI_UNAVAILABLE: 503,
   // Generated content and its review

@@ -14,6 +14,9 @@ export const AI_CAMPAIGN_TEXTS = {
   empty: 'No Campaign Generated Yet',
   speechError: 'Speech recognition error. Please try again.',
   speechUnsupported: 'Speech recognition is not supported in your browser.',
+  /** 'Use This Campaign' on a version that is already a campaign (another tab, a second click). */
+  alreadyUsed:
+    'This version is already a campaign. Open that campaign, or start a new one to make another.',
 } as const;
 
 /** Spec toasts; failures read `${prefix}: ${message}`. */

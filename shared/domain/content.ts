@@ -151,6 +151,20 @@ export const DRAFT_TEXT_OUTCOMES = [
 export type DraftTextOutcome = (typeof DRAFT_TEXT_OUTCOMES)[number];
 
 /**
+ * Why a company's morning drafts did not reach the owner: none were written because the day's AI
+ * generations were already used or the plan has lapsed, or they were written but not texted (no
+ * verified phone, texts turned off with STOP, the text failed).
+ */
+export const MORNING_SKIPS = [
+  'generations-used',
+  'plan-lapsed',
+  'no-verified-phone',
+  'texts-off',
+  'text-failed',
+] as const;
+export type MorningSkip = (typeof MORNING_SKIPS)[number];
+
+/**
  * AI revisions ("Request Changes" with feedback) a company may ask for per day, fair use. They
  * rewrite a post rather than add one, so they do not count against the plan's daily generations.
  */

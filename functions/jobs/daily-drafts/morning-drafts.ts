@@ -8,6 +8,12 @@ import { createGeneration, pendingGeneration } from '#functions/content/content-
 import { sendDraftDigest, type DigestItem } from '#functions/content/draft-text';
 import { draftablePlatforms } from '#functions/domain/companies/connected-platforms';
 import { companyTimeZone } from '#functions/domain/companies/company-time-zone';
+import {
+  morningSummaryOf,
+  recordMorning,
+  type MorningResult,
+  type MorningRun,
+} from '#functions/domain/companies/morning-report';
 import { campaignEntity, type CampaignRecord } from '#functions/core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/company';
 import { contentEntity } from '#functions/core/db/entities/content';
@@ -23,18 +29,11 @@ const JOB = 'daily-drafts';
 /** A morning holds its day's claim this long: past the job's 15 minutes, so it is never shared. */
 const MORNING_LEASE_MS = 16 * 60 * 1000;
 
-export type MorningOutcome =
-  | { status: 'gone' }
-  | { status: 'already-done'; day: string }
-  | { status: 'lapsed'; day: string }
-  | {
-      status: 'drafted';
-      day: string;
-      drafts: number;
-      /** Why drafting stopped before every platform of every campaign had one, if it did. */
-      stoppedBy?: 'limit' | 'error';
-      text: DraftTextOutcome | 'nothing-new';
-    };
+/**
+ * What a company's morning did, with one line saying so (Morning now shows it): what was written
+ * and texted, or why nothing was sent.
+ */
+export type MorningOutcome = MorningRun & { summary: string };
 
 /**
  * The id of a morning's digest: a UUIDv7 whose time is when the morning's claim was taken (digests
@@ -54,6 +53,22 @@ const runningCampaigns = async (companyId: string, now: Date): Promise<CampaignR
     .query.byCompanyStatus({ companyId, status: 'active' })
     .go({ pages: 'all' });
   return data.filter((campaign) => campaignDayState(campaign, now) === 'running');
+};
+
+/**
+ * What the morning did, recorded for the company overview (what was skipped, when it resumes) and
+ * said in one line. Recording it is worth less than the morning itself: a failure is logged, and
+ * the morning stands.
+ */
+const finished = async (
+  company: CompanyRecord,
+  result: MorningResult,
+  logger: Logger,
+): Promise<MorningOutcome> => {
+  await recordMorning(company, result).catch((error: unknown) =>
+    logger.error('Could not record the morning for the overview', { error: error as Error }),
+  );
+  return { ...result, summary: morningSummaryOf(result, company) };
 };
 
 /** A refusal of the plan's daily limit (or a plan that lapsed meanwhile): drafting stops there. */
@@ -118,7 +133,8 @@ const draftOne = async (
  * One company's morning, as if its morning hour had just come: for each active campaign whose
  * dates include today, one draft per platform of the campaign that the company has connected and
  * its tier allows, while the tier's daily limit allows (one generation spent at a time; the first
- * refusal ends the morning's drafting), then one text listing the new drafts, numbered.
+ * refusal ends the morning's drafting), then one text listing the new drafts, numbered. How it
+ * went is recorded for the company overview (drafts skipped, or not texted, and why).
  *
  * Once per company per local day: the day's claim (`daily-drafts`, `<companyId>#<yyyy-MM-dd>`) is
  * a conditional write, so a second run the same day (a redelivered tick, the hour repeated when
@@ -133,7 +149,10 @@ export const runMorningDrafts = async (
   now: Date = new Date(),
 ): Promise<MorningOutcome> => {
   const { data: company } = await companyEntity().get({ companyId }).go({ consistent: true });
-  if (!company || company.deletedAt) return { status: 'gone' };
+  if (!company || company.deletedAt) {
+    const gone = { status: 'gone' } as const;
+    return { ...gone, summary: morningSummaryOf(gone) };
+  }
   const { day } = localDayOf(now, companyTimeZone(company));
   const claimedAt = Date.now();
   const claim = await claimJobRun(
@@ -142,21 +161,28 @@ export const runMorningDrafts = async (
     MORNING_LEASE_MS,
     new Date(claimedAt),
   );
-  if (!claim.claimed) return { status: 'already-done', day };
+  if (!claim.claimed) {
+    const done = { status: 'already-done', day } as const;
+    return { ...done, summary: morningSummaryOf(done, company) };
+  }
 
   const items: DigestItem[] = [];
   let stoppedBy: 'limit' | 'error' | undefined;
+  let due = 0;
   try {
     if (companyEntitlement(company, now.getTime()).kind === 'lapsed') {
       await completeJobRun(claim.claim);
-      return { status: 'lapsed', day };
+      return await finished(company, { status: 'lapsed', day }, logger);
     }
     const [campaigns, platforms] = await Promise.all([
       runningCampaigns(companyId, now),
       draftablePlatforms(company, now.getTime()),
     ]);
+    const platformsOf = (campaign: CampaignRecord) =>
+      platforms.filter((platform) => campaign.platforms.includes(platform));
+    due = campaigns.reduce((count, campaign) => count + platformsOf(campaign).length, 0);
     drafting: for (const campaign of campaigns) {
-      for (const platform of platforms.filter((p) => campaign.platforms.includes(p))) {
+      for (const platform of platformsOf(campaign)) {
         try {
           const item = await draftOne(company, campaign, platform, now, logger);
           if (item) items.push({ ...item, number: items.length + 1 });
@@ -198,11 +224,16 @@ export const runMorningDrafts = async (
   }
   await completeJobRun(claim.claim);
   logger.info('Morning drafts done', { companyId, day, drafts: items.length, stoppedBy, text });
-  return {
-    status: 'drafted',
-    day,
-    drafts: items.length,
-    ...(stoppedBy ? { stoppedBy } : {}),
-    text,
-  };
+  return finished(
+    company,
+    {
+      status: 'drafted',
+      day,
+      due,
+      drafts: items.length,
+      ...(stoppedBy ? { stoppedBy } : {}),
+      text,
+    },
+    logger,
+  );
 };

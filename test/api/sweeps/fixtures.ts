@@ -280,6 +280,8 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
       contentInstructions: 'Short posts',
     },
     schedule: { timeZone: 'America/New_York', days: ['mon', 'wed'], times: ['09:00'] },
+    // 'Use This Campaign': the generator version it is made from (here no one's).
+    fromGeneration: '00000000-0000-7000-8000-000000000000',
   },
   'PUT /api/campaigns/{id}': {
     name: 'Hijacked',

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 import { Modal, type ModalProps } from './modal';
 
@@ -10,6 +10,8 @@ interface FormModalProps extends Omit<ModalProps, 'open' | 'footer' | 'children'
   submitLabel: ReactNode;
   /** Nothing to submit yet. */
   submitDisabled?: boolean;
+  /** The submit button, for a dialog that moves focus to it once there is something to submit. */
+  submitRef?: Ref<HTMLButtonElement>;
   /** The submit, already kept from the page (no navigation, no form around the dialog's opener). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   /** The form's layout. */
@@ -29,6 +31,7 @@ export function FormModal({
   onDismiss,
   submitLabel,
   submitDisabled,
+  submitRef,
   onSubmit,
   formClassName,
   noValidate,
@@ -45,7 +48,13 @@ export function FormModal({
           <Button variant="secondary" onClick={onDismiss ?? modal.onClose} disabled={modal.busy}>
             {dismissLabel}
           </Button>
-          <Button type="submit" form={formId} disabled={submitDisabled} loading={modal.busy}>
+          <Button
+            ref={submitRef}
+            type="submit"
+            form={formId}
+            disabled={submitDisabled}
+            loading={modal.busy}
+          >
             {submitLabel}
           </Button>
         </>

@@ -135,6 +135,7 @@ export const makeOverview = (overrides: Partial<CompanyOverview> = {}): CompanyO
   campaigns: { total: 0, active: 0, draft: 0, paused: 0, completed: 0 },
   recentActivity: [],
   connectedPlatforms: [],
+  lastMorning: null,
   ...overrides,
 });
 
@@ -268,6 +269,7 @@ export const makeGeneration = (overrides: Partial<Generation> = {}): Generation 
     source: finished ? 'openai' : null,
     createdAt: '2026-11-10T17:00:00.000Z',
     finishedAt: finished ? '2026-11-10T17:00:20.000Z' : null,
+    adoptedCampaignId: null,
     ...overrides,
   };
 };

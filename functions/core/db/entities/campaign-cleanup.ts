@@ -21,6 +21,8 @@ export const campaignCleanupEntity = lazy(
           companyId: { type: 'string', required: true, readOnly: true },
           campaignId: { type: 'string', required: true, readOnly: true },
           deletedAt: { type: 'string', required: true, readOnly: true },
+          /** The generator's version the campaign was made from: the clean-up frees it again. */
+          fromGeneration: { type: 'string', readOnly: true },
           campaignCleanup: {
             type: ['pending'] as const,
             required: true,

@@ -89,6 +89,12 @@ export const campaignGenerationEntity = lazy(
               outputTokens: { type: 'number', required: true },
             },
           },
+          /**
+           * The campaign 'Use This Campaign' made of it: set in that campaign's creation
+           * transaction only while unset (one campaign per version), cleared by the campaign's
+           * clean-up once that campaign is deleted.
+           */
+          adoptedCampaignId: { type: 'string' },
           /** The company's local day (`yyyy-MM-dd`) its fair-use unit was counted on (to refund it). */
           fairUseDay: { type: 'string', required: true, readOnly: true },
           createdAt: { type: 'string', required: true, readOnly: true },

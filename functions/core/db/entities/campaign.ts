@@ -83,6 +83,8 @@ export const campaignEntity = lazy(
               times: [...DEFAULT_POSTING_TIMES],
             }),
           },
+          /** The AI generator's version it was made from ('Use This Campaign'), if any. */
+          fromGeneration: { type: 'string', readOnly: true },
           /** How many media assets it has (changed with them, in the same transactions). */
           mediaCount: { type: 'number', required: true, default: 0 },
           ...timestampAttributes,

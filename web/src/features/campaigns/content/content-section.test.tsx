@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { ContentGeneration, GeneratedContent } from '#shared/contract/content';
 import type { PlanUsage } from '#shared/contract/companies';
+import { CONTENT_MESSAGES } from '#shared/domain/content';
 import { X_LINK_COST_NOTE } from '#shared/domain/post-text';
 import {
   bodiesSentTo,
@@ -422,6 +423,73 @@ describe('Generate Content', () => {
     expect(
       await screen.findByText('You have used today’s 5 AI generations. More tomorrow.'),
     ).toBeInTheDocument();
+  });
+
+  it('on a draft campaign offers Activate campaign in the dialog, then generates for its only platform', async () => {
+    let campaign = makeCampaign({ status: 'draft', platforms: ['twitter'] });
+    const { fetchMock, section, user } = await renderContent({
+      answers: {
+        'GET /api/campaigns/k1': () => Promise.resolve(jsonResponse(campaign)),
+        'PATCH /api/campaigns/k1/status': () => {
+          campaign = { ...campaign, status: 'active' };
+          return Promise.resolve(jsonResponse(campaign));
+        },
+        [GENERATE]: { status: 202, body: { generationId: 'cg1' } },
+        [poll('cg1')]: { body: makeContentGeneration() },
+      },
+    });
+    const dialog = await openGenerate(user, section);
+    expect(within(dialog).getByText(CONTENT_SCREEN_TEXTS.draftCampaign)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Activate campaign' }));
+    expect(await screen.findByText('Campaign status updated successfully')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/campaigns/k1/status')).toEqual([
+      { status: 'active' },
+    ]);
+    // Still in the dialog: no longer a draft, its only platform chosen, focus on Generate.
+    await waitFor(() =>
+      expect(within(dialog).queryByText(CONTENT_SCREEN_TEXTS.draftCampaign)).toBeNull(),
+    );
+    expect(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ })).toBeChecked();
+    const generate = within(dialog).getByRole('button', { name: 'Generate' });
+    await waitFor(() => expect(generate).toHaveFocus());
+
+    await user.click(generate);
+    expect(await screen.findByText('Content generated successfully')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, GENERATE)).toEqual([
+      { platform: 'twitter', sendNotification: true },
+    ]);
+  });
+
+  it('says why when activating fails, and stays', async () => {
+    const { section, user } = await renderContent({
+      campaign: makeCampaign({ status: 'paused' }),
+      answers: {
+        'PATCH /api/campaigns/k1/status': refusal(404, 'CAMPAIGN_NOT_FOUND', 'Campaign not found'),
+      },
+    });
+    const dialog = await openGenerate(user, section);
+    expect(within(dialog).getByText(CONTENT_SCREEN_TEXTS.pausedCampaign)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Activate campaign' }));
+    expect(
+      await screen.findByText('Failed to update campaign status: Campaign not found'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Activate campaign' })).toBeEnabled();
+  });
+
+  it('a campaign paused elsewhere (409 CAMPAIGN_NOT_ACTIVE) is read again, and the dialog offers Activate', async () => {
+    const { section, user } = await renderContent({
+      answers: {
+        'GET /api/campaigns/k1': inTurn(makeCampaign(), makeCampaign({ status: 'paused' })),
+        [GENERATE]: refusal(409, 'CAMPAIGN_NOT_ACTIVE', CONTENT_MESSAGES.campaignNotActive),
+      },
+    });
+    const dialog = await openGenerate(user, section);
+    await user.click(within(dialog).getByRole('radio', { name: /X \(Twitter\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(await within(dialog).findByRole('button', { name: 'Activate campaign' })).toBeVisible();
+    expect(within(dialog).getByText(CONTENT_SCREEN_TEXTS.pausedCampaign)).toBeVisible();
   });
 
   it("says 'Failed to generate content' when the refusal has no message", async () => {

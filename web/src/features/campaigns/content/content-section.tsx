@@ -36,6 +36,7 @@ import { RevisionWatcher } from './components/revision-watcher';
 import { useContentFilters } from './content-filters';
 import { CONTENT_SCREEN_TEXTS, CONTENT_STATUS_LABELS, generationsLeftText } from './content-texts';
 import { usePostsInSight } from './stay-in-sight';
+import { useActivateCampaign } from './use-activate-campaign';
 import { useContentGeneration } from './use-content-generation';
 
 interface RunningRevision {
@@ -207,6 +208,8 @@ export function ContentSection({
       setCursors(() => []);
     },
   });
+
+  const activation = useActivateCampaign(campaign);
 
   const filtered = platform !== '' || status !== '';
   /**
@@ -498,6 +501,8 @@ export function ContentSection({
           running={generation.running}
           generation={generation.generation}
           onGenerate={(body) => void generation.start(body)}
+          onActivate={activation.activate}
+          activating={activation.activating}
           onClose={() => setGenerateOpen(false)}
         />
       ) : null}

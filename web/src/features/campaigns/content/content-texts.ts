@@ -25,6 +25,14 @@ export const CONTENT_SCREEN_TEXTS = {
   noMatchTitle: 'No posts match these filters',
   noMatch: 'Try another platform or status, or clear the filters to see every post.',
   editCampaign: 'Edit campaign',
+  /** Generate Content on a campaign that is not active: what it is, and the way on. */
+  draftCampaign:
+    'This campaign is a draft. Activate it to generate content; posts still wait for your approval.',
+  pausedCampaign:
+    'This campaign is paused. Activate it to generate content; posts still wait for your approval.',
+  completedCampaign:
+    'This campaign is completed. Activate it to generate content; posts still wait for your approval.',
+  activate: 'Activate campaign',
   allPlatforms: 'All platforms',
   allStatuses: 'All statuses',
   notConnected: 'Not connected',

@@ -4,8 +4,10 @@ import type { Campaign } from '#shared/contract/campaigns';
 import type { ContentGeneration, GenerateContentBody } from '#shared/contract/content';
 import { CONTENT_TOASTS } from '#shared/domain/content';
 import type { PlatformId } from '#shared/domain/tiers';
+import { ApiError } from '#web/lib/api-client';
 import { isContentGeneration, isFinished, useGeneration } from '#web/lib/api/get-generation';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
+import { useCampaignCache } from '../api/campaign-cache';
 import { useContentCache } from './api/content-cache';
 import { CONTENT_SCREEN_TEXTS } from './content-texts';
 import { useGenerateContent } from './api/generate-content';
@@ -44,13 +46,15 @@ const generationFailed = (generation: ContentGeneration) =>
 /**
  * 'Generate Content': starts a generation and follows it. Success toasts 'Content generated
  * successfully'; a refusal or a failure toasts the server's message, else 'Failed to generate
- * content'.
+ * content'. Refused because the campaign is no longer active (paused in another tab), the
+ * campaign is read again, so the dialog offers to activate it.
  */
 export const useContentGeneration = (
   campaign: Campaign,
   { onSucceeded }: { onSucceeded: (generation: ContentGeneration) => void },
 ) => {
   const generate = useGenerateContent();
+  const { refreshCampaign } = useCampaignCache();
   const [started, setStarted] = useState<{ _id: string; platform: PlatformId } | null>(null);
   const [starting, setStarting] = useState(false);
   const generation = useFinishedGeneration(campaign, started?._id ?? null, (finished) => {
@@ -73,6 +77,9 @@ export const useContentGeneration = (
       const { generationId } = await generate(campaign._id, campaign.company, body);
       setStarted({ _id: generationId, platform: body.platform });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'CAMPAIGN_NOT_ACTIVE') {
+        refreshCampaign(campaign._id);
+      }
       if (!isSessionEnded(error)) toast.error(messageOf(error, CONTENT_TOASTS.generateFailed));
     } finally {
       setStarting(false);

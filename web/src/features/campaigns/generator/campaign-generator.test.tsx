@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignHistory, Generation } from '#shared/contract/ai';
 import { INVALID_WEBSITE_MESSAGE } from '#shared/contract/companies';
-import { GENERATION_POLL_MS } from '#shared/domain/ai-campaigns';
+import { AI_CAMPAIGN_TEXTS, GENERATION_POLL_MS } from '#shared/domain/ai-campaigns';
 import { installFakeXhr } from '#web/test/fake-xhr';
 import {
   bodiesSentTo,
@@ -24,6 +24,7 @@ import {
 } from '#web/test/fixtures';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { NewCampaignPage } from '../new-campaign-page';
+import { GENERATOR_TEXTS } from './generator-texts';
 
 const IDEAS = [
   'Introduce the autumn blend with a week of tasting notes',
@@ -860,6 +861,7 @@ describe('Use This Campaign', () => {
         status: 'draft',
         platforms: ['twitter'],
         contentSeeds: draft.contentSeeds,
+        fromGeneration: 'g1',
       },
     ]);
     expect(bodiesSentTo(fetchMock, 'POST /api/campaigns/k9/media/uploads')).toEqual([
@@ -914,6 +916,52 @@ describe('Use This Campaign', () => {
       screen.getByText("Failed to upload file: latte.jpg. Add it on the campaign's page."),
     ).toBeInTheDocument();
     expect(screen.getByText('Campaign created successfully')).toBeInTheDocument();
+  });
+
+  it('a version already made into a campaign offers Open campaign and Start New Campaign, never a second copy', async () => {
+    const { user, fetchMock } = await renderGenerator({
+      history: makeCampaignHistory([makeGeneration({ adoptedCampaignId: 'k9' })]),
+      waitFor: 'Provide Feedback',
+    });
+    const panel = screen.getByRole('region', { name: 'Autumn Blend Mornings' });
+    expect(within(panel).getByText(GENERATOR_TEXTS.alreadyCampaign)).toBeVisible();
+    const open = within(panel).getByRole('link', { name: 'Open campaign' });
+    expect(open).toHaveAttribute('href', '/dashboard/company/c1/campaigns/k9');
+    // Coming back takes no focus from where the page put it.
+    expect(open).not.toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Use This Campaign' })).toBeNull();
+
+    await user.click(within(panel).getByRole('button', { name: 'Start New Campaign' }));
+    expect(screen.getByRole('heading', { name: 'No Campaign Generated Yet' })).toBeVisible();
+    await waitFor(() => expect(description()).toHaveFocus());
+    expect(bodiesSentTo(fetchMock, 'POST /api/campaigns')).toEqual([]);
+  });
+
+  it('another tab made the campaign first (409): says so and offers Open campaign', async () => {
+    const { user, fetchMock } = await renderGenerator({
+      history: sequence(
+        makeCampaignHistory([makeGeneration()]),
+        makeCampaignHistory([makeGeneration({ adoptedCampaignId: 'k7' })]),
+      ),
+      waitFor: 'Provide Feedback',
+      answers: {
+        'POST /api/campaigns': refusal(
+          409,
+          'GENERATION_ALREADY_USED',
+          AI_CAMPAIGN_TEXTS.alreadyUsed,
+        ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Use This Campaign' }));
+
+    const open = await screen.findByRole('link', { name: 'Open campaign' });
+    expect(open).toHaveAttribute('href', '/dashboard/company/c1/campaigns/k7');
+    // The button the owner pressed is gone: focus is on what replaced it.
+    await waitFor(() => expect(open).toHaveFocus());
+    expect(screen.getByText(AI_CAMPAIGN_TEXTS.alreadyUsed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use This Campaign' })).toBeNull();
+    expect(bodiesSentTo(fetchMock, 'POST /api/campaigns')).toHaveLength(1);
+    expect(screen.queryByText('Screen: detail')).toBeNull();
   });
 
   it("says 'Failed to create campaign: {message}' and stays", async () => {

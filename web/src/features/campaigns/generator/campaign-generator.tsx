@@ -63,7 +63,8 @@ function GeneratorSkeleton() {
  * 'Generate Campaign' starts a generation (202) that is polled until it succeeds or fails, with
  * its progress in the right panel. Step two refines the version shown with feedback, shows the
  * Generation History, and 'Start New Campaign' goes back to a clear step one. 'Use This
- * Campaign' creates the version shown as a draft campaign with the media area's files.
+ * Campaign' creates the version shown as a draft campaign with the media area's files; a version
+ * already made into a campaign offers 'Open campaign' and 'Start New Campaign' instead.
  *
  * The history lives on the server: leaving the page while a generation runs loses nothing, and
  * coming back shows the newest history and follows a generation still running.
@@ -236,9 +237,11 @@ export function CampaignGenerator({
           revealProgress={revealProgress}
           headingRef={headingRef}
           adoptPhase={adopt.phase}
+          campaignsPath={campaignsPath}
           onUse={() => {
-            if (selected) void adopt.adopt(selected.data.campaign, media.items);
+            if (selected) void adopt.adopt(selected, media.items);
           }}
+          onStartNew={startNew}
         />
       </div>
       <p role="status" className="sr-only">

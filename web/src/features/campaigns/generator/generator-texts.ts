@@ -35,6 +35,7 @@ export const GENERATOR_TEXTS = {
   emptyHint:
     'Describe your campaign and select Generate Campaign. The draft appears here for you to refine or use.',
   useHint: `Creates a draft campaign starting today for ${DEFAULT_CAMPAIGN_DAYS} days, with your usual posting schedule. You can edit everything before it goes live.`,
+  alreadyCampaign: 'You made this version a campaign. Open it, or start a new campaign.',
   offlineSource:
     'Sandbox mode: drafted by the offline drafter from your own words, without an AI service.',
   reconnecting: "Can't reach Sailpost right now. Trying again…",

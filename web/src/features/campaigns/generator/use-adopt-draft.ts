@@ -3,14 +3,18 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { CampaignDraft } from '#shared/contract/ai';
 import type { Company } from '#shared/contract/companies';
+import { AI_CAMPAIGN_TEXTS } from '#shared/domain/ai-campaigns';
 import { CAMPAIGN_TOASTS, DEFAULT_MEDIA_USAGE } from '#shared/domain/campaigns';
 import { track } from '#web/lib/analytics';
+import { ApiError } from '#web/lib/api-client';
 import { isSessionEnded } from '#web/lib/error-text';
 import { useCreateCampaign } from '../api/create-campaign';
 import { useCampaignCache } from '../api/campaign-cache';
 import { withServerMessage } from '../failure-text';
 import { uploadCampaignMedia, type MediaUploadDetails } from '../upload-campaign-media';
+import { useCampaignHistoryCache } from './api/campaign-history';
 import { campaignBodyFromDraft, mediaDescriptionOf } from './draft-to-campaign';
+import type { Version } from './history';
 import type { GeneratorMediaItem } from './use-generator-media';
 import { GENERATOR_TEXTS } from './generator-texts';
 
@@ -50,37 +54,50 @@ const uploadsFor = (
   });
 };
 
+/** The server refused: this version is already a campaign (made in another tab, or before). */
+const isAlreadyUsed = (error: unknown) =>
+  error instanceof ApiError && error.code === 'GENERATION_ALREADY_USED';
+
 /**
  * 'Use This Campaign': POST /campaigns with the draft (a draft campaign from today for 30 days in
- * the company's zone, the company's default schedule), then each file of the media area still in
- * memory through the campaign media upload (presigned POST, the file with its progress, confirm)
- * with the draft's usage, description and platforms for it. A failed upload is reported and the
- * campaign stays; then 'Campaign created successfully' and the campaign's page. One at a time.
+ * the company's zone, the company's default schedule) and the version it is made from, then each
+ * file of the media area still in memory through the campaign media upload (presigned POST, the
+ * file with its progress, confirm) with the draft's usage, description and platforms for it. A
+ * failed upload is reported and the campaign stays; then 'Campaign created successfully' and the
+ * campaign's page. One at a time; the server makes one campaign per version however often it is
+ * asked, and when another tab was first the history is read again so the version offers its
+ * campaign instead.
  */
 export const useAdoptDraft = (company: Company, campaignsPath: string) => {
   const navigate = useNavigate();
   const createCampaign = useCreateCampaign();
   const { refreshCampaign } = useCampaignCache();
+  const history = useCampaignHistoryCache(company._id);
   const [phase, setPhase] = useState<AdoptPhase>({ step: 'idle' });
   const busy = useRef(false);
 
-  const adopt = async (draft: CampaignDraft, items: readonly GeneratorMediaItem[]) => {
+  const adopt = async (version: Version, items: readonly GeneratorMediaItem[]) => {
     if (busy.current) return;
     busy.current = true;
     setPhase({ step: 'creating' });
+    const draft = version.data.campaign;
     let campaignId: string;
     try {
-      const created = await createCampaign(
-        campaignBodyFromDraft(company._id, draft, company.timeZone),
-      );
+      const created = await createCampaign({
+        ...campaignBodyFromDraft(company._id, draft, company.timeZone),
+        fromGeneration: version._id,
+      });
       campaignId = created._id;
     } catch (error) {
+      if (isAlreadyUsed(error)) await history.refresh().catch(() => undefined);
       busy.current = false;
       setPhase({ step: 'idle' });
-      if (!isSessionEnded(error))
-        toast.error(withServerMessage(CAMPAIGN_TOASTS.createFailed, error));
+      if (isSessionEnded(error)) return;
+      if (isAlreadyUsed(error)) toast(AI_CAMPAIGN_TEXTS.alreadyUsed);
+      else toast.error(withServerMessage(CAMPAIGN_TOASTS.createFailed, error));
       return;
     }
+    history.markAdopted(version._id, campaignId);
     track('campaign_create', { source: 'ai' });
 
     const uploads = uploadsFor(draft, items);

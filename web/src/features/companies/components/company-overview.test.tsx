@@ -189,6 +189,77 @@ describe('CompanyOverview', () => {
     });
   });
 
+  describe('the last morning', () => {
+    /** The notice (a polite status) whose title is this. */
+    const noticeTitled = (title: string) => {
+      const notice = screen.getByText(title).closest<HTMLElement>('[role="status"]');
+      expect(notice).not.toBeNull();
+      return notice!;
+    };
+    // NOW is 4:00 AM on Nov 10 in Los Angeles: the last morning was Nov 9's, the next at 8:00.
+    const yesterday = {
+      day: '2026-11-09',
+      drafts: 0,
+      skipped: null,
+      nextMorningAt: '2026-11-10T16:00:00.000Z',
+    } as const;
+
+    it("says the drafts were skipped when the day's AI generations were used, and when they resume", async () => {
+      const { user } = renderOverview(makeCompany(), {
+        lastMorning: { ...yesterday, skipped: 'generations-used' },
+      });
+      const notice = noticeTitled('Yesterday’s morning drafts were skipped');
+      expect(notice).toHaveTextContent(
+        'That day’s AI generations were already used. Drafting resumes Tue, Nov 10 at 8:00 AM, Los Angeles time.',
+      );
+      // More a day is a plan away.
+      await user.click(within(notice).getByRole('button', { name: 'Manage Subscription' }));
+      expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeVisible();
+    });
+
+    it('says the drafts were not texted without a verified phone, and where to verify it', () => {
+      renderOverview(makeCompany(), {
+        lastMorning: { ...yesterday, drafts: 2, skipped: 'no-verified-phone' },
+      });
+      const notice = noticeTitled('Yesterday’s 2 morning drafts were not texted');
+      expect(notice).toHaveTextContent(
+        'Your phone is not verified. They wait for your review in their campaigns; verify your phone, and the next drafts come by text on Tue, Nov 10 at 8:00 AM, Los Angeles time.',
+      );
+      expect(within(notice).getByRole('link', { name: 'Verify your phone' })).toHaveAttribute(
+        'href',
+        '/profile',
+      );
+    });
+
+    it('says the drafts were not texted after STOP, and how to turn texts on', () => {
+      renderOverview(makeCompany(), {
+        lastMorning: { ...yesterday, day: '2026-11-10', drafts: 1, skipped: 'texts-off' },
+      });
+      const notice = noticeTitled('Today’s morning draft was not texted');
+      expect(notice).toHaveTextContent(
+        'You replied STOP, so texts are off. It waits for your review in its campaign; reply START to any Sailpost text, and the next drafts come by text on Tue, Nov 10 at 8:00 AM, Los Angeles time.',
+      );
+    });
+
+    it('says when the text failed', () => {
+      renderOverview(makeCompany(), {
+        lastMorning: { ...yesterday, drafts: 3, skipped: 'text-failed' },
+      });
+      expect(
+        noticeTitled('The text about yesterday’s 3 morning drafts could not be sent'),
+      ).toHaveTextContent(
+        'They wait for your review in their campaigns. The next text goes out Tue, Nov 10 at 8:00 AM, Los Angeles time.',
+      );
+    });
+
+    it('says nothing when nothing was skipped, or when the paused plan already says why', () => {
+      renderOverview(makeCompany(), { lastMorning: { ...yesterday, drafts: 2 } });
+      expect(screen.queryByText(/morning draft/)).toBeNull();
+      renderOverview(makeCompany(), { lastMorning: { ...yesterday, skipped: 'plan-lapsed' } });
+      expect(screen.queryByText(/morning draft/)).toBeNull();
+    });
+  });
+
   it("shows 'Subscription Issue' for a status other than active", () => {
     renderOverview(makeCompany({ subscription: { status: 'past_due' } }));
     expect(screen.getByText('Subscription Issue')).toBeInTheDocument();

@@ -30,6 +30,7 @@ import { websiteHost } from '#web/lib/format';
 import { PLAN_CHOOSER } from '#web/lib/paths';
 import { useDeleteCompany } from '../api/delete-company';
 import { COMPANY_MESSAGES } from '../messages';
+import { morningNoticeOf } from '../morning-notice';
 import { activityDetail, NO_RECENT_ACTIVITY } from '../recent-activity';
 import type { CheckoutReturnState } from '../use-checkout-return';
 import { DeleteCompanyDialog } from './delete-company-dialog';
@@ -118,6 +119,41 @@ function Stat({ value, label }: { value: number | undefined; label: string }) {
       )}
       <p className="text-sm text-slate-600">{label}</p>
     </div>
+  );
+}
+
+/** The last morning's drafts, when they did not reach the owner: why, and when they resume. */
+function MorningNoticeAlert({
+  overview,
+  company,
+  onChoosePlan,
+  now,
+}: {
+  overview: Overview | undefined;
+  company: Company;
+  onChoosePlan: () => void;
+  now?: number;
+}) {
+  const notice = morningNoticeOf(overview?.lastMorning, company.timeZone, now);
+  if (!notice) return null;
+  return (
+    <Alert
+      tone="warning"
+      title={notice.title}
+      action={
+        notice.action === 'plans' ? (
+          <Button variant="secondary" size="sm" onClick={onChoosePlan}>
+            Manage Subscription
+          </Button>
+        ) : notice.action === 'verify-phone' ? (
+          <Link to="/profile" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            Verify your phone
+          </Link>
+        ) : null
+      }
+    >
+      {notice.body}
+    </Alert>
   );
 }
 
@@ -254,6 +290,12 @@ export function CompanyOverview({
             <PausedBanner company={company} onChoosePlan={openSubscription} now={now} />
           </>
         )}
+        <MorningNoticeAlert
+          overview={overview}
+          company={company}
+          onChoosePlan={openSubscription}
+          now={now}
+        />
 
         <div className="grid gap-6 md:grid-cols-2">
           <StatCard

@@ -1,11 +1,13 @@
 import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { ContentGeneration, GenerateContentBody } from '#shared/contract/content';
-import { CONTENT_MESSAGES, CONTENT_TEXTS } from '#shared/domain/content';
+import type { CampaignStatus } from '#shared/domain/campaigns';
+import { CONTENT_TEXTS } from '#shared/domain/content';
 import { platformName, type PlatformId } from '#shared/domain/tiers';
 import { Alert } from '#web/components/alert';
+import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
 import { FormModal } from '#web/components/form-modal';
 import { PlatformIcon } from '#web/components/platform-icon';
@@ -24,12 +26,25 @@ interface GenerateContentModalProps {
   running: boolean;
   generation: ContentGeneration | undefined;
   onGenerate: (body: GenerateContentBody) => void;
+  /** 'Activate campaign': true once the campaign is active. */
+  onActivate: () => Promise<boolean>;
+  activating: boolean;
   onClose: () => void;
 }
 
+/** What a campaign that is not active is, and that activating it is the way on. */
+const NOT_ACTIVE_TEXTS: Record<Exclude<CampaignStatus, 'active'>, string> = {
+  draft: CONTENT_SCREEN_TEXTS.draftCampaign,
+  paused: CONTENT_SCREEN_TEXTS.pausedCampaign,
+  completed: CONTENT_SCREEN_TEXTS.completedCampaign,
+};
+
 /**
- * 'Generate Content': a platform of the campaign (those not connected are shown, disabled), the
- * text-me checkbox (on), then the generation's progress until it succeeds or fails.
+ * 'Generate Content': a platform of the campaign (those not connected are shown, disabled; a
+ * campaign's only platform is chosen), the text-me checkbox (on), then the generation's progress
+ * until it succeeds or fails. On a campaign that is not active (a new campaign is a draft) the
+ * dialog says so and offers 'Activate campaign' where it stands, then lets the owner generate:
+ * focus moves to Generate (or to the platforms, when one is still to choose).
  */
 export function GenerateContentModal({
   campaign,
@@ -40,12 +55,30 @@ export function GenerateContentModal({
   running,
   generation,
   onGenerate,
+  onActivate,
+  activating,
   onClose,
 }: GenerateContentModalProps) {
   const radioId = useId();
-  const [platform, setPlatform] = useState<PlatformId | null>(null);
+  const [chosen, setPlatform] = useState<PlatformId | null>(null);
   const [sendNotification, setSendNotification] = useState(true);
   const busy = starting || running;
+  const active = campaign.status === 'active';
+  // A campaign on one platform (connected) has no choice to make.
+  const [only] = campaign.platforms;
+  const platform =
+    chosen ?? (campaign.platforms.length === 1 && only && connected.has(only) ? only : null);
+
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const platformsRef = useRef<HTMLFieldSetElement>(null);
+  const [activated, setActivated] = useState(false);
+  // Once the campaign reads active, the Activate button is gone: focus goes where the owner is next.
+  useEffect(() => {
+    if (!activated || !active) return;
+    setActivated(false);
+    if (platform) submitRef.current?.focus();
+    else platformsRef.current?.querySelector<HTMLInputElement>('input:enabled')?.focus();
+  }, [activated, active, platform]);
 
   return (
     <FormModal
@@ -55,22 +88,39 @@ export function GenerateContentModal({
       description="The AI writes one post for the platform you choose. It waits as a draft for your approval."
       dismissLabel={running ? 'Close' : CONTENT_SCREEN_TEXTS.cancel}
       submitLabel={busy ? CONTENT_SCREEN_TEXTS.generating : 'Generate'}
-      submitDisabled={!platform || running}
+      submitDisabled={!platform || running || !active}
+      submitRef={submitRef}
       onSubmit={() => {
-        if (platform && !busy) onGenerate({ platform, sendNotification });
+        if (platform && active && !busy) onGenerate({ platform, sendNotification });
       }}
       formClassName="space-y-5"
       noValidate
     >
       {campaign.status !== 'active' ? (
-        <Alert tone="warning">{CONTENT_MESSAGES.campaignNotActive}</Alert>
+        <Alert
+          tone="warning"
+          action={
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={activating}
+              onClick={() => {
+                void onActivate().then((done) => setActivated(done));
+              }}
+            >
+              {CONTENT_SCREEN_TEXTS.activate}
+            </Button>
+          }
+        >
+          {NOT_ACTIVE_TEXTS[campaign.status]}
+        </Alert>
       ) : null}
-      <fieldset disabled={busy}>
+      <fieldset ref={platformsRef} disabled={busy}>
         <legend className="text-sm font-medium text-slate-800">Platform</legend>
         {usageText ? <p className="mt-0.5 text-sm text-slate-500">{usageText}</p> : null}
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {campaign.platforms.map((id) => {
-            const available = connected.has(id);
+            const isAvailable = connected.has(id);
             const inputId = `${radioId}-${id}`;
             return (
               <label
@@ -78,7 +128,7 @@ export function GenerateContentModal({
                 htmlFor={inputId}
                 className={clsx(
                   'flex items-center gap-3 rounded-xl border p-3 text-sm transition-colors',
-                  !available
+                  !isAvailable
                     ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400'
                     : platform === id
                       ? 'cursor-pointer border-brand-500 bg-brand-50 ring-1 ring-brand-500'
@@ -91,21 +141,21 @@ export function GenerateContentModal({
                   name="platform"
                   value={id}
                   checked={platform === id}
-                  disabled={!available}
+                  disabled={!isAvailable}
                   onChange={() => setPlatform(id)}
-                  aria-describedby={available ? undefined : `${inputId}-note`}
+                  aria-describedby={isAvailable ? undefined : `${inputId}-note`}
                   className="size-4 accent-brand-600"
                 />
                 <PlatformIcon
                   platform={id}
                   size="sm"
-                  className={clsx(!available && 'opacity-50')}
+                  className={clsx(!isAvailable && 'opacity-50')}
                 />
                 <span className="min-w-0 flex-1">
-                  <span className={clsx('block font-medium', available && 'text-slate-900')}>
+                  <span className={clsx('block font-medium', isAvailable && 'text-slate-900')}>
                     {platformName(id)}
                   </span>
-                  {available ? null : (
+                  {isAvailable ? null : (
                     <span id={`${inputId}-note`} className="block text-xs">
                       {CONTENT_SCREEN_TEXTS.notConnected}
                     </span>

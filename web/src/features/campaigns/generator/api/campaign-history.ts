@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import type { CampaignHistory } from '#shared/contract/ai';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
@@ -29,4 +30,30 @@ export const useCampaignHistory = (companyId: string) => {
   );
   const retry = useCallback(() => void mutate(), [mutate]);
   return { history: data, failed: Boolean(error) && !data, change, retry };
+};
+
+/**
+ * After 'Use This Campaign': the version names the campaign made of it at once (coming back to
+ * the generator offers Open campaign before the server has answered again), or, when the server
+ * refused because another tab made it first, the history is read again to learn which campaign.
+ */
+export const useCampaignHistoryCache = (companyId: string) => {
+  const { mutate } = useSWRConfig();
+  const markAdopted = useCallback(
+    (versionId: string, campaignId: string) =>
+      void mutate<CampaignHistory>(
+        campaignHistoryKey(companyId),
+        (history) =>
+          history && {
+            ...history,
+            versions: history.versions.map((version) =>
+              version._id === versionId ? { ...version, adoptedCampaignId: campaignId } : version,
+            ),
+          },
+        { revalidate: false },
+      ),
+    [mutate, companyId],
+  );
+  const refresh = useCallback(() => mutate(campaignHistoryKey(companyId)), [mutate, companyId]);
+  return { markAdopted, refresh };
 };

@@ -1,10 +1,11 @@
 import clsx from 'clsx';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { Link } from 'react-router';
 import type { CampaignDraft } from '#shared/contract/ai';
 import { AI_CAMPAIGN_TEXTS } from '#shared/domain/ai-campaigns';
 import { platformName } from '#shared/domain/tiers';
 import { Badge } from '#web/components/badge';
-import { Button } from '#web/components/button';
+import { Button, buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { EmptyState } from '#web/components/empty-state';
 import { IconSparkles } from '#web/components/icons';
@@ -82,6 +83,39 @@ function AdoptProgress({ phase }: { phase: AdoptPhase }) {
   );
 }
 
+/**
+ * A version already made into a campaign (here, in another tab, or before): its campaign, or a
+ * new one — never a second copy. When it replaces 'Use This Campaign' under the owner's eyes (the
+ * server said another tab was first), focus, lost with the button, lands on Open campaign.
+ */
+function AdoptedActions({
+  campaignPath,
+  replacedUse,
+  onStartNew,
+}: {
+  campaignPath: string;
+  replacedUse: boolean;
+  onStartNew: () => void;
+}) {
+  const openRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (replacedUse && document.activeElement === document.body) openRef.current?.focus();
+  }, [replacedUse]);
+  return (
+    <>
+      <p className="text-sm text-slate-700">{GENERATOR_TEXTS.alreadyCampaign}</p>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Link ref={openRef} to={campaignPath} className={buttonClasses({ size: 'lg' })}>
+          Open campaign
+        </Link>
+        <Button variant="secondary" size="lg" onClick={onStartNew}>
+          Start New Campaign
+        </Button>
+      </div>
+    </>
+  );
+}
+
 /** The draft: what 'Use This Campaign' creates. */
 function DraftCard({
   version,
@@ -89,18 +123,30 @@ function DraftCard({
   headingRef,
   running,
   adoptPhase,
+  campaignsPath,
   onUse,
+  onStartNew,
 }: {
   version: Version;
   number: number;
   headingRef: Ref<HTMLHeadingElement>;
   running: Running | null;
   adoptPhase: AdoptPhase;
+  campaignsPath: string;
   onUse: () => void;
+  onStartNew: () => void;
 }) {
   const campaign = version.data.campaign;
   const seeds = campaign.contentSeeds;
   const adopting = adoptPhase.step !== 'idle';
+  // Once made (and until it is uploading its files, which ends on the campaign's page).
+  const adopted = version.adoptedCampaignId !== null && !adopting;
+  /** The version whose 'Use This Campaign' was last shown. */
+  const offered = useRef<string | null>(null);
+  const replacedUse = adopted && offered.current === version._id;
+  useEffect(() => {
+    offered.current = adopted ? null : version._id;
+  });
   return (
     <section aria-labelledby="draft-title" className={clsx(cardClasses, 'p-5 sm:p-6')}>
       <div className="flex flex-wrap items-center gap-2">
@@ -158,15 +204,31 @@ function DraftCard({
       </dl>
 
       <div className="mt-6 border-t border-slate-100 pt-5">
-        <Button size="lg" fullWidth onClick={onUse} loading={adopting} disabled={running !== null}>
-          {adoptPhase.step === 'creating'
-            ? 'Creating campaign...'
-            : adoptPhase.step === 'uploading'
-              ? 'Uploading media...'
-              : 'Use This Campaign'}
-        </Button>
-        <p className="mt-2 text-xs text-slate-500">{GENERATOR_TEXTS.useHint}</p>
-        <AdoptProgress phase={adoptPhase} />
+        {adopted ? (
+          <AdoptedActions
+            campaignPath={`${campaignsPath}/${version.adoptedCampaignId}`}
+            replacedUse={replacedUse}
+            onStartNew={onStartNew}
+          />
+        ) : (
+          <>
+            <Button
+              size="lg"
+              fullWidth
+              onClick={onUse}
+              loading={adopting}
+              disabled={running !== null}
+            >
+              {adoptPhase.step === 'creating'
+                ? 'Creating campaign...'
+                : adoptPhase.step === 'uploading'
+                  ? 'Uploading media...'
+                  : 'Use This Campaign'}
+            </Button>
+            <p className="mt-2 text-xs text-slate-500">{GENERATOR_TEXTS.useHint}</p>
+            <AdoptProgress phase={adoptPhase} />
+          </>
+        )}
       </div>
     </section>
   );
@@ -184,7 +246,9 @@ export function CampaignPanel({
   revealProgress,
   headingRef,
   adoptPhase,
+  campaignsPath,
   onUse,
+  onStartNew,
 }: {
   version: Version | undefined;
   number: number;
@@ -193,7 +257,10 @@ export function CampaignPanel({
   revealProgress: number;
   headingRef: Ref<HTMLHeadingElement>;
   adoptPhase: AdoptPhase;
+  /** The company's campaigns: a version made into a campaign links to it. */
+  campaignsPath: string;
   onUse: () => void;
+  onStartNew: () => void;
 }) {
   const progressRef = useRef<HTMLDivElement>(null);
   const hasProgress = running !== null;
@@ -225,7 +292,9 @@ export function CampaignPanel({
             headingRef={headingRef}
             running={running}
             adoptPhase={adoptPhase}
+            campaignsPath={campaignsPath}
             onUse={onUse}
+            onStartNew={onStartNew}
           />
           <CampaignAnalysis analysis={version.data.analysis} />
         </div>
