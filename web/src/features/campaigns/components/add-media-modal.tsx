@@ -192,7 +192,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
           ))}
         </ul>
       ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <SelectField
           label="Usage"
           options={USAGE_OPTIONS}

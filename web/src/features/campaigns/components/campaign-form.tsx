@@ -168,7 +168,7 @@ export function CampaignForm({
             error={errors.description?.message}
             {...register('description')}
           />
-          <div className="grid gap-6 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
             <SelectField
               label="Campaign Intention"
               options={INTENTION_OPTIONS}

@@ -44,7 +44,7 @@ type FocusTarget =
 
 function GeneratorSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
       <p role="status" className="sr-only">
         Loading the campaign generator
       </p>
@@ -203,7 +203,7 @@ export function CampaignGenerator({
           {GENERATOR_TEXTS.historyFailed}
         </RetryAlert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <div className="min-w-0">
           {stepTwo ? (
             <FeedbackStep

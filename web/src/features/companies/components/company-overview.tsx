@@ -255,7 +255,7 @@ export function CompanyOverview({
           </>
         )}
 
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <StatCard
             title="Platforms"
             icon={IconLink}
@@ -289,7 +289,7 @@ export function CompanyOverview({
           </StatCard>
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <section
             aria-labelledby="recent-activity-title"
             className={clsx(cardClasses, 'p-5 sm:p-6 lg:col-span-2')}

@@ -62,7 +62,7 @@ export function ModifyDialogs(props: ModifyDialogsProps) {
           </Button>
         }
       >
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <ChoiceButton
             icon={<IconSparkles aria-hidden="true" className="size-5" />}
             title={CONTENT_TEXTS.aiAssistance}
@@ -227,7 +227,7 @@ function DirectEditDialog(props: ModifyDialogsProps) {
       onDismiss={() => onStep('choose')}
       submitLabel={CONTENT_SCREEN_TEXTS.saveEdit}
       onSubmit={onSubmit}
-      formClassName="grid gap-6 lg:grid-cols-2"
+      formClassName="grid grid-cols-1 gap-6 lg:grid-cols-2"
       noValidate
     >
       <div className="space-y-5">
