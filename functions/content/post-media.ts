@@ -27,11 +27,9 @@ export const checkPostImages = async (
 ): Promise<string[]> => {
   const limit = contentImageLimit(post.platform);
   if (imageIds.length > limit) {
-    throw new Invalid(
-      'CONTENT_IMAGES_NOT_ALLOWED',
-      `A ${PLATFORMS[post.platform].name} post can have ${limit === 1 ? 'only ' : 'at most '}${imagesText(limit)}`,
-      { imageIds: `At most ${limit}` },
-    );
+    const message = `A ${PLATFORMS[post.platform].name} post can have ${limit === 1 ? 'only ' : 'at most '}${imagesText(limit)}`;
+    // The same words at the images as above the form: the screen shows them beside the picker.
+    throw new Invalid('CONTENT_IMAGES_NOT_ALLOWED', message, { imageIds: message });
   }
   if (imageIds.length === 0) return [];
   const images = new Set(

@@ -288,7 +288,7 @@ describe('generating', () => {
     );
   });
 
-  it("marks the fields a 400 names with the server's messages", async () => {
+  it("marks the fields a 400 names with the server's messages, focused, without a toast", async () => {
     const { user } = await renderGenerator({
       answers: {
         'POST /api/ai/generate-campaign': refusal(400, 'VALIDATION_FAILED', 'Check the websites', {
@@ -298,12 +298,12 @@ describe('generating', () => {
     });
     await user.type(description(), 'Launch our autumn blend');
     await user.click(screen.getByRole('button', { name: 'Generate Campaign' }));
-    expect(
-      await screen.findByText('Failed to generate campaign: Check the websites'),
-    ).toBeInTheDocument();
-    expect(within(generator()).getByLabelText('Website 1')).toHaveAccessibleDescription(
-      'This address can’t be read from here',
+    const website = within(generator()).getByLabelText('Website 1');
+    await waitFor(() =>
+      expect(website).toHaveAccessibleDescription('This address can’t be read from here'),
     );
+    await waitFor(() => expect(website).toHaveFocus());
+    expect(screen.queryByText(/^Failed to generate campaign/)).not.toBeInTheDocument();
   });
 });
 

@@ -13,7 +13,7 @@ import { cardClasses } from '#web/components/card';
 import { RetryAlert } from '#web/components/retry-alert';
 import { Skeleton } from '#web/components/skeleton';
 import { isSessionEnded } from '#web/lib/error-text';
-import { applyFieldErrors } from '#web/lib/form-errors';
+import { applyFieldErrors, useFocusRefusedField } from '#web/lib/form-errors';
 import { withServerMessage } from '../failure-text';
 import { useCampaignSuggestions } from './api/campaign-suggestions';
 import { BriefStep } from './components/brief-step';
@@ -91,6 +91,8 @@ export function CampaignGenerator({
     resolver: zodResolver(feedbackSchema),
     defaultValues: { feedback: '' },
   });
+  useFocusRefusedField(briefForm);
+  useFocusRefusedField(feedbackForm);
   const media = useGeneratorMedia(companyId);
   const ideas = useCampaignSuggestions(companyId);
   const adopt = useAdoptDraft(company, campaignsPath);
@@ -150,8 +152,9 @@ export function CampaignGenerator({
       setRevealProgress((count) => count + 1);
     } catch (error) {
       if (isSessionEnded(error)) return;
+      // A refusal that names a field shows there (and takes the focus); any other in a toast.
+      if (applyFieldErrors(briefForm.setError, error, BRIEF_FIELDS, briefFieldOf)) return;
       toast.error(withServerMessage(AI_CAMPAIGN_TOASTS.generateFailed, error));
-      applyFieldErrors(briefForm.setError, error, BRIEF_FIELDS, briefFieldOf);
     } finally {
       setPosting(null);
     }
@@ -170,8 +173,8 @@ export function CampaignGenerator({
       setRevealProgress((count) => count + 1);
     } catch (error) {
       if (isSessionEnded(error)) return;
+      if (applyFieldErrors(feedbackForm.setError, error, ['feedback'])) return;
       toast.error(withServerMessage(AI_CAMPAIGN_TOASTS.refineFailed, error));
-      applyFieldErrors(feedbackForm.setError, error, ['feedback']);
     } finally {
       setPosting(null);
     }

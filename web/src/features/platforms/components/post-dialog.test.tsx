@@ -342,6 +342,35 @@ describe('PostDialog', () => {
       expect(onClose).not.toHaveBeenCalled();
     });
 
+    it("shows the server's refusal of the text at the text, focused, without a toast", async () => {
+      const message = 'Post must not contain control characters';
+      const { user, textArea, postButton } = renderDialog({
+        answers: {
+          'POST /api/platforms/twitter/post/c1': {
+            status: 400,
+            body: {
+              statusCode: 400,
+              code: 'VALIDATION_FAILED',
+              message,
+              error: 'Bad Request',
+              fields: { text: message },
+            },
+          },
+        },
+      });
+      await user.type(textArea, 'Fresh beans');
+      await user.click(postButton());
+      await waitFor(() =>
+        expect(textArea).toHaveAccessibleDescription(expect.stringContaining(message)),
+      );
+      expect(textArea).toBeInvalid();
+      await waitFor(() => expect(textArea).toHaveFocus());
+      expect(screen.queryByText(/^Failed to post content/)).not.toBeInTheDocument();
+      // Changing the text takes the refusal away.
+      await user.type(textArea, '!');
+      expect(textArea).not.toHaveAccessibleDescription(expect.stringContaining(message));
+    });
+
     it('does not post an empty text', async () => {
       const { user, textArea, postButton } = renderDialog();
       expect(postButton()).toBeDisabled();
