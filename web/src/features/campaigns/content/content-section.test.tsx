@@ -287,6 +287,9 @@ describe('Generate Content', () => {
     );
     expect(await within(section).findByText('A brand new draft')).toBeVisible();
     expect(within(section).getByLabelText('Status')).toHaveValue('draft');
+    // The new draft's card is the result: it takes the focus from the closed dialog.
+    const newCard = within(section).getByText('A brand new draft').closest('li');
+    await waitFor(() => expect(newCard).toHaveFocus());
     // Plan usage is read again (one generation fewer today).
     expect(
       callKeys(fetchMock).filter((key) => key === 'GET /api/companies/c1/usage').length,
@@ -549,6 +552,38 @@ describe('review', () => {
     await user.click(within(await posts()).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Content approved successfully')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, review('p1'))).toEqual([{ status: 'approved' }]);
+  });
+
+  it('moves focus to the card after Approve when the toast offers no Undo', async () => {
+    const { user } = await renderContent({
+      answers: { [review('p1')]: reviewed(makeContent({ status: 'approved' })) },
+    });
+    const card = within(await posts()).getByRole('listitem', { name: /X \(Twitter\) post/ });
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Content approved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(card).toHaveFocus());
+  });
+
+  it('moves focus to the card once its post is sent to the AI (the dialog closed)', async () => {
+    const { user } = await renderContent({
+      answers: {
+        [review('p1')]: {
+          body: { content: makeContent({ status: 'modify' }), generationId: 'rv1' },
+        },
+        [poll('rv1')]: {
+          body: makeContentGeneration({ _id: 'rv1', kind: 'revision', status: 'running' }),
+        },
+      },
+    });
+    const card = within(await posts()).getByRole('listitem', { name: /X \(Twitter\) post/ });
+    await user.click(within(card).getByRole('button', { name: 'Request Changes' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Request Changes' });
+    await user.click(within(chooser).getByRole('button', { name: /AI Assistance/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Request changes from the AI' });
+    await user.type(within(dialog).getByLabelText('What should change?'), 'Warmer, please');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to AI' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(card).toHaveFocus());
   });
 
   it("rejects: 'Content rejected successfully'", async () => {

@@ -157,9 +157,12 @@ export function ContentSection({
       const running = current[contentId];
       return running ? { ...current, [contentId]: change(running) } : current;
     });
+  /** The post a generation just wrote: its card takes the focus once the list shows it. */
+  const [writtenId, setWrittenId] = useState<string | null>(null);
   const generation = useContentGeneration(campaign, {
     onSucceeded: (finished) => {
       setGenerateOpen(false);
+      setWrittenId(finished.contentId);
       // The new post is a draft: the list shows drafts (of its platform, or all).
       setStatus(DEFAULT_CONTENT_STATUS_FILTER);
       setPlatform((current) => (current && current !== finished.platform ? '' : current));
@@ -199,6 +202,11 @@ export function ContentSection({
       : CONTENT_SCREEN_TEXTS.noneLeft(usage.timeZone)
     : undefined;
   const posts = useMemo(() => list?.data ?? [], [list]);
+  // Once its card is shown (and has taken the focus, its effect running first), the written post
+  // is an ordinary one: showing it again after a filter change does not take the focus again.
+  useEffect(() => {
+    if (writtenId && posts.some((post) => post._id === writtenId)) setWrittenId(null);
+  }, [posts, writtenId]);
   // A post sent back to the AI elsewhere (another tab, a text) names its revision: follow it too.
   const followed = useRef(new Set<string>());
   useEffect(() => {
@@ -399,6 +407,7 @@ export function ContentSection({
                 post={post}
                 account={accountFor(post.metadata.params.platform, credentials, companyName)}
                 revision={revisions[post._id] ?? null}
+                justWritten={post._id === writtenId}
                 onRevisionStarted={(generationId) =>
                   setRevisions((current) => ({
                     ...current,
