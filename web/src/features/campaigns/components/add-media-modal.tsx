@@ -144,7 +144,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
 
   const uploadLabel = busy
     ? 'Uploading...'
-    : uploads.items.some((item) => item.status === 'failed')
+    : uploads.retryable.length > 0
       ? 'Try again'
       : toSend > 1
         ? `Upload ${toSend} files`

@@ -24,6 +24,7 @@ import {
 } from '#web/test/fixtures';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { NewCampaignPage } from '../new-campaign-page';
+import { mediaBytes } from '#web/test/media-bytes';
 
 const IDEAS = [
   'Introduce the autumn blend with a week of tasting notes',
@@ -674,7 +675,7 @@ describe('dictation', () => {
 
 const MB = 1024 * 1024;
 const fileOf = (name: string, type: string, size = 2 * MB) => {
-  const file = new File(['x'], name, { type });
+  const file = new File([mediaBytes(type)], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 };
