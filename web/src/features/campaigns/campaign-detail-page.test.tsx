@@ -462,6 +462,31 @@ describe('CampaignDetailPage', () => {
       expect(screen.getByRole('dialog', { name: 'Edit Media' })).toBeInTheDocument();
     });
 
+    it("shows the server's refusal of a description at the description, focused, without a toast", async () => {
+      const message = 'Description must not contain control characters';
+      const { user } = renderDetail(withMedia([makeMediaAsset()]), {
+        'PUT /api/campaigns/k1/media/m1': {
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'VALIDATION_FAILED',
+            message,
+            error: 'Bad Request',
+            fields: { description: message },
+          },
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Edit latte.jpg' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit Media' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      const description = within(dialog).getByLabelText('Description');
+      await waitFor(() =>
+        expect(description).toHaveAccessibleDescription(expect.stringContaining(message)),
+      );
+      await waitFor(() => expect(description).toHaveFocus());
+      expect(screen.queryByText(/^Failed to update media/)).not.toBeInTheDocument();
+    });
+
     it('deletes a file after asking', async () => {
       const { user, fetchMock } = renderDetail(
         withMedia([makeMediaAsset(), makeMediaAsset({ _id: 'm2', fileName: 'beans.png' })]),
