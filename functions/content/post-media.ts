@@ -28,7 +28,7 @@ export const checkPostImages = async (
   const limit = contentImageLimit(post.platform);
   if (imageIds.length > limit) {
     const message = `A ${PLATFORMS[post.platform].name} post can have ${limit === 1 ? 'only ' : 'at most '}${imagesText(limit)}`;
-    // The same words at the images as above the form: the screen shows them beside the picker.
+    // Named as the body's field too, so that the screen shows it at the images, not in a toast.
     throw new Invalid('CONTENT_IMAGES_NOT_ALLOWED', message, { imageIds: message });
   }
   if (imageIds.length === 0) return [];
