@@ -114,6 +114,8 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
     setAltText,
     uploading: items.some((item) => item.status === 'uploading'),
     failed: items.some((item) => item.status === 'failed'),
+    /** Some failed file can only be removed: the API refused it. */
+    refused: items.some((item) => item.status === 'failed' && item.refused),
     /** What the post names: the uploaded files' keys, with their alt text when there is some. */
     postMedia: items
       .filter((item) => item.status === 'uploaded' && item.key)

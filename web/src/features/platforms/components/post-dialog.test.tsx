@@ -225,6 +225,7 @@ describe('PostDialog', () => {
       expect(await screen.findByText('Images on X can be up to 5 MB')).toBeInTheDocument();
       // Sending the same file again would be refused again: Remove only.
       expect(screen.queryByRole('button', { name: 'Retry beans.png' })).not.toBeInTheDocument();
+      expect(screen.getByText('Remove the file that was refused.')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Remove beans.png' })).toBeInTheDocument();
     });
 

@@ -29,6 +29,7 @@ export interface PostDialogProps {
 /** Why Post is not ready yet, when uploads hold it back (the text's problems show by the text). */
 const waitingFor = (media: MediaUploads): string | null => {
   if (media.uploading) return 'Post is ready once the uploads finish.';
+  if (media.refused) return 'Remove the file that was refused.';
   if (media.failed) return 'Retry or remove the file that failed to upload.';
   return null;
 };
