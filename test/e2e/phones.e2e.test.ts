@@ -369,7 +369,15 @@ describe('every signed-in screen on a phone (390 px)', () => {
           'Autumn Blend is back ☕ Taste it with us this Saturday at 10, at the roastery on the harbour. https://harbor.coffee/autumn-blend-tasting-saturday-mornings #AutumnBlendLaunchAtTheRoasteryOnTheHarbour',
         );
       await edit.getByRole('button', { name: /saturday-tasting/ }).click();
-      await checkDialog('campaign-direct-edit-dialog', 'Edit the post');
+      await check('campaign-direct-edit-dialog');
+      // Over X's limit: the count beside the text says by how much, and Save waits.
+      await edit
+        .getByLabel('Post text')
+        .fill('Fresh roast every morning at the harbour. '.repeat(7).trim());
+      await expect
+        .poll(() => edit.getByRole('button', { name: 'Save changes' }).isDisabled())
+        .toBe(true);
+      await checkDialog('campaign-direct-edit-over-limit', 'Edit the post');
       await content.getByLabel('Status').selectOption('scheduled');
       await content.getByRole('button', { name: 'Move or publish now' }).first().click();
       await dialog('Move post').getByLabel('Another free time').waitFor();
