@@ -27,6 +27,8 @@ interface PostTextFieldProps {
   disabled?: boolean;
   /** Why the text cannot be sent as it is: the form's own check, or the server's refusal. */
   error?: string;
+  /** False where a preview beside the field already carries the link note (Direct Edit). */
+  showLinkNote?: boolean;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
@@ -46,16 +48,16 @@ export function PostTextField({
   placeholder,
   disabled,
   error,
+  showLinkNote = true,
   ref,
 }: PostTextFieldProps) {
   const id = useId();
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const noteId = `${id}-note`;
-  const { length, max, withinLimit, hashtags, maxHashtags, linkNote } = postTextLength(
-    platform,
-    value,
-  );
+  const counted = postTextLength(platform, value);
+  const { length, max, withinLimit, hashtags, maxHashtags } = counted;
+  const linkNote = showLinkNote ? counted.linkNote : null;
   const over = length - max;
   const tooManyTags = maxHashtags !== null && hashtags > maxHashtags;
   // X's weighting only needs explaining once it differs from a plain count.

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
 import { makeCampaign, makeContent, makeMediaAsset, seedSession } from '#web/test/fixtures';
 import { renderScreen } from '#web/test/render';
+import { X_LINK_COST_NOTE } from '#shared/domain/post-text';
 import { ModifyDialogs, type ModifyStep } from './modify-dialogs';
 
 const REVIEW = 'POST /api/campaigns/k1/content/p1/approve';
@@ -107,6 +108,18 @@ describe('Direct Edit', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(
       await screen.findByText('Failed to modify content: This post was already reviewed'),
+    ).toBeInTheDocument();
+  });
+
+  it('notes a link once, in the preview beside the text', async () => {
+    const { user } = renderDialog('edit', { body: {} });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the post' });
+    const text = within(dialog).getByLabelText('Post text');
+    await user.clear(text);
+    await user.type(text, 'Taste it Saturday https://harbor.coffee/tasting');
+    expect(within(dialog).getAllByText(X_LINK_COST_NOTE)).toHaveLength(1);
+    expect(
+      within(within(dialog).getByRole('region', { name: 'Preview' })).getByText(X_LINK_COST_NOTE),
     ).toBeInTheDocument();
   });
 });

@@ -265,6 +265,8 @@ function DirectEditDialog(props: ModifyDialogsProps) {
               maxLength={CONTENT_TEXT_MAX}
               disabled={isSubmitting}
               error={errors.directEdit?.message}
+              // The preview beside the text says it, once.
+              showLinkNote={false}
             />
           )}
         />
