@@ -27,11 +27,9 @@ export const checkPostImages = async (
 ): Promise<string[]> => {
   const limit = contentImageLimit(post.platform);
   if (imageIds.length > limit) {
-    throw new Invalid(
-      'CONTENT_IMAGES_NOT_ALLOWED',
-      `A ${PLATFORMS[post.platform].name} post can have ${limit === 1 ? 'only ' : 'at most '}${imagesText(limit)}`,
-      { imageIds: `At most ${limit}` },
-    );
+    const message = `A ${PLATFORMS[post.platform].name} post can have ${limit === 1 ? 'only ' : 'at most '}${imagesText(limit)}`;
+    // Named as the body's field too, so that the screen shows it at the images, not in a toast.
+    throw new Invalid('CONTENT_IMAGES_NOT_ALLOWED', message, { imageIds: message });
   }
   if (imageIds.length === 0) return [];
   const images = new Set(

@@ -40,7 +40,7 @@ import {
   campaignUploadPrefix,
   mediaThumbnailKey,
 } from '../core/storage/media-keys';
-import { SNIFF_BYTES, sniffMediaType } from './media-sniffing';
+import { SNIFF_BYTES, sniffMediaType } from '#shared/domain/media-sniffing';
 
 /**
  * A campaign's media assets (spec 2 §2, §3, §5), uploaded without passing through the API:
@@ -78,8 +78,7 @@ export const MEDIA_TEXTS = {
   limit: MEDIA_MESSAGES.tooMany,
   notThisCampaigns: 'This file was not uploaded for this campaign',
   uploadMissing: 'The uploaded file was not found. Please upload it again.',
-  notAllowedContent:
-    'This file is not a JPG, PNG or GIF image, or an MP4, MPEG or MOV video, whatever its name says',
+  notAllowedContent: MEDIA_MESSAGES.notWhatItSays,
   changed: 'The file changed while it was being checked. Please upload it again.',
   tooLarge: MEDIA_MESSAGES.tooLarge,
   empty: MEDIA_MESSAGES.empty,

@@ -4,7 +4,7 @@ import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import { describe, expect, it } from 'vitest';
 import { readImageHeader } from '../core/media/image-header';
-import { sniffMediaType } from './media-sniffing';
+import { sniffMediaType } from '#shared/domain/media-sniffing';
 import { makeThumbnail, MAX_DECODE_PIXELS, thumbnailSize, UnusableImage } from './thumbnail-image';
 
 const Jimp = createJimp({ formats: [jpeg, png, gif] });

@@ -41,10 +41,9 @@ const checkPost = async (
   const { postTextLength } = await import('#shared/domain/post-text');
   const length = postTextLength(platform, text);
   if (!length.withinLimit) {
-    throw new Invalid(
-      'POST_TOO_LONG',
-      `This post is ${length.length} characters as ${platformName(platform)} counts them; it allows ${length.max}.`,
-    );
+    const message = `This post is ${length.length} characters as ${platformName(platform)} counts them; it allows ${length.max}.`;
+    // Named as the body's field, so that the screen shows it at the post's text.
+    throw new Invalid('POST_TOO_LONG', message, { text: message });
   }
   return credential;
 };

@@ -140,6 +140,9 @@ export const MEDIA_MESSAGES = {
   typeNotAllowed: 'Choose a JPG, PNG or GIF image, or an MP4, MPEG or MOV video',
   tooLarge: `Each file must be ${CAMPAIGN_MEDIA_MAX_SIZE_TEXT} or smaller`,
   empty: 'The file is empty',
+  /** Its first bytes are no image or video a campaign takes (a program renamed photo.jpg). */
+  notWhatItSays:
+    'This file is not a JPG, PNG or GIF image, or an MP4, MPEG or MOV video, whatever its name says',
 } as const;
 
 /* ----- Texts (spec 2 §2, §5, §8), verbatim ----- */

@@ -457,7 +457,10 @@ describe('posting now', () => {
   it('checks everything it can before calling the provider', async () => {
     const tooLong = await postTo(owner, 'twitter', { text: 'x'.repeat(281) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body).toMatchObject({ code: 'POST_TOO_LONG' });
+    expect(tooLong.body).toMatchObject({
+      code: 'POST_TOO_LONG',
+      fields: { text: 'This post is 281 characters as X (Twitter) counts them; it allows 280.' },
+    });
     // X counts a link as 23 characters: 257 + a space + a long URL fits.
     const withLink = await postTo(owner, 'twitter', {
       text: `${'y'.repeat(250)}${randomUUID().slice(0, 6)} https://harbor.coffee/${'menu/'.repeat(20)}`,

@@ -111,7 +111,7 @@ export function CompanyGrid({ companies, isLoading = false, error, onRetry }: Co
         <p role="status" className="sr-only">
           Loading companies
         </p>
-        <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-hidden="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <CompanyCardSkeleton />
           <CompanyCardSkeleton />
           <CompanyCardSkeleton />
@@ -138,7 +138,7 @@ export function CompanyGrid({ companies, isLoading = false, error, onRetry }: Co
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {companies.map((company) => (
         <CompanyCard key={company._id} company={company} />
       ))}

@@ -22,7 +22,7 @@ export function CompanyPageSkeleton({ label = 'Loading company' }: { label?: str
             <Skeleton className="h-4 w-40" />
           </div>
         </div>
-        <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2">
           <div className={clsx(cardClasses, 'h-44')} />
           <div className={clsx(cardClasses, 'h-44')} />
         </div>

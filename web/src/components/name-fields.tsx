@@ -12,7 +12,7 @@ interface NameFieldsProps {
 /** A person's first and last name, side by side from 640 px (sign-up and the profile). */
 export function NameFields({ register, errors }: NameFieldsProps) {
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <TextField
         label="First name"
         autoComplete="given-name"

@@ -8,7 +8,10 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** The validation message; marks the input invalid and is announced with it. */
   error?: string;
   hint?: ReactNode;
-  /** Something to show at the right of the label row (e.g. 'Forgot password?'). */
+  /**
+   * Something to show at the right of the label row (e.g. 'Forgot password?'). It follows the
+   * input in the page and in the Tab order: the field comes first, its aside after it.
+   */
   labelAside?: ReactNode;
   /** An element inside the input's right edge (e.g. a show-password toggle). */
   trailing?: ReactNode;
@@ -36,24 +39,28 @@ export function TextField({
 
   return (
     <div className={className}>
-      <div className="mb-1.5 flex items-baseline justify-between gap-3">
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+      {/* One grid: the label and its aside on the first row, the input across the second. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3">
+        <label
+          htmlFor={inputId}
+          className="col-start-1 row-start-1 mb-1.5 text-sm font-medium text-slate-800"
+        >
           {label}
         </label>
-        {labelAside}
-      </div>
-      <div className="relative">
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={clsx(inputClasses(!!error), trailing && 'pr-11')}
-          {...props}
-        />
-        {trailing ? (
-          <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
-        ) : null}
+        <div className="relative col-span-2 row-start-2">
+          <input
+            ref={ref}
+            id={inputId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={clsx(inputClasses(!!error), trailing && 'pr-11')}
+            {...props}
+          />
+          {trailing ? (
+            <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
+          ) : null}
+        </div>
+        {labelAside ? <div className="col-start-2 row-start-1 mb-1.5">{labelAside}</div> : null}
       </div>
       <FieldMessage error={error} hint={hint} errorId={errorId} hintId={hintId} />
     </div>

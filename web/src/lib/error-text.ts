@@ -21,3 +21,14 @@ export const hasCode = (error: unknown, ...codes: ErrorCode[]): boolean =>
 /** A 401 already cleared the session and went to /login: nothing more to say about it. */
 export const isSessionEnded = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 401;
+
+/**
+ * The API refused the request itself (a 4xx other than a timeout or a rate limit): sending the
+ * same again can only be refused again, so nothing offers to try again.
+ */
+export const isRefusedForGood = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;

@@ -170,6 +170,21 @@ describe('LoginPage', () => {
     expect(within(footer).getByRole('link')).toHaveAttribute('href', '/register');
   });
 
+  it('Tab goes from Email to Password; Forgot password comes after the password', async () => {
+    mockFetch({ 'GET /api/config': config() });
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Email'));
+    await user.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Show password' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: /Remember me/ })).toHaveFocus();
+  });
+
   it("offers 'Continue with Google' only when the deployment has it", async () => {
     mockFetch({ 'GET /api/config': config(true) });
     renderLogin();

@@ -21,6 +21,7 @@ import {
 } from '#web/test/fixtures';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { CampaignDetailPage } from './campaign-detail-page';
+import { EXE_BYTES, mediaBytes } from '#web/test/media-bytes';
 
 const MB = 1024 * 1024;
 
@@ -31,7 +32,7 @@ const withMedia = (assets: MediaAsset[], overrides: Partial<Campaign> = {}) =>
   });
 
 const fileOf = (name: string, type: string, size = 2000) => {
-  const file = new File(size ? ['x'] : [], name, { type });
+  const file = new File(size ? [mediaBytes(type)] : [], name, { type });
   if (size) Object.defineProperty(file, 'size', { value: size });
   return file;
 };
@@ -264,7 +265,7 @@ describe('CampaignDetailPage', () => {
         fileOf('three.jpg', 'image/jpeg'),
         fileOf('four.png', 'image/png'),
       ]);
-      const refusals = within(dialog).getByRole('alert');
+      const refusals = await within(dialog).findByRole('alert');
       expect(refusals).toHaveTextContent('These files were not added:');
       expect(refusals).toHaveTextContent(
         'menu.pdf: Choose a JPG, PNG or GIF image, or an MP4, MPEG or MOV video',
@@ -282,6 +283,51 @@ describe('CampaignDetailPage', () => {
       expect(dialog).toHaveTextContent('Maximum 5 files allowed');
       expect(within(dialog).getByRole('button', { name: 'Select Files' })).toBeDisabled();
       expect(within(dialog).getByRole('button', { name: 'Upload 3 files' })).toBeEnabled();
+    });
+
+    it('refuses a program renamed as an image at the file, by its first bytes, before uploading', async () => {
+      const { user, fetchMock } = renderDetail(makeCampaign(), {
+        'POST /api/campaigns/k1/media/uploads': presignedPost(),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Add Media' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Media' });
+      await user.upload(within(dialog).getByLabelText('Choose media files'), [
+        new File([EXE_BYTES], 'holiday-photo.jpg', { type: 'image/jpeg' }),
+        fileOf('beans.png', 'image/png'),
+      ]);
+      const refusals = await within(dialog).findByRole('alert');
+      expect(refusals).toHaveTextContent(
+        'holiday-photo.jpg: This file is not a JPG, PNG or GIF image, or an MP4, MPEG or MOV video, whatever its name says',
+      );
+      const chosen = within(dialog).getByRole('list', { name: 'Chosen files' });
+      expect(within(chosen).getAllByRole('listitem')).toHaveLength(1);
+      expect(within(chosen).getByText('beans.png')).toBeInTheDocument();
+      expect(bodiesSentTo(fetchMock, 'POST /api/campaigns/k1/media/uploads')).toEqual([]);
+    });
+
+    it('does not offer Try again for a file the server refused', async () => {
+      presigned = 0;
+      const refusal =
+        'This file is not a JPG, PNG or GIF image, or an MP4, MPEG or MOV video, whatever its name says';
+      const { user, fetchMock, requests } = renderDetail(makeCampaign(), {
+        'POST /api/campaigns/k1/media/uploads': presignedPost(),
+        'POST /api/campaigns/k1/media': {
+          status: 400,
+          body: { statusCode: 400, code: 'MEDIA_INVALID', message: refusal, error: 'Bad Request' },
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Add Media' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Media' });
+      await user.upload(within(dialog).getByLabelText('Choose media files'), [
+        fileOf('beans.png', 'image/png'),
+      ]);
+      await user.click(await within(dialog).findByRole('button', { name: 'Upload' }));
+      act(() => void nthUpload(requests, 0).then((upload) => upload.respond(204)));
+      expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
+      expect(within(dialog).getByRole('button', { name: 'Remove beans.png' })).toBeEnabled();
+      expect(bodiesSentTo(fetchMock, 'POST /api/campaigns/k1/media')).toHaveLength(1);
     });
 
     it('uploads each file with its progress (presigned POST, then confirm) and adds it', async () => {
@@ -414,6 +460,31 @@ describe('CampaignDetailPage', () => {
         await screen.findByText('Failed to update media: Media not found'),
       ).toBeInTheDocument();
       expect(screen.getByRole('dialog', { name: 'Edit Media' })).toBeInTheDocument();
+    });
+
+    it("shows the server's refusal of a description at the description, focused, without a toast", async () => {
+      const message = 'Description must not contain control characters';
+      const { user } = renderDetail(withMedia([makeMediaAsset()]), {
+        'PUT /api/campaigns/k1/media/m1': {
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'VALIDATION_FAILED',
+            message,
+            error: 'Bad Request',
+            fields: { description: message },
+          },
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Edit latte.jpg' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit Media' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      const description = within(dialog).getByLabelText('Description');
+      await waitFor(() =>
+        expect(description).toHaveAccessibleDescription(expect.stringContaining(message)),
+      );
+      await waitFor(() => expect(description).toHaveFocus());
+      expect(screen.queryByText(/^Failed to update media/)).not.toBeInTheDocument();
     });
 
     it('deletes a file after asking', async () => {

@@ -54,7 +54,7 @@ function DetailSkeleton() {
         <Skeleton className="h-4 w-64" />
         <Skeleton className="mt-6 h-9 w-80 max-w-full" />
         <Skeleton className="mt-3 h-4 w-full max-w-xl" />
-        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <div className={clsx(cardClasses, 'h-56')} />
           <div className={clsx(cardClasses, 'h-56')} />
         </div>
@@ -229,7 +229,7 @@ export function CampaignDetailPage() {
       </header>
 
       <div className="space-y-6">
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <Details campaign={campaign} />
           <ContentSeeds campaign={campaign} />
         </div>

@@ -1,7 +1,7 @@
 import type { MediaAsset } from '#shared/contract/media';
 import type { MediaUsage } from '#shared/domain/campaigns';
 import type { PlatformId } from '#shared/domain/tiers';
-import { messageOf } from '#web/lib/error-text';
+import { isRefusedForGood, messageOf } from '#web/lib/error-text';
 import { UPLOAD_FAILED } from '#web/lib/presigned-post';
 import { isAbort, previewOf, useFileItems } from '#web/lib/use-file-items';
 import { uploadCampaignMedia } from './upload-campaign-media';
@@ -20,7 +20,13 @@ export interface UploadItem {
   progress: number;
   /** Why it failed, once it has. */
   error?: string;
+  /** The API refused the file itself (its bytes, its size): sending it again cannot succeed. */
+  refused?: boolean;
 }
+
+/** A file Upload sends: chosen, or failed where sending again may pass. */
+const isToSend = (item: UploadItem) =>
+  item.status === 'ready' || (item.status === 'failed' && !item.refused);
 
 export interface UploadSettings {
   usage: MediaUsage;
@@ -30,7 +36,8 @@ export interface UploadSettings {
 /**
  * The files of the Add Media dialog. Each goes up when the owner asks (uploadCampaignMedia: a
  * presigned POST from the API, the file straight to S3 with its progress, then the confirm call
- * that makes it a media asset of the campaign). A failed file can be sent again; leaving the dialog stops what is running.
+ * that makes it a media asset of the campaign). A failed file can be sent again, unless the API
+ * refused it (it would be refused again); leaving the dialog stops what is running.
  */
 export const useCampaignMediaUploads = (campaignId: string) => {
   const { items, latest, newId, update, append, startWork, remove } =
@@ -72,8 +79,13 @@ export const useCampaignMediaUploads = (campaignId: string) => {
       return asset;
     } catch (error) {
       if (isAbort(error)) return null;
-      // The API's refusal (type, size, the limit) says why; S3's or the network's does not.
-      update(item.id, { status: 'failed', error: messageOf(error, UPLOAD_FAILED) });
+      // The API's refusal (type, size, the limit) says why, and is final; S3's or the network's
+      // does not, and may pass next time.
+      update(item.id, {
+        status: 'failed',
+        error: messageOf(error, UPLOAD_FAILED),
+        refused: isRefusedForGood(error),
+      });
       return null;
     } finally {
       work.done();
@@ -82,9 +94,7 @@ export const useCampaignMediaUploads = (campaignId: string) => {
 
   /** Sends every file not yet added (the failed ones again); resolves with the new assets. */
   const uploadAll = async (settings: UploadSettings) => {
-    const pending = latest.current.filter(
-      (item) => item.status === 'ready' || item.status === 'failed',
-    );
+    const pending = latest.current.filter(isToSend);
     const results = await Promise.all(pending.map((item) => send(item, settings)));
     const added = results.filter((asset): asset is MediaAsset => asset !== null);
     return { added, failed: pending.length - added.length };
@@ -97,7 +107,9 @@ export const useCampaignMediaUploads = (campaignId: string) => {
     setDescription,
     uploadAll,
     busy: items.some((item) => item.status === 'uploading' || item.status === 'saving'),
-    /** Files still to send (not yet added). */
-    pending: items.filter((item) => item.status !== 'added'),
+    /** Files still to send (not yet added), but for those the API refused. */
+    pending: items.filter((item) => item.status !== 'added' && !item.refused),
+    /** Files that failed in a way that may pass when sent again. */
+    retryable: items.filter((item) => item.status === 'failed' && !item.refused),
   };
 };

@@ -13,6 +13,7 @@ import { PageHeader } from '#web/components/page-header';
 import { CompanyPageSkeleton } from '#web/components/company-page-states';
 import { useCompanies } from '#web/lib/api/list-companies';
 import { hasCode, messageOf } from '#web/lib/error-text';
+import { FOCUS_HEADING } from '#web/lib/focus-result';
 import { companyPlansPath } from '#web/lib/paths';
 import { useCreateCompany } from './api/create-company';
 import { CompanyForm } from './components/company-form';
@@ -108,7 +109,8 @@ export function NewCompanyPage() {
             try {
               const company = await createCompany(body);
               toast.success(COMPANY_MESSAGES.created);
-              navigate(`/dashboard/company/${company._id}`);
+              // The new company's page is the result: its heading takes the focus.
+              navigate(`/dashboard/company/${company._id}`, { state: FOCUS_HEADING });
             } catch (error) {
               setCreating(false);
               throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '#shared/domain/platform-media';
-import { acceptedTypes, mediaGuidance, sortNewFiles } from './media-files';
+import { acceptedTypes, contentProblem, mediaGuidance, sortNewFiles } from './media-files';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 1000) => {
@@ -65,5 +65,23 @@ describe('media texts', () => {
     expect(formatBytes(5 * MB)).toBe('5 MB');
     expect(formatBytes(15 * MB)).toBe('15 MB');
     expect(formatBytes(640 * 1024)).toBe('640 KB');
+  });
+});
+
+describe('contentProblem', () => {
+  it("refuses a file whose bytes are none of the platform's types, whatever its name says", () => {
+    expect(contentProblem('twitter', 'image/jpeg', null)).toBe(
+      'This file is not a JPEG, PNG, WebP, GIF or MP4 file, whatever its name says',
+    );
+    // LinkedIn takes no WebP, even one named .png.
+    expect(contentProblem('linkedin', 'image/png', 'image/webp')).toBe(
+      'This file is not a JPEG, PNG or GIF file, whatever its name says',
+    );
+  });
+
+  it('takes bytes of a type the platform takes, and leaves a refused type to sortNewFiles', () => {
+    expect(contentProblem('twitter', 'image/jpeg', 'image/png')).toBeNull();
+    expect(contentProblem('twitter', 'image/webp', 'image/webp')).toBeNull();
+    expect(contentProblem('linkedin', 'video/mp4', null)).toBeNull();
   });
 });

@@ -4,10 +4,12 @@ import {
   formatName,
   listOr,
   MEDIA_FORMATS,
+  mediaKindOf,
   mediaSetProblem,
   PLATFORM_MEDIA,
   type MediaKind,
 } from '#shared/domain/platform-media';
+import type { SniffedMediaType } from '#shared/domain/media-sniffing';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 
 export type MediaKindName = MediaKind['kind'];
@@ -83,4 +85,20 @@ export const sortNewFiles = (
     sorted.accepted.push({ file, kind: kind.kind });
   }
   return sorted;
+};
+
+/**
+ * Why a file whose name and declared type the platform takes is refused all the same: its first
+ * bytes (`sniffed`) are none of the platform's types (a program renamed photo.jpg). Null when
+ * they are, or when the declared type is already refused (sortNewFiles says why).
+ */
+export const contentProblem = (
+  platform: ConnectablePlatform,
+  declaredType: string,
+  sniffed: SniffedMediaType | null,
+): string | null => {
+  if (!mediaKindOf(platform, declaredType)) return null;
+  if (sniffed && mediaKindOf(platform, sniffed)) return null;
+  const types = PLATFORM_MEDIA[platform].kinds.flatMap((kind) => kind.contentTypes);
+  return `This file is not a ${listOr(types.map(formatName))} file, whatever its name says`;
 };

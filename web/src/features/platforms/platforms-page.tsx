@@ -104,7 +104,7 @@ export function PlatformsPage() {
           <RetryAlert onRetry={retry}>{PLATFORM_MESSAGES.loadFailed}</RetryAlert>
         ) : (
           // Four columns once the content area beside the sidebar is wide enough for them.
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {PLATFORM_IDS.map((platform) => {
               const state = platformCardState(platform, effectiveTierOf(company), credentials);
               const credential = state.kind === 'connected' ? state.credential : null;

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
-import { messageOf } from '#web/lib/error-text';
+import { isRefusedForGood, messageOf } from '#web/lib/error-text';
 import { UPLOAD_FAILED, uploadToPresignedPost } from '#web/lib/presigned-post';
+import { sniffFile } from '#web/lib/sniff-file';
 import { isAbort, previewOf, useFileItems } from '#web/lib/use-file-items';
 import { createMediaUpload } from './api/create-media-upload';
-import { sortNewFiles, type MediaKindName, type MediaRefusal } from './media-files';
+import { contentProblem, sortNewFiles, type MediaKindName, type MediaRefusal } from './media-files';
 
 export type MediaUploadStatus = 'uploading' | 'uploaded' | 'failed';
 
@@ -23,15 +24,19 @@ export interface MediaItem {
   key?: string;
   /** Why the upload failed, once it has. */
   error?: string;
+  /** The API refused the file itself: sending it again cannot succeed, so no Retry. */
+  refused?: boolean;
 }
 
 /**
- * The media of a post being written: files are checked as they are chosen (type, size, the set),
- * then each uploads at once, straight to S3, with its progress. A failed upload can be retried;
+ * The media of a post being written: files are checked as they are chosen (their first bytes,
+ * type, size, the set), then each uploads at once, straight to S3, with its progress. A failed
+ * upload can be retried, unless the API refused the file (retrying would only be refused again);
  * removing a file or leaving the dialog stops its upload.
  */
 export const useMediaUploads = (companyId: string, platform: ConnectablePlatform) => {
-  const { items, newId, update, append, startWork, remove } = useFileItems<MediaItem>('media');
+  const { items, latest, newId, update, append, startWork, remove } =
+    useFileItems<MediaItem>('media');
   const [refusals, setRefusals] = useState<MediaRefusal[]>([]);
 
   const upload = useCallback(
@@ -48,8 +53,12 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
           update(id, { status: 'uploaded', progress: 1, key: post.key });
         } catch (error) {
           if (isAbort(error)) return;
-          // The API's refusal (type, size) says why; S3's or the network's does not.
-          update(id, { status: 'failed', error: messageOf(error, UPLOAD_FAILED) });
+          // The API's refusal (type, size) says why, and is final; S3's or the network's may pass.
+          update(id, {
+            status: 'failed',
+            error: messageOf(error, UPLOAD_FAILED),
+            refused: isRefusedForGood(error),
+          });
         } finally {
           work.done();
         }
@@ -58,13 +67,23 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
     [companyId, platform, startWork, update],
   );
 
-  const add = (files: readonly File[]) => {
+  const add = async (files: readonly File[]) => {
+    // A file whose bytes are none of the platform's types is refused before anything else.
+    const problems = await Promise.all(
+      files.map(async (file) => contentProblem(platform, file.type, await sniffFile(file))),
+    );
     const { accepted, refused } = sortNewFiles(
       platform,
-      items.map((item) => item.kind),
-      files,
+      latest.current.map((item) => item.kind),
+      files.filter((_, index) => !problems[index]),
     );
-    setRefusals(refused);
+    setRefusals([
+      ...files.flatMap((file, index) => {
+        const reason = problems[index];
+        return reason ? [{ fileName: file.name, reason }] : [];
+      }),
+      ...refused,
+    ]);
     const added = accepted.map(({ file, kind }): MediaItem => ({
       id: newId(),
       file,
@@ -80,7 +99,7 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
 
   const retry = (id: string) => {
     const item = items.find((candidate) => candidate.id === id);
-    if (item) upload(id, item.file);
+    if (item && !item.refused) upload(id, item.file);
   };
 
   const setAltText = (id: string, altText: string) => update(id, { altText });
@@ -95,6 +114,8 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
     setAltText,
     uploading: items.some((item) => item.status === 'uploading'),
     failed: items.some((item) => item.status === 'failed'),
+    /** Some failed file can only be removed: the API refused it. */
+    refused: items.some((item) => item.status === 'failed' && item.refused),
     /** What the post names: the uploaded files' keys, with their alt text when there is some. */
     postMedia: items
       .filter((item) => item.status === 'uploaded' && item.key)

@@ -144,7 +144,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
 
   const uploadLabel = busy
     ? 'Uploading...'
-    : uploads.items.some((item) => item.status === 'failed')
+    : uploads.retryable.length > 0
       ? 'Try again'
       : toSend > 1
         ? `Upload ${toSend} files`
@@ -192,7 +192,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
           ))}
         </ul>
       ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <SelectField
           label="Usage"
           options={USAGE_OPTIONS}

@@ -318,7 +318,7 @@ describe('new campaign', () => {
     expect(window.dataLayer).toEqual([{ event: 'campaign_create', source: 'manual' }]);
   });
 
-  it("says 'Failed to create campaign: {message}' and shows the server's field errors", async () => {
+  it("shows the server's refusal at the fields it names, focused, without a toast", async () => {
     const { user } = await renderNew({
       'POST /api/campaigns': {
         status: 400,
@@ -337,22 +337,43 @@ describe('new campaign', () => {
     });
     await user.type(screen.getByLabelText('Campaign Name'), 'Spring menu');
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
-    expect(
-      await screen.findByText(
-        'Failed to create campaign: Campaign name is taken. Posting times look like 09:00 or 17:30',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Campaign Name')).toHaveAccessibleDescription(
+        'Campaign name is taken',
       ),
-    ).toBeInTheDocument();
-    expect(screen.getByLabelText('Campaign Name')).toHaveAccessibleDescription(
-      'Campaign name is taken',
     );
     expect(screen.getByLabelText('Brand Voice')).toHaveAccessibleDescription(
       'Brand voice must be at most 1000 characters',
     );
     expect(timeInput()).toHaveAccessibleDescription('Posting times look like 09:00 or 17:30');
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('Spring menu');
+    await waitFor(() => expect(screen.getByLabelText('Campaign Name')).toHaveFocus());
+    expect(screen.queryByText(/^Failed to create campaign/)).not.toBeInTheDocument();
   });
 
-  it('names a platform the server says is not connected at the platforms', async () => {
+  it("says 'Failed to create campaign: {message}' in a toast when the refusal names no field", async () => {
+    const { user } = await renderNew({
+      'POST /api/campaigns': {
+        status: 503,
+        body: {
+          statusCode: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is busy. Please try again in a minute',
+          error: 'Service Unavailable',
+        },
+      },
+    });
+    await user.type(screen.getByLabelText('Campaign Name'), 'Spring menu');
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(
+      await screen.findByText(
+        'Failed to create campaign: The service is busy. Please try again in a minute',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Campaign Name')).not.toHaveAccessibleDescription();
+  });
+
+  it('names a platform the server says is not connected at the platforms, without a toast', async () => {
     const { user } = await renderNew({
       'POST /api/campaigns': {
         status: 409,
@@ -367,12 +388,12 @@ describe('new campaign', () => {
     await user.type(screen.getByLabelText('Campaign Name'), 'Spring menu');
     await user.click(screen.getByRole('checkbox', { name: 'X (Twitter)' }));
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
-    expect(
-      await screen.findByText('Failed to create campaign: X (Twitter) is not connected'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Platforms' })).toHaveAccessibleDescription(
-      'X (Twitter) is not connected',
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Platforms' })).toHaveAccessibleDescription(
+        'X (Twitter) is not connected',
+      ),
     );
+    expect(screen.queryByText(/^Failed to create campaign/)).not.toBeInTheDocument();
   });
 });
 

@@ -20,7 +20,7 @@ import { TextAreaField } from '#web/components/text-area-field';
 import { TextField } from '#web/components/text-field';
 import { UnsavedChangesDialog } from '#web/components/unsaved-changes-dialog';
 import { hasCode, isSessionEnded, messageOf } from '#web/lib/error-text';
-import { applyFieldErrors } from '#web/lib/form-errors';
+import { applyFieldErrors, useFocusRefusedField } from '#web/lib/form-errors';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
 import { withServerMessage } from '../failure-text';
 import { INTENTION_LABELS, STATUS_LABELS } from '../messages';
@@ -121,6 +121,7 @@ export function CampaignForm({
     watch,
     formState: { errors, isDirty },
   } = form;
+  useFocusRefusedField(form);
   const { saving, whileSaving } = useSaving();
   const unsavedChanges = useUnsavedChanges(isDirty);
   const startDate = watch('startDate');
@@ -137,14 +138,16 @@ export function CampaignForm({
     } catch (error) {
       unsavedChanges.askBeforeLeaving();
       if (isSessionEnded(error)) return;
-      toast.error(withServerMessage(failurePrefix, error));
-      applyFieldErrors(setError, error, FORM_FIELDS, formFieldOf);
+      // A refusal that names a field shows there (and takes the focus); any other in a toast.
+      if (applyFieldErrors(setError, error, FORM_FIELDS, formFieldOf)) return;
       if (hasCode(error, 'PLATFORM_NOT_CONNECTED')) {
         setError('platforms', {
           type: 'server',
           message: messageOf(error, 'Choose connected platforms only'),
         });
+        return;
       }
+      toast.error(withServerMessage(failurePrefix, error));
     }
   });
 
@@ -168,7 +171,7 @@ export function CampaignForm({
             error={errors.description?.message}
             {...register('description')}
           />
-          <div className="grid gap-6 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
             <SelectField
               label="Campaign Intention"
               options={INTENTION_OPTIONS}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { MediaAsset } from '#shared/contract/media';
@@ -13,6 +13,7 @@ import { FormModal } from '#web/components/form-modal';
 import { SelectField } from '#web/components/select-field';
 import { TextAreaField } from '#web/components/text-area-field';
 import { isSessionEnded } from '#web/lib/error-text';
+import { serverFieldError } from '#web/lib/form-errors';
 import { updateMedia } from '../api/update-media';
 import { withServerMessage } from '../failure-text';
 import { USAGE_LABELS } from '../messages';
@@ -33,6 +34,13 @@ export function EditMediaModal({ campaign, asset, onSaved, onClose }: EditMediaM
   const [usage, setUsage] = useState<MediaUsage>(asset.usage);
   const [platforms, setPlatforms] = useState<PlatformId[]>(asset.platforms);
   const [saving, setSaving] = useState(false);
+  /** The server's refusal of the description as it was sent; gone once it changes. */
+  const [descriptionError, setDescriptionError] = useState<string | undefined>();
+  const descriptionField = useRef<HTMLTextAreaElement>(null);
+  // A refused description takes the focus once the dialog is enabled again, read with its message.
+  useEffect(() => {
+    if (descriptionError && !saving) descriptionField.current?.focus();
+  }, [descriptionError, saving]);
   const offered = PLATFORM_IDS.filter(
     (platform) => campaign.platforms.includes(platform) || asset.platforms.includes(platform),
   );
@@ -49,10 +57,12 @@ export function EditMediaModal({ campaign, asset, onSaved, onClose }: EditMediaM
       onSaved(saved);
       onClose();
     } catch (error) {
-      if (!isSessionEnded(error)) {
-        toast.error(withServerMessage(CAMPAIGN_TOASTS.mediaUpdateFailed, error));
-      }
       setSaving(false);
+      if (isSessionEnded(error)) return;
+      // A refusal of the description shows at it; any other in a toast.
+      const refused = serverFieldError(error, 'description');
+      if (refused) setDescriptionError(refused);
+      else toast.error(withServerMessage(CAMPAIGN_TOASTS.mediaUpdateFailed, error));
     }
   };
 
@@ -69,10 +79,15 @@ export function EditMediaModal({ campaign, asset, onSaved, onClose }: EditMediaM
       <TextAreaField
         label="Description"
         rows={3}
+        ref={descriptionField}
         value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          setDescriptionError(undefined);
+        }}
         maxLength={MEDIA_DESCRIPTION_MAX}
         disabled={saving}
+        error={descriptionError}
         hint="What the file shows, for the AI and for people who can't see it."
       />
       <SelectField

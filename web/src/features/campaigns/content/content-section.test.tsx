@@ -354,6 +354,9 @@ describe('Generate Content', () => {
     );
     expect(await within(section).findByText('A brand new draft')).toBeVisible();
     expect(within(section).getByLabelText('Status')).toHaveValue('draft');
+    // The new draft's card is the result: it takes the focus from the closed dialog.
+    const newCard = within(section).getByText('A brand new draft').closest('li');
+    await waitFor(() => expect(newCard).toHaveFocus());
     // Plan usage is read again (one generation fewer today).
     expect(
       callKeys(fetchMock).filter((key) => key === 'GET /api/companies/c1/usage').length,
@@ -852,6 +855,38 @@ describe('review', () => {
         'Content approved successfully. It goes out at the campaign’s next free time, once it is running and has one.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it("moves focus to the toast's Undo after Approve", async () => {
+    const { user } = await renderContent({
+      answers: { [review('p1')]: reviewed(makeContent({ status: 'approved' })) },
+    });
+    const card = within(await posts()).getByRole('listitem', { name: /X \(Twitter\) post/ });
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveFocus());
+  });
+
+  it('moves focus to the card once its post is sent to the AI (the dialog closed)', async () => {
+    const { user } = await renderContent({
+      answers: {
+        [review('p1')]: {
+          body: { content: makeContent({ status: 'modify' }), generationId: 'rv1' },
+        },
+        [poll('rv1')]: {
+          body: makeContentGeneration({ _id: 'rv1', kind: 'revision', status: 'running' }),
+        },
+      },
+    });
+    const card = within(await posts()).getByRole('listitem', { name: /X \(Twitter\) post/ });
+    await user.click(within(card).getByRole('button', { name: 'Request Changes' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Request Changes' });
+    await user.click(within(chooser).getByRole('button', { name: /AI Assistance/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Request changes from the AI' });
+    await user.type(within(dialog).getByLabelText('What should change?'), 'Warmer, please');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to AI' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(card).toHaveFocus());
   });
 
   it("says 'Failed to approve content: {message}' and 'Failed to reject content: {message}'", async () => {

@@ -196,9 +196,12 @@ export function ContentSection({
       const running = current[contentId];
       return running ? { ...current, [contentId]: change(running) } : current;
     });
+  /** The post a generation just wrote: its card takes the focus once the list shows it. */
+  const [writtenId, setWrittenId] = useState<string | null>(null);
   const generation = useContentGeneration(campaign, {
     onSucceeded: (finished) => {
       setGenerateOpen(false);
+      setWrittenId(finished.contentId);
       // The new post is a draft: the list shows drafts (of its platform, or all).
       setFilters((current) => ({
         status: DEFAULT_CONTENT_STATUS_FILTER,
@@ -247,6 +250,11 @@ export function ContentSection({
     generation.started,
     generation.generation,
   );
+  // Once its card is shown (and has taken the focus, its effect running first), the written post
+  // is an ordinary one: showing it again after a filter change does not take the focus again.
+  useEffect(() => {
+    if (writtenId && posts.some((post) => post._id === writtenId)) setWrittenId(null);
+  }, [posts, writtenId]);
   // A post sent back to the AI elsewhere (another tab, a text) names its revision: follow it too.
   const followed = useRef(new Set<string>());
   useEffect(() => {
@@ -454,6 +462,7 @@ export function ContentSection({
                 revision={revisions[post._id] ?? null}
                 reviewedElsewhere={reviewedElsewhere}
                 onChanged={(changed) => sight.seen(changed, true)}
+                justWritten={post._id === writtenId}
                 onRevisionStarted={(generationId) =>
                   setRevisions((current) => ({
                     ...current,

@@ -25,6 +25,7 @@ import {
 import { PathProbe, renderScreen } from '#web/test/render';
 import { NewCampaignPage } from '../new-campaign-page';
 import { GENERATOR_TEXTS } from './generator-texts';
+import { mediaBytes } from '#web/test/media-bytes';
 
 const IDEAS = [
   'Introduce the autumn blend with a week of tasting notes',
@@ -289,7 +290,7 @@ describe('generating', () => {
     );
   });
 
-  it("marks the fields a 400 names with the server's messages", async () => {
+  it("marks the fields a 400 names with the server's messages, focused, without a toast", async () => {
     const { user } = await renderGenerator({
       answers: {
         'POST /api/ai/generate-campaign': refusal(400, 'VALIDATION_FAILED', 'Check the websites', {
@@ -299,12 +300,12 @@ describe('generating', () => {
     });
     await user.type(description(), 'Launch our autumn blend');
     await user.click(screen.getByRole('button', { name: 'Generate Campaign' }));
-    expect(
-      await screen.findByText('Failed to generate campaign: Check the websites'),
-    ).toBeInTheDocument();
-    expect(within(generator()).getByLabelText('Website 1')).toHaveAccessibleDescription(
-      'This address can’t be read from here',
+    const website = within(generator()).getByLabelText('Website 1');
+    await waitFor(() =>
+      expect(website).toHaveAccessibleDescription('This address can’t be read from here'),
     );
+    await waitFor(() => expect(website).toHaveFocus());
+    expect(screen.queryByText(/^Failed to generate campaign/)).not.toBeInTheDocument();
   });
 });
 
@@ -675,7 +676,7 @@ describe('dictation', () => {
 
 const MB = 1024 * 1024;
 const fileOf = (name: string, type: string, size = 2 * MB) => {
-  const file = new File(['x'], name, { type });
+  const file = new File([mediaBytes(type)], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 };

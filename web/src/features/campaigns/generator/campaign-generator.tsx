@@ -13,7 +13,7 @@ import { cardClasses } from '#web/components/card';
 import { RetryAlert } from '#web/components/retry-alert';
 import { Skeleton } from '#web/components/skeleton';
 import { isSessionEnded } from '#web/lib/error-text';
-import { applyFieldErrors } from '#web/lib/form-errors';
+import { applyFieldErrors, useFocusRefusedField } from '#web/lib/form-errors';
 import { withServerMessage } from '../failure-text';
 import { useCampaignSuggestions } from './api/campaign-suggestions';
 import { BriefStep } from './components/brief-step';
@@ -44,7 +44,7 @@ type FocusTarget =
 
 function GeneratorSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
       <p role="status" className="sr-only">
         Loading the campaign generator
       </p>
@@ -92,6 +92,8 @@ export function CampaignGenerator({
     resolver: zodResolver(feedbackSchema),
     defaultValues: { feedback: '' },
   });
+  useFocusRefusedField(briefForm);
+  useFocusRefusedField(feedbackForm);
   const media = useGeneratorMedia(companyId);
   const ideas = useCampaignSuggestions(companyId);
   const adopt = useAdoptDraft(company, campaignsPath);
@@ -151,8 +153,9 @@ export function CampaignGenerator({
       setRevealProgress((count) => count + 1);
     } catch (error) {
       if (isSessionEnded(error)) return;
+      // A refusal that names a field shows there (and takes the focus); any other in a toast.
+      if (applyFieldErrors(briefForm.setError, error, BRIEF_FIELDS, briefFieldOf)) return;
       toast.error(withServerMessage(AI_CAMPAIGN_TOASTS.generateFailed, error));
-      applyFieldErrors(briefForm.setError, error, BRIEF_FIELDS, briefFieldOf);
     } finally {
       setPosting(null);
     }
@@ -171,8 +174,8 @@ export function CampaignGenerator({
       setRevealProgress((count) => count + 1);
     } catch (error) {
       if (isSessionEnded(error)) return;
+      if (applyFieldErrors(feedbackForm.setError, error, ['feedback'])) return;
       toast.error(withServerMessage(AI_CAMPAIGN_TOASTS.refineFailed, error));
-      applyFieldErrors(feedbackForm.setError, error, ['feedback']);
     } finally {
       setPosting(null);
     }
@@ -204,7 +207,7 @@ export function CampaignGenerator({
           {GENERATOR_TEXTS.historyFailed}
         </RetryAlert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <div className="min-w-0">
           {stepTwo ? (
             <FeedbackStep

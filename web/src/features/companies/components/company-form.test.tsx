@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { INTRO_TIER_LIMIT_MESSAGE } from '#shared/contract/companies';
@@ -13,6 +13,7 @@ import {
 import { PathProbe, renderScreen } from '#web/test/render';
 import { EditCompanyPage } from '../edit-company-page';
 import { NewCompanyPage } from '../new-company-page';
+import { CompanyOverview } from './company-overview';
 import { DRAFTING_AFTER_MS } from './company-form';
 
 /** The new-company form, once the user's companies have loaded (it waits for them). */
@@ -92,6 +93,29 @@ describe('company form', () => {
         morningHour: 8,
       },
     ]);
+  });
+
+  it("moves focus to the new company's heading once it is created", async () => {
+    seedSession();
+    const created = makeCompany({ _id: 'c9', name: 'Tide Yoga' });
+    mockFetch({
+      'GET /api/companies/user/u1': companiesPage([]),
+      'POST /api/companies': { status: 201, body: created },
+    });
+    renderScreen('/dashboard/companies/new', <NewCompanyPage />, {
+      at: '/dashboard/companies/new',
+      routes: [
+        {
+          path: '/dashboard/company/:companyId',
+          element: <CompanyOverview company={created} overview={undefined} />,
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Company name'), 'Tide Yoga');
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Tide Yoga' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('leaves the zone to the server when the browser gives none it can use', async () => {

@@ -26,6 +26,7 @@ import { Spinner } from '#web/components/spinner';
 import { PlanBadges } from '#web/components/tier-badge';
 import { BILLING_MESSAGES } from '#web/lib/billing-texts';
 import { messageOf } from '#web/lib/error-text';
+import { useArrivalHeading } from '#web/lib/focus-result';
 import { websiteHost } from '#web/lib/format';
 import { PLAN_CHOOSER } from '#web/lib/paths';
 import { useDeleteCompany } from '../api/delete-company';
@@ -181,6 +182,7 @@ export function CompanyOverview({
   now,
 }: CompanyOverviewProps) {
   const navigate = useNavigate();
+  const arrivalHeading = useArrivalHeading();
   const deleteCompany = useDeleteCompany();
   const [params, setParams] = useSearchParams();
   const askedForPlans = params.get(PLAN_CHOOSER.param) === PLAN_CHOOSER.value;
@@ -230,7 +232,11 @@ export function CompanyOverview({
           <div className="flex min-w-0 items-center gap-4">
             <CompanyAvatar name={company.name} color={company.brandColors[0]} size="lg" />
             <div className="min-w-0">
-              <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">
+              <h1
+                ref={arrivalHeading}
+                tabIndex={-1}
+                className="text-2xl font-semibold tracking-tight break-words text-slate-900 outline-none sm:text-3xl"
+              >
                 {company.name}
               </h1>
               <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
@@ -297,7 +303,7 @@ export function CompanyOverview({
           now={now}
         />
 
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <StatCard
             title="Platforms"
             icon={IconLink}
@@ -331,7 +337,7 @@ export function CompanyOverview({
           </StatCard>
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <section
             aria-labelledby="recent-activity-title"
             className={clsx(cardClasses, 'p-5 sm:p-6 lg:col-span-2')}

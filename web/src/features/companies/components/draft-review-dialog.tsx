@@ -98,7 +98,7 @@ function ChangeRow({
           {COMPANY_FIELD_LABELS[change.field]}
         </label>
       </div>
-      <dl id={`${id}-compare`} className="mt-2.5 grid gap-2.5 pl-6.5 sm:grid-cols-2">
+      <dl id={`${id}-compare`} className="mt-2.5 grid grid-cols-1 gap-2.5 pl-6.5 sm:grid-cols-2">
         <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
           <dt className="text-xs font-medium text-slate-500">Now</dt>
           <dd className="mt-1">

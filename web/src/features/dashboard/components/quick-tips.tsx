@@ -100,7 +100,7 @@ export function QuickTips({ steps, firstCompanyId }: QuickTipsProps) {
           />
         </div>
       </div>
-      <ol className="mt-5 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
+      <ol className="mt-5 grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
         {tips.map((tip, index) => {
           const state = steps[tip.step];
           return (

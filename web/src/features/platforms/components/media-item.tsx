@@ -25,7 +25,10 @@ const uploadViewOf = (item: MediaItem): UploadView => {
   }
 };
 
-/** One chosen file: its preview, upload progress or failure, alt text (images), Retry and Remove. */
+/**
+ * One chosen file: its preview, upload progress or failure, alt text (images), Retry (not for a
+ * file the API refused: it would be refused again) and Remove.
+ */
 export function MediaItemRow({
   item,
   onRemove,
@@ -43,7 +46,7 @@ export function MediaItemRow({
       details={formatBytes(item.file.size)}
       actions={
         <div className="flex shrink-0 gap-1">
-          {item.status === 'failed' ? (
+          {item.status === 'failed' && !item.refused ? (
             <Button
               size="sm"
               variant="secondary"

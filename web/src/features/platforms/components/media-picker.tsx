@@ -33,7 +33,7 @@ export function MediaPicker({ platform, media, disabled }: MediaPickerProps) {
     useFsAccessApi: false,
     // The checks are ours (with our messages), whatever the drop zone made of the types.
     onDrop: (accepted, rejections) =>
-      media.add([...accepted, ...rejections.map((rejection) => rejection.file)]),
+      void media.add([...accepted, ...rejections.map((rejection) => rejection.file)]),
   });
 
   return (

@@ -14,11 +14,12 @@ import { seedSession } from '#web/test/fixtures';
 import { renderScreen } from '#web/test/render';
 import { PostDialog } from './post-dialog';
 import { X_LINK_COST_NOTE as LINK_COST_NOTE } from '#shared/domain/post-text';
+import { EXE_BYTES, mediaBytes } from '#web/test/media-bytes';
 
 const MB = 1024 * 1024;
 
 const image = (name: string, type = 'image/png', size = 2000) => {
-  const file = new File(['img'], name, { type });
+  const file = new File([mediaBytes(type)], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 };
@@ -130,7 +131,7 @@ describe('PostDialog', () => {
         image('d.png'),
         image('e.png'),
       ]);
-      const media = screen.getByRole('list', { name: 'Media' });
+      const media = await screen.findByRole('list', { name: 'Media' });
       expect(within(media).getAllByRole('listitem')).toHaveLength(4);
       const refusals = screen.getByRole('alert');
       expect(refusals).toHaveTextContent('These files were not added:');
@@ -143,8 +144,10 @@ describe('PostDialog', () => {
       expect(refusals).toHaveTextContent('e.png: A post can have at most 4 images');
 
       await user.upload(fileInput, [image('clip.mp4', 'video/mp4', 20 * MB)]);
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        "clip.mp4: A post with a video can't have other media",
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          "clip.mp4: A post with a video can't have other media",
+        ),
       );
       await waitFor(() =>
         expect(bodiesSentTo(fetchMock, 'POST /api/companies/c1/platform-media')).toHaveLength(4),
@@ -220,6 +223,30 @@ describe('PostDialog', () => {
       });
       await user.upload(fileInput, image('beans.png'));
       expect(await screen.findByText('Images on X can be up to 5 MB')).toBeInTheDocument();
+      // Sending the same file again would be refused again: Remove only.
+      expect(screen.queryByRole('button', { name: 'Retry beans.png' })).not.toBeInTheDocument();
+      expect(screen.getByText('Remove the file that was refused.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Remove beans.png' })).toBeInTheDocument();
+    });
+
+    it('refuses a program renamed as an image at the file, by its first bytes, before uploading', async () => {
+      const { user, fileInput, fetchMock } = renderDialog();
+      await user.upload(fileInput, [
+        new File([EXE_BYTES], 'holiday-photo.jpg', { type: 'image/jpeg' }),
+        image('beans.png'),
+      ]);
+      const refusals = await screen.findByRole('alert');
+      expect(refusals).toHaveTextContent(
+        'holiday-photo.jpg: This file is not a JPEG, PNG, WebP, GIF or MP4 file, whatever its name says',
+      );
+      const media = screen.getByRole('list', { name: 'Media' });
+      expect(within(media).getAllByRole('listitem')).toHaveLength(1);
+      await waitFor(() =>
+        expect(bodiesSentTo(fetchMock, 'POST /api/companies/c1/platform-media')).toHaveLength(1),
+      );
+      expect(bodiesSentTo(fetchMock, 'POST /api/companies/c1/platform-media')[0]).toMatchObject({
+        fileName: 'beans.png',
+      });
     });
 
     it('removing a file stops its upload', async () => {
@@ -340,6 +367,35 @@ describe('PostDialog', () => {
       expect(textArea).toHaveValue('Fresh beans');
       expect(postButton()).toBeEnabled();
       expect(onClose).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's refusal of the text at the text, focused, without a toast", async () => {
+      const message = 'Post must not contain control characters';
+      const { user, textArea, postButton } = renderDialog({
+        answers: {
+          'POST /api/platforms/twitter/post/c1': {
+            status: 400,
+            body: {
+              statusCode: 400,
+              code: 'VALIDATION_FAILED',
+              message,
+              error: 'Bad Request',
+              fields: { text: message },
+            },
+          },
+        },
+      });
+      await user.type(textArea, 'Fresh beans');
+      await user.click(postButton());
+      await waitFor(() =>
+        expect(textArea).toHaveAccessibleDescription(expect.stringContaining(message)),
+      );
+      expect(textArea).toBeInvalid();
+      await waitFor(() => expect(textArea).toHaveFocus());
+      expect(screen.queryByText(/^Failed to post content/)).not.toBeInTheDocument();
+      // Changing the text takes the refusal away.
+      await user.type(textArea, '!');
+      expect(textArea).not.toHaveAccessibleDescription(expect.stringContaining(message));
     });
 
     it('does not post an empty text', async () => {

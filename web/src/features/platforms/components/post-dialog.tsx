@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { POST_TEXT_MAX } from '#shared/contract/platforms';
 import { postTextLength } from '#shared/domain/post-text';
 import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { FormModal } from '#web/components/form-modal';
+import { PostTextField } from '#web/components/post-text-field';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
+import { serverFieldError } from '#web/lib/form-errors';
 import { usePostNow } from '../api/post-now';
 import { PLATFORM_MESSAGES, postedText } from '../messages';
 import { useMediaUploads, type MediaUploads } from '../use-media-uploads';
 import { MediaPicker } from './media-picker';
-import { PostTextField } from './post-text-field';
 
 export interface PostDialogProps {
   companyId: string;
@@ -27,6 +29,7 @@ export interface PostDialogProps {
 /** Why Post is not ready yet, when uploads hold it back (the text's problems show by the text). */
 const waitingFor = (media: MediaUploads): string | null => {
   if (media.uploading) return 'Post is ready once the uploads finish.';
+  if (media.refused) return 'Remove the file that was refused.';
   if (media.failed) return 'Retry or remove the file that failed to upload.';
   return null;
 };
@@ -66,11 +69,19 @@ export function PostDialog({
 }: PostDialogProps) {
   const name = PLATFORMS[platform].name;
   const [text, setText] = useState(draft);
+  /** The server's refusal of the text as it was sent; gone once the text changes. */
+  const [textError, setTextError] = useState<string | undefined>();
+  const textArea = useRef<HTMLTextAreaElement>(null);
   const changeText = (value: string) => {
     setText(value);
+    setTextError(undefined);
     onDraftChange?.(value);
   };
   const [posting, setPosting] = useState(false);
+  // A refused text takes the focus once the dialog is enabled again, to be read with its message.
+  useEffect(() => {
+    if (textError && !posting) textArea.current?.focus();
+  }, [textError, posting]);
   const media = useMediaUploads(companyId, platform);
   const postNow = usePostNow();
   const { withinLimit } = postTextLength(platform, text);
@@ -88,9 +99,13 @@ export function PostDialog({
       onPosted?.();
       onClose();
     } catch (error) {
-      // The server's message says why (rate limit, reconnect, duplicate); the dialog keeps it all.
-      if (!isSessionEnded(error)) toast.error(failureText(PLATFORM_MESSAGES.postAction, error));
       setPosting(false);
+      if (isSessionEnded(error)) return;
+      // A refusal of the text shows at the text; any other (rate limit, reconnect, duplicate) in
+      // the server's words. The dialog keeps it all.
+      const refusedText = serverFieldError(error, 'text');
+      if (refusedText) setTextError(refusedText);
+      else toast.error(failureText(PLATFORM_MESSAGES.postAction, error));
     }
   };
 
@@ -106,7 +121,16 @@ export function PostDialog({
       onSubmit={submit}
       formClassName="space-y-6"
     >
-      <PostTextField platform={platform} value={text} onChange={changeText} disabled={posting} />
+      <PostTextField
+        ref={textArea}
+        platform={platform}
+        value={text}
+        onChange={changeText}
+        maxLength={POST_TEXT_MAX}
+        placeholder="What's on your mind?"
+        disabled={posting}
+        error={textError}
+      />
       <MediaPicker platform={platform} media={media} disabled={posting} />
       {waiting ? (
         <p role="status" className="text-sm text-slate-600">

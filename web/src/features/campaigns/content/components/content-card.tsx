@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { format } from 'date-fns';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
 import { slotText } from '#shared/domain/schedule-slots';
@@ -22,6 +22,7 @@ import { cardClasses } from '#web/components/card';
 import { IconCheck, IconClock, IconClose, IconPencil, IconXCircle } from '#web/components/icons';
 import { PlatformIcon } from '#web/components/platform-icon';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
+import { focusNewUndo, undoButtons, useFocusRequest } from '#web/lib/focus-result';
 import { importWithTimeout } from '#web/lib/lazy-import';
 import { useReviewContent } from '../api/review-content';
 import { useUndoReview } from '../api/undo-review';
@@ -111,6 +112,8 @@ interface ContentCardProps {
   reviewedElsewhere: boolean;
   /** The post as this card's own review, undo or move left it. */
   onChanged: (post: GeneratedContent) => void;
+  /** The post a generation just wrote: the card takes the focus as it appears. */
+  justWritten?: boolean;
 }
 
 /**
@@ -126,9 +129,15 @@ export function ContentCard({
   onRevisionStarted,
   reviewedElsewhere,
   onChanged,
+  justWritten = false,
 }: ContentCardProps) {
   const review = useReviewContent();
   const undoReview = useUndoReview();
+  const card = useRef<HTMLLIElement>(null);
+  const focusCard = useFocusRequest(card);
+  useEffect(() => {
+    if (justWritten) focusCard();
+  }, [justWritten, focusCard]);
   const [pending, setPending] = useState<'approved' | 'rejected' | null>(null);
   const [modifyStep, setModifyStep] = useState<ModifyStep | null>(null);
   const [moving, setMoving] = useState(false);
@@ -152,6 +161,7 @@ export function ContentCard({
 
   const decide = async (decision: 'approved' | 'rejected') => {
     setPending(decision);
+    const undoBefore = undoButtons();
     try {
       const { content: reviewed } = await review(campaign._id, campaign.company, post._id, {
         status: decision,
@@ -166,6 +176,9 @@ export function ContentCard({
               )
             : CONTENT_SCREEN_TEXTS.approvedUnslotted;
       toastWithUndo(said, () => void undo());
+      // The result is the toast's Undo (the buttons pressed are gone once the post is no longer a
+      // draft), else the card.
+      focusNewUndo(undoBefore, () => card.current);
     } catch (error) {
       if (!isSessionEnded(error)) {
         toast.error(
@@ -178,7 +191,16 @@ export function ContentCard({
   };
 
   return (
-    <li className={clsx(cardClasses, 'p-4 sm:p-5')} aria-labelledby={headingId}>
+    <li
+      ref={card}
+      // Focused as the result of an action on it (generated, approved, sent to the AI).
+      tabIndex={-1}
+      className={clsx(
+        cardClasses,
+        'p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:p-5',
+      )}
+      aria-labelledby={headingId}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <PlatformIcon platform={platform} size="sm" />
@@ -327,6 +349,9 @@ export function ContentCard({
             onSent={({ content, generationId }) => {
               setModifyStep(null);
               onChanged(content);
+              // The card, now showing the revision under way, is the result; the button that
+              // opened the dialog is gone.
+              focusCard();
               if (generationId) onRevisionStarted(generationId);
             }}
           />

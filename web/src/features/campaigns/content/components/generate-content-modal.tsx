@@ -118,7 +118,7 @@ export function GenerateContentModal({
       <fieldset ref={platformsRef} disabled={busy}>
         <legend className="text-sm font-medium text-slate-800">Platform</legend>
         {usageText ? <p className="mt-0.5 text-sm text-slate-500">{usageText}</p> : null}
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
           {campaign.platforms.map((id) => {
             const isAvailable = connected.has(id);
             const inputId = `${radioId}-${id}`;

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useId } from 'react';
 import type { MediaAsset } from '#shared/contract/media';
 import { CONTENT_TEXTS, contentImageLimit } from '#shared/domain/content';
 import type { PlatformId } from '#shared/domain/tiers';
@@ -25,13 +26,23 @@ interface ImagePickerProps {
   value: readonly string[];
   onChange: (ids: string[]) => void;
   disabled?: boolean;
+  /** Why the chosen images were refused (the server's words), shown under them. */
+  error?: string;
 }
 
 /**
  * The images of a post: the campaign's images for its platform, picked by a click (again to drop
  * one), numbered in the order they will appear, at most the platform's limit.
  */
-export function ImagePicker({ platform, assets, value, onChange, disabled }: ImagePickerProps) {
+export function ImagePicker({
+  platform,
+  assets,
+  value,
+  onChange,
+  disabled,
+  error,
+}: ImagePickerProps) {
+  const errorId = useId();
   const offered = imagesFor(assets, platform);
   const limit = contentImageLimit(platform);
   const full = limit > 1 && value.length >= limit;
@@ -39,7 +50,7 @@ export function ImagePicker({ platform, assets, value, onChange, disabled }: Ima
     limit === 1 ? 'One image per post on this platform.' : `Up to ${limit} images per post.`;
 
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-800">
         {CONTENT_SCREEN_TEXTS.imagesLegend}
       </legend>
@@ -102,6 +113,11 @@ export function ImagePicker({ platform, assets, value, onChange, disabled }: Ima
           </ul>
         </>
       )}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,17 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { GeneratedContent, ReviewedContent } from '#shared/contract/content';
-import { CONTENT_TEXTS, CONTENT_TOASTS, MODIFY_ASPECTS } from '#shared/domain/content';
+import {
+  CONTENT_TEXT_MAX,
+  CONTENT_TEXTS,
+  CONTENT_TOASTS,
+  MODIFY_ASPECTS,
+} from '#shared/domain/content';
+import { postTextLength } from '#shared/domain/post-text';
 import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
 import { FormModal } from '#web/components/form-modal';
 import { IconPencil, IconSparkles } from '#web/components/icons';
 import { Modal } from '#web/components/modal';
+import { PostTextField } from '#web/components/post-text-field';
 import { TextAreaField } from '#web/components/text-area-field';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
+import { applyFieldErrors, useFocusRefusedField } from '#web/lib/form-errors';
 import { useReviewContent } from '../api/review-content';
 import { CONTENT_SCREEN_TEXTS, MODIFY_ASPECT_LABELS } from '../content-texts';
 import {
@@ -24,6 +32,10 @@ import { ImagePicker, imagesFor } from './image-picker';
 import { PostPreview, type PreviewAccount } from './post-preview';
 
 export type ModifyStep = 'choose' | 'ai' | 'edit';
+
+/** The fields a refusal of each form may name (the body's own names). */
+const AI_FEEDBACK_FIELDS = ['feedback', 'modifyAspects', 'imageIds'] as const;
+const DIRECT_EDIT_FIELDS = ['directEdit', 'imageIds'] as const;
 
 interface ModifyDialogsProps {
   step: ModifyStep;
@@ -62,7 +74,7 @@ export function ModifyDialogs(props: ModifyDialogsProps) {
           </Button>
         }
       >
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <ChoiceButton
             icon={<IconSparkles aria-hidden="true" className="size-5" />}
             title={CONTENT_TEXTS.aiAssistance}
@@ -110,14 +122,18 @@ function ChoiceButton({
 
 /**
  * A modify form's submit: sends the review, says so and empties the form (the dialog closes), or
- * says why not and keeps the form as it is.
+ * says why not and keeps the form as it is — at the field the server refused (the text over the
+ * platform's limit, an image it no longer takes), focused once the form is enabled again, or in
+ * a toast when the refusal names none of the form's fields.
  */
 const useModifySubmit = <TValues extends AiFeedbackValues | DirectEditValues>(
   { campaign, post, onSent }: ModifyDialogsProps,
-  { handleSubmit, reset }: UseFormReturn<TValues>,
+  form: UseFormReturn<TValues>,
+  fields: readonly FieldPath<TValues>[],
 ) => {
   const review = useReviewContent();
-  return handleSubmit(async (body) => {
+  useFocusRefusedField(form);
+  return form.handleSubmit(async (body) => {
     try {
       const answer = await review(campaign._id, campaign.company, post._id, {
         status: 'modify',
@@ -125,9 +141,10 @@ const useModifySubmit = <TValues extends AiFeedbackValues | DirectEditValues>(
       });
       toast.success(CONTENT_TOASTS.modificationSent);
       onSent(answer);
-      reset();
+      form.reset();
     } catch (error) {
-      if (!isSessionEnded(error)) toast.error(failureText('modify content', error));
+      if (isSessionEnded(error) || applyFieldErrors(form.setError, error, fields)) return;
+      toast.error(failureText('modify content', error));
     }
   });
 };
@@ -143,7 +160,7 @@ function AiFeedbackDialog(props: ModifyDialogsProps) {
     control,
     formState: { errors, isSubmitting },
   } = form;
-  const onSubmit = useModifySubmit(props, form);
+  const onSubmit = useModifySubmit(props, form, AI_FEEDBACK_FIELDS);
 
   return (
     <FormModal
@@ -191,6 +208,7 @@ function AiFeedbackDialog(props: ModifyDialogsProps) {
             value={field.value}
             onChange={field.onChange}
             disabled={isSubmitting}
+            error={errors.imageIds?.message}
           />
         )}
       />
@@ -206,16 +224,17 @@ function DirectEditDialog(props: ModifyDialogsProps) {
     defaultValues: { directEdit: post.content, imageIds: keptImages(campaign, post) },
   });
   const {
-    register,
     control,
     watch,
     formState: { errors, isSubmitting },
   } = form;
-  const onSubmit = useModifySubmit(props, form);
+  const onSubmit = useModifySubmit(props, form, DIRECT_EDIT_FIELDS);
   const text = watch('directEdit');
   const imageIds = watch('imageIds');
   const assets = campaign.contentSeeds.mediaAssets;
   const images = imageIds.flatMap((id) => assets.filter((asset) => asset._id === id));
+  // Over the platform's limit the server could only refuse: the count beside the text says why.
+  const { withinLimit } = postTextLength(platform, text);
 
   return (
     <FormModal
@@ -226,17 +245,30 @@ function DirectEditDialog(props: ModifyDialogsProps) {
       dismissLabel={CONTENT_SCREEN_TEXTS.back}
       onDismiss={() => onStep('choose')}
       submitLabel={CONTENT_SCREEN_TEXTS.saveEdit}
+      submitDisabled={!withinLimit}
       onSubmit={onSubmit}
-      formClassName="grid gap-6 lg:grid-cols-2"
+      formClassName="grid grid-cols-1 gap-6 lg:grid-cols-2"
       noValidate
     >
       <div className="space-y-5">
-        <TextAreaField
-          label="Post text"
-          rows={8}
-          error={errors.directEdit?.message}
-          disabled={isSubmitting}
-          {...register('directEdit')}
+        <Controller
+          control={control}
+          name="directEdit"
+          render={({ field }) => (
+            <PostTextField
+              ref={field.ref}
+              platform={platform}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              rows={8}
+              maxLength={CONTENT_TEXT_MAX}
+              disabled={isSubmitting}
+              error={errors.directEdit?.message}
+              // The preview beside the text says it, once.
+              showLinkNote={false}
+            />
+          )}
         />
         <Controller
           control={control}
@@ -248,6 +280,7 @@ function DirectEditDialog(props: ModifyDialogsProps) {
               value={field.value}
               onChange={field.onChange}
               disabled={isSubmitting}
+              error={errors.imageIds?.message}
             />
           )}
         />

@@ -1,9 +1,11 @@
-import type { CampaignMediaContentType } from '#shared/domain/campaigns';
+import { CAMPAIGN_MEDIA_TYPES, type CampaignMediaContentType } from './campaigns';
 
 /**
  * What a file is, from its first bytes — not from its name or the type the browser declared,
- * which say what the uploader claims. Knows exactly the types a campaign takes (JPEG, PNG, GIF,
- * MP4, MPEG, QuickTime); anything else is null.
+ * which say what the uploader claims. One table for both sides: the browser reads a chosen
+ * file's first bytes with it and refuses, before uploading, what the server would refuse after.
+ * Knows the types a campaign takes (JPEG, PNG, GIF, MP4, MPEG, QuickTime) and WebP (a post's
+ * image on X); anything else is null.
  *
  * MP4 and QuickTime are both ISO base media files (a sequence of boxes); the `ftyp` box that
  * opens them names the brand. Only the brands of video files count: HEIC and AVIF images, M4A
@@ -19,6 +21,9 @@ const ascii = (bytes: Uint8Array, start: number, end: number): string =>
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
   bytes.length >= offset + signature.length &&
   signature.every((value, index) => bytes[offset + index] === value);
+
+/** The content types the table knows. */
+export type SniffedMediaType = CampaignMediaContentType | 'image/webp';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -66,11 +71,26 @@ const isoMediaType = (bytes: Uint8Array): CampaignMediaContentType | null => {
   return QUICKTIME_FIRST_ATOMS.has(type) ? 'video/quicktime' : null;
 };
 
-/** The campaign media type the bytes are, or null when they are none of them. */
-export const sniffMediaType = (bytes: Uint8Array): CampaignMediaContentType | null => {
+/** A RIFF container (its size, then its form type) whose form is WEBP. */
+const isWebp = (bytes: Uint8Array): boolean =>
+  bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP';
+
+/** The media type the bytes are, of those the table knows, or null when they are none of them. */
+export const sniffFileType = (bytes: Uint8Array): SniffedMediaType | null => {
   if (startsWith(bytes, JPEG)) return 'image/jpeg';
   if (startsWith(bytes, PNG)) return 'image/png';
   if (bytes.length >= 6 && ['GIF87a', 'GIF89a'].includes(ascii(bytes, 0, 6))) return 'image/gif';
+  if (isWebp(bytes)) return 'image/webp';
   if (startsWith(bytes, MPEG_PACK) || startsWith(bytes, MPEG_SEQUENCE)) return 'video/mpeg';
   return isoMediaType(bytes);
+};
+
+export const isCampaignMediaType = (
+  type: SniffedMediaType | null,
+): type is CampaignMediaContentType => type !== null && Object.hasOwn(CAMPAIGN_MEDIA_TYPES, type);
+
+/** The campaign media type the bytes are, or null when they are none of them (WebP included). */
+export const sniffMediaType = (bytes: Uint8Array): CampaignMediaContentType | null => {
+  const type = sniffFileType(bytes);
+  return isCampaignMediaType(type) ? type : null;
 };

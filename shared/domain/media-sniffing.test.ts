@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SNIFF_BYTES, sniffMediaType } from './media-sniffing';
+import { SNIFF_BYTES, sniffFileType, sniffMediaType } from './media-sniffing';
 
 const bytes = (...parts: (number[] | string)[]): Uint8Array =>
   new Uint8Array(
@@ -75,6 +75,15 @@ describe('sniffMediaType', () => {
     expect(sniffMediaType(bytes('BM', [0x3a, 0, 0, 0]))).toBeNull();
     expect(sniffMediaType(bytes([0x1a, 0x45, 0xdf, 0xa3]))).toBeNull(); // WebM / Matroska
     expect(sniffMediaType(bytes('GIF8'))).toBeNull();
+  });
+
+  it('knows WebP, which a post on X takes and a campaign does not', () => {
+    const webp = bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ');
+    expect(sniffFileType(webp)).toBe('image/webp');
+    expect(sniffMediaType(webp)).toBeNull();
+    // Another RIFF form (a WAV sound) is none of them.
+    expect(sniffFileType(bytes('RIFF', [0x24, 0, 0, 0], 'WAVEfmt '))).toBeNull();
+    expect(sniffFileType(bytes('MZ', [0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]))).toBeNull();
   });
 
   it('refuses what is too short to tell, or empty', () => {
