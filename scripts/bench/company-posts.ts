@@ -11,8 +11,13 @@ const SECTION = 'Calendar: GET /companies/{id}/posts';
 /** Posts in one company, spread over its campaigns and over the weeks around today. */
 const SIZES = [0, 1_000, 10_000] as const;
 const CAMPAIGNS = 50;
-/** The days the posts are spread over (half before today, half after). */
-const SPREAD_DAYS = 120;
+/**
+ * Posts in the week the pages read, whatever the company's size (a busy week: 4 a day in each of
+ * 7 campaigns), so every size above 0 reads the same pages and only the posts around them grow.
+ */
+const IN_WEEK = 200;
+/** The days the other posts are spread over: half the year before the week, half after it. */
+const SPREAD_DAYS = 365;
 /** Pages timed per size: a week view's first page, then the pages after it, in turn. */
 const SAMPLES = 100;
 /** A week view reads the largest page. */
@@ -132,9 +137,9 @@ const weekWindow = () => {
 };
 
 /**
- * Writes a company's posts straight into the sandbox's table: scheduled after now, published
- * before, spread evenly over SPREAD_DAYS and CAMPAIGNS campaigns. Answers how many fall in the
- * week the pages read.
+ * Writes a company's posts straight into the sandbox's table over CAMPAIGNS campaigns: IN_WEEK of
+ * them in the week the pages read, the others spread over the half years before and after it;
+ * scheduled after now, published before. Answers how many fall in the week.
  */
 const seederFor = async (sandbox: BenchSandbox) => {
   Object.assign(process.env, {
@@ -161,7 +166,18 @@ const seederFor = async (sandbox: BenchSandbox) => {
 
   const itemOf = (companyId: string, index: number, count: number) => {
     const now = Date.now();
-    const at = new Date(now - (SPREAD_DAYS / 2) * DAY_MS + (index / count) * SPREAD_DAYS * DAY_MS);
+    const week = weekWindow();
+    const inWeek = Math.min(count, IN_WEEK);
+    const others = count - inWeek;
+    const half = Math.ceil(others / 2);
+    const spread = (SPREAD_DAYS / 2) * DAY_MS;
+    const at = new Date(
+      index < inWeek
+        ? Date.parse(week.from) + (index / inWeek) * 7 * DAY_MS
+        : index - inWeek < half
+          ? Date.parse(week.from) - spread + ((index - inWeek) / half) * spread
+          : Date.parse(week.to) + ((index - inWeek - half) / Math.max(1, others - half)) * spread,
+    );
     const contentId = newTimeOrderedId();
     const published = at.getTime() < now;
     const post = {
