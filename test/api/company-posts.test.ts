@@ -8,8 +8,9 @@ import type {
 import { BULK_APPROVE_MESSAGES, CONTENT_MESSAGES } from '#shared/domain/content';
 import { newTimeOrderedId } from '#functions/core/ids';
 import {
+  approveDraft,
   dayFromToday,
-  finishedGeneration,
+  draftPost,
   newCampaign,
   newContentOwner,
   type ContentOwner,
@@ -28,29 +29,6 @@ const refusal = (result: ApiResult<unknown>) => result.body as ErrorAnswer;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Generates one post of the campaign (X) and answers its id once it is written. */
-const draft = async (owner: ContentOwner, campaignId: string): Promise<string> => {
-  const started = await call<{ generationId: string }>(
-    'POST',
-    `/campaigns/${campaignId}/generate`,
-    { token: owner.token, body: { platform: 'twitter', sendNotification: false } },
-  );
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const generation = await finishedGeneration(owner, started.body.generationId);
-  expect(generation.status).toBe('succeeded');
-  return generation.contentId!;
-};
-
-const approve = async (owner: ContentOwner, campaignId: string, contentId: string) => {
-  const result = await call<{ content: GeneratedContent }>(
-    'POST',
-    `/campaigns/${campaignId}/content/${contentId}/approve`,
-    { token: owner.token, body: { status: 'approved' } },
-  );
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.content;
-};
 
 /** Hands a scheduled post to the publisher now, and waits for it. */
 const publishNow = async (owner: ContentOwner, campaignId: string, contentId: string) => {
@@ -128,11 +106,11 @@ describe('a company’s posts across its campaigns', () => {
     owner = await newContentOwner({ tier: 'platinum' });
     spring = await newCampaign(owner, { name: 'Spring menu' });
     autumn = await newCampaign(owner, { name: 'Autumn blend' });
-    const [s1, s2] = [await draft(owner, spring), await draft(owner, spring)];
+    const [s1, s2] = [await draftPost(owner, spring), await draftPost(owner, spring)];
     const [a1, a2, a3] = [
-      await draft(owner, autumn),
-      await draft(owner, autumn),
-      await draft(owner, autumn),
+      await draftPost(owner, autumn),
+      await draftPost(owner, autumn),
+      await draftPost(owner, autumn),
     ];
     waiting = [a2, a3];
     const started = Date.now();
@@ -141,7 +119,7 @@ describe('a company’s posts across its campaigns', () => {
       [spring, s2],
       [autumn, a1],
     ] as const) {
-      await approve(owner, campaignId, contentId);
+      await approveDraft(owner, campaignId, contentId);
     }
     // The stand-in of X never answers the next post: it fails as "could not confirm".
     const failure = await fetch(`${apiUrl()}/_sandbox/api/providers/twitter/next-failure`, {
@@ -287,15 +265,15 @@ describe('approving many posts at once', () => {
   });
 
   it('approves each post on its own, in order, and says where each went or why not', async () => {
-    const first = await draft(owner, spring);
-    const second = await draft(owner, autumn);
-    const third = await draft(owner, spring);
-    const reviewed = await draft(owner, autumn);
-    await approve(owner, autumn, reviewed);
+    const first = await draftPost(owner, spring);
+    const second = await draftPost(owner, autumn);
+    const third = await draftPost(owner, spring);
+    const reviewed = await draftPost(owner, autumn);
+    await approveDraft(owner, autumn, reviewed);
     const before = await postOf(owner, autumn, reviewed);
     const stranger = await newContentOwner();
     const strangersCampaign = await newCampaign(stranger);
-    const strangers = await draft(stranger, strangersCampaign);
+    const strangers = await draftPost(stranger, strangersCampaign);
     const missing = newTimeOrderedId();
 
     const result = await approveMany(owner, [first, strangers, second, missing, reviewed, third]);
@@ -346,7 +324,7 @@ describe('approving many posts at once', () => {
 
   it('approves a post whose campaign cannot slot it now, and says why it waits', async () => {
     const paused = await newCampaign(owner, { name: 'Paused' });
-    const pausedPost = await draft(owner, paused);
+    const pausedPost = await draftPost(owner, paused);
     const status = await call('PATCH', `/campaigns/${paused}/status`, {
       token: owner.token,
       body: { status: 'paused' },
@@ -361,7 +339,7 @@ describe('approving many posts at once', () => {
       endDate: dayFromToday(1),
       schedule: { days: [never], times: ['09:00'] },
     });
-    const endingPost = await draft(owner, ending);
+    const endingPost = await draftPost(owner, ending);
 
     const result = await approveMany(owner, [pausedPost, endingPost]);
     expect(result.status, JSON.stringify(result.body)).toBe(200);
@@ -387,9 +365,9 @@ describe('approving many posts at once', () => {
 
   it('approves each post once when two approvals of the same posts meet', async () => {
     const ids = [
-      await draft(owner, spring),
-      await draft(owner, autumn),
-      await draft(owner, spring),
+      await draftPost(owner, spring),
+      await draftPost(owner, autumn),
+      await draftPost(owner, spring),
     ];
     const [a, b] = await Promise.all([approveMany(owner, ids), approveMany(owner, ids)]);
     expect([a.status, b.status]).toEqual([200, 200]);
