@@ -11,13 +11,16 @@
  *    address, on a fresh sandbox of its own (scripts/bench/sign-ups.ts), and that every one is
  *    answered 201,
  *  - DELETE of a company with 3,000 campaigns (scripts/bench-company-delete.ts),
+ *  - p50/p99 of a page of the calendar's posts (GET /companies/{id}/posts) at 0, 1,000 and 10,000
+ *    posts in a company, seeded straight into DynamoDB Local, on a fresh sandbox of its own
+ *    (scripts/bench/company-posts.ts),
  *  - the publisher's time per post (30 posts, one at a time) and the sweeper's time over 10,000 due
  *    watches (scripts/bench/publishing.ts), for information,
  *  - with --lighthouse, mobile Lighthouse LCP and performance on /, /login and /dashboard,
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
- * `--only=bundles,cold,spa,api,signups,delete,publishing,lighthouse` measures only those sections
+ * `--only=bundles,cold,spa,api,signups,calendar,delete,publishing,lighthouse` measures only those sections
  * (lighthouse implies --lighthouse), e.g. to check a front-end change without the API load.
  *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
@@ -28,6 +31,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureApiLatency, registerBenchAccount } from './bench/api-load';
 import { measureColdFirstRequests } from './bench/cold-first-request';
+import { measureCompanyPosts } from './bench/company-posts';
 import { measureCompanyDelete } from './bench/company-delete';
 import { measureLambdaBundles } from './bench/lambda-bundles';
 import { measureLighthouse } from './bench/lighthouse';
@@ -50,6 +54,7 @@ const SECTIONS = [
   'spa',
   'api',
   'signups',
+  'calendar',
   'delete',
   'publishing',
   'lighthouse',
@@ -92,6 +97,7 @@ const main = async () => {
   ];
 
   if (measures('signups')) rows.push(...(await measureSignUps()));
+  if (measures('calendar')) rows.push(...(await measureCompanyPosts()));
 
   const needsSandbox =
     measures('api') || measures('delete') || measures('publishing') || withLighthouse;

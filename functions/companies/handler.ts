@@ -4,6 +4,7 @@ import { NotFound } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createCompany, deleteCompany, listCompanyPage, updateCompany } from './companies';
 import { toCompany } from '../domain/companies/company-view';
+import { companyAgenda } from '../domain/publishing/company-agenda';
 import { companyOverview } from './overview';
 import { planUsageOf } from './plan-usage';
 
@@ -12,8 +13,10 @@ export const handler = createGroupHandler(companiesRoutes, {
     // Only one's own list; another user's id answers as if they had none to show.
     if (params.userId !== caller.userId) throw new NotFound('USER_NOT_FOUND', 'User not found');
     const page = await listCompanyPage(caller.userId, query);
+    // Each card says what needs doing: two queries of the company's timeline, all at once.
+    const agendas = await Promise.all(page.data.map((record) => companyAgenda(record.companyId)));
     return {
-      data: page.data.map((record) => companySummaryOf(toCompany(record))),
+      data: page.data.map((record, index) => companySummaryOf(toCompany(record), agendas[index])),
       nextCursor: page.nextCursor,
       total: page.total,
     };

@@ -1,9 +1,10 @@
 import type { ActivityItem, CompanyOverview } from '#shared/contract/companies';
-import { RECENT_ACTIVITY_ITEMS } from '#shared/domain/limits';
+import { RECENT_ACTIVITY_ITEMS, UP_NEXT_POSTS } from '#shared/domain/limits';
 import { CONNECTABLE_PLATFORMS, PLATFORMS } from '#shared/domain/tiers';
 import type { Caller } from '../core/auth/authenticate';
 import { loadOwnedCompanyWith, type ItemKey } from '../domain/ownership/owned-company';
 import { toCompany } from '../domain/companies/company-view';
+import { upcomingPosts } from '../domain/publishing/company-agenda';
 import { campaignEntity } from '../core/db/entities/campaign';
 import {
   campaignCountsEntity,
@@ -21,12 +22,41 @@ import { lastMorningOf } from '../domain/companies/morning-report';
 const keyOf = (params: { Key: ItemKey }) => params.Key;
 
 /**
- * The company overview in at most two DynamoDB reads:
+ * Recent Activity: the newest three active campaigns; else draft ones; else connected accounts.
+ * One query of the status index, only when there are active or draft campaigns.
+ */
+const recentActivityOf = async (
+  companyId: string,
+  counts: ReturnType<typeof campaignCountsOf>,
+  credentials: PlatformCredentialRecord[],
+): Promise<ActivityItem[]> => {
+  const status = counts.active > 0 ? 'active' : counts.draft > 0 ? 'draft' : null;
+  if (!status) {
+    return credentials.slice(0, RECENT_ACTIVITY_ITEMS).map((credential) => ({
+      id: credential.credentialId,
+      kind: 'platform',
+      text: `Connected ${PLATFORMS[credential.platform].name} account`,
+      date: credential.createdAt,
+    }));
+  }
+  const { data } = await campaignEntity()
+    .query.byCompanyStatus({ companyId, status })
+    .go({ order: 'desc', limit: RECENT_ACTIVITY_ITEMS, attributes: ['campaignId', 'name'] });
+  return data.map((campaign) => ({
+    id: campaign.campaignId,
+    kind: status === 'active' ? 'campaign-active' : 'campaign-draft',
+    text: `Campaign "${campaign.name}" is ${status === 'active' ? 'active' : 'in draft'}`,
+    date: null,
+  }));
+};
+
+/**
+ * The company overview in at most two rounds of DynamoDB reads:
  * 1. one strongly consistent BatchGetItem — the company (checked to be the caller's), its
  *    campaign counts, its X and LinkedIn credentials (their ids derive from the company) and how
  *    its last morning went;
- * 2. only when it has active or draft campaigns, one query of the status index for the newest
- *    three of them (Recent Activity: active ones; else drafts; else connected accounts).
+ * 2. at once: Recent Activity's query (recentActivityOf), and one query of the company's timeline
+ *    for Up next, its next posts going out of every campaign.
  */
 export const companyOverview = async (
   companyId: string,
@@ -63,26 +93,10 @@ export const companyOverview = async (
     return record?.connected ? [record] : [];
   });
 
-  const status = counts.active > 0 ? 'active' : counts.draft > 0 ? 'draft' : null;
-  let recentActivity: ActivityItem[];
-  if (status) {
-    const { data } = await campaignEntity()
-      .query.byCompanyStatus({ companyId, status })
-      .go({ order: 'desc', limit: RECENT_ACTIVITY_ITEMS, attributes: ['campaignId', 'name'] });
-    recentActivity = data.map((campaign) => ({
-      id: campaign.campaignId,
-      kind: status === 'active' ? 'campaign-active' : 'campaign-draft',
-      text: `Campaign "${campaign.name}" is ${status === 'active' ? 'active' : 'in draft'}`,
-      date: null,
-    }));
-  } else {
-    recentActivity = credentials.slice(0, RECENT_ACTIVITY_ITEMS).map((credential) => ({
-      id: credential.credentialId,
-      kind: 'platform',
-      text: `Connected ${PLATFORMS[credential.platform].name} account`,
-      date: credential.createdAt,
-    }));
-  }
+  const [recentActivity, upNext] = await Promise.all([
+    recentActivityOf(companyId, counts, credentials),
+    upcomingPosts(companyId, UP_NEXT_POSTS),
+  ]);
 
   return {
     company: toCompany(company),
@@ -94,6 +108,7 @@ export const companyOverview = async (
       completed: counts.completed,
     },
     recentActivity,
+    upNext,
     connectedPlatforms: credentials.map((credential) => ({
       platform: credential.platform,
       needsReconnection: credential.needsReconnection,

@@ -9,12 +9,13 @@ import { drafterCompanyOf } from '../domain/companies/drafter-company';
 import { campaignEntity, type CampaignRecord } from '../core/db/entities/campaign';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
+import { contentRefEntity } from '../core/db/entities/content-ref';
 import {
   contentGenerationEntity,
   type ContentGenerationRecord,
 } from '../core/db/entities/content-generation';
 import { asTransactionItem, writeTransaction } from '../core/db/transaction';
-import { draftItem, transitionItem } from '../domain/publishing/post-lifecycle';
+import { draftWrites, transitionItem } from '../domain/publishing/post-lifecycle';
 import { refundDaily } from '../domain/plans/daily-counter';
 import { refundGenerations } from '../domain/plans/generation-quota';
 import type { ContentDraftInput, ContentDraftResult } from '../integrations/ai/content-drafter';
@@ -126,21 +127,26 @@ const writePost = async (
   };
   const imageIds = generation.kind === 'content' ? await firstImages(generation) : [];
   const outcome = await writeTransaction(
-    { contents: contentEntity(), generations: contentGenerationEntity() },
+    {
+      contents: contentEntity(),
+      contentRefs: contentRefEntity(),
+      generations: contentGenerationEntity(),
+    },
     () => ({
-      post:
-        generation.kind === 'content'
-          ? draftItem({
-              ...key,
-              platform: generation.platform,
-              content: result.text,
-              imageIds,
-              generation: { source, generationId: generation.generationId },
-            })
-          : transitionItem('revised', key, {
+      ...(generation.kind === 'content'
+        ? draftWrites({
+            ...key,
+            platform: generation.platform,
+            content: result.text,
+            imageIds,
+            generation: { source, generationId: generation.generationId },
+          })
+        : {
+            post: transitionItem('revised', key, {
               set: { content: result.text },
               where: ({ version }, { eq }) => eq(version, generation.baseVersion ?? 0),
             }),
+          }),
       generation: asTransactionItem(writtenPatch(generation, source)),
     }),
   );

@@ -4,6 +4,7 @@ import type { ContentStatus } from '#shared/domain/content';
 import type { PlatformId } from '#shared/domain/tiers';
 import { useLocalTable } from '#test/support/local-table';
 import { contentEntity } from '../core/db/entities/content';
+import { contentRefEntity } from '../core/db/entities/content-ref';
 import { listContent, recordDraft, removeCampaignContent } from './content-store';
 
 /** A campaign's content against DynamoDB Local: which index answers which filter is the point. */
@@ -130,10 +131,20 @@ describe('content store', () => {
       ['linkedin', 'approved'],
     ]);
     await seed(other, [['twitter', 'draft']]);
+    const refsOf = async () =>
+      (
+        await contentRefEntity()
+          .query.byPost({ companyId: owner.companyId })
+          .go({ pages: 'all', consistent: true })
+      ).data.map((ref) => ref.campaignId);
+    expect(await refsOf()).toEqual([owner.campaignId, owner.campaignId, other.campaignId]);
+
     expect(await removeCampaignContent(owner.companyId, owner.campaignId)).toBe(2);
     expect(await removeCampaignContent(owner.companyId, owner.campaignId)).toBe(0);
     expect(texts(await listContent(other.companyId, other.campaignId, {}, { limit: 10 }))).toEqual([
       'Post 1',
     ]);
+    // The pointers from the posts' ids go with them; the other campaign's stays.
+    expect(await refsOf()).toEqual([other.campaignId]);
   });
 });

@@ -3,6 +3,7 @@ import type { PlatformId } from '#shared/domain/tiers';
 import type { Page, PageQuery } from '#shared/contract/paging';
 import { deleteItemKeys } from '../core/db/batch-delete';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
+import { contentRefEntity } from '../core/db/entities/content-ref';
 import { publishWatchEntity } from '../core/db/entities/publish-watch';
 import { slotClaimEntity } from '../core/db/entities/slot-claim';
 import { createDraft } from '../domain/publishing/post-lifecycle';
@@ -72,8 +73,8 @@ export const listContent = (
 /**
  * Removes every post of a deleted campaign (its clean-up job, which has checked the campaign is
  * gone): their publishing schedules first (a schedule left behind would fire for a post that is
- * gone, harmlessly, but it is the owner's no longer), then the posts and their slots. Safe to run
- * twice.
+ * gone, harmlessly, but it is the owner's no longer), then the posts, their slots, watches and
+ * pointers. Safe to run twice.
  */
 export const removeCampaignContent = async (
   companyId: string,
@@ -107,6 +108,12 @@ export const removeCampaignContent = async (
     ...data.map(
       ({ contentId }) =>
         publishWatchEntity().delete({ contentId }).params<{ Key: Record<string, string> }>().Key,
+    ),
+    ...data.map(
+      ({ contentId }) =>
+        contentRefEntity()
+          .delete({ companyId, contentId })
+          .params<{ Key: Record<string, string> }>().Key,
     ),
   ]);
   return data.length;

@@ -1,6 +1,9 @@
 import { contentRoutes } from '#shared/contract/content';
 import { loadOwnedCampaign } from '../domain/ownership/owned-campaign';
+import { loadOwnedCompany } from '../domain/ownership/owned-company';
 import { createGroupHandler } from '../core/http/group-handler';
+import { approveCompanyPosts } from './bulk-approve';
+import { listCompanyDrafts, listCompanyPosts } from './company-posts';
 import { listContent } from './content-store';
 import { newPostsUnderWay } from './content-generations';
 import { toGeneratedContent, toGeneratingPost } from './content-view';
@@ -61,4 +64,31 @@ export const handler = createGroupHandler(contentRoutes, {
     const to = body.now ? ('now' as const) : new Date(body.scheduledFor!);
     return toGeneratedContent(await moveScheduledPost(post, owned.campaign, to));
   },
+
+  companyPosts: async ({ params, query, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    const page = await listCompanyPosts(company.companyId, query, query);
+    return {
+      data: page.data.map(toGeneratedContent),
+      limit: query.limit,
+      nextCursor: page.nextCursor,
+    };
+  },
+
+  companyDrafts: async ({ params, query, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    const page = await listCompanyDrafts(company.companyId, query);
+    return {
+      data: page.data.map(toGeneratedContent),
+      limit: query.limit,
+      nextCursor: page.nextCursor,
+    };
+  },
+
+  approvePosts: async ({ params, body, caller }) => ({
+    results: await approveCompanyPosts(
+      await loadOwnedCompany(params.companyId, caller),
+      body.contentIds,
+    ),
+  }),
 });

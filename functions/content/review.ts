@@ -31,7 +31,7 @@ import {
   unchangedSince,
   type TransitionDetails,
 } from '../domain/publishing/post-lifecycle';
-import { slotPost, watchForSlot } from '../domain/publishing/slotting';
+import { slotPost, watchForSlot, type SlotOutcome } from '../domain/publishing/slotting';
 
 type ReviewBody = z.output<typeof reviewContentBody>;
 
@@ -73,6 +73,22 @@ const applyReview = async (
   const reviewed = await applyTransition(move, post, { ...details, where: unchangedSince(post) });
   if (!reviewed) throw notReviewable();
   return reviewed;
+};
+
+/**
+ * Approves a reviewable post, only while it is still as read (else 409), and gives it its
+ * campaign's next free slot while the campaign is active; `slot` says whether it took one, or why
+ * not (it stays approved, and takes one when its campaign can give it).
+ */
+export const approvePost = async (
+  owned: OwnedCampaign,
+  post: ContentRecord,
+  details: TransitionDetails = {},
+): Promise<{ post: ContentRecord; slot: SlotOutcome }> => {
+  await watchForSlot(post);
+  const approved = await applyReview(post, 'approve', details);
+  const slot = await slotPost(approved, owned.campaign, logger);
+  return { post: slot.slotted ? slot.post : approved, slot };
 };
 
 /** A direct edit, held to the platform's own limits. */
@@ -180,18 +196,10 @@ export const reviewContent = async (
     const text = body.directEdit!;
     await checkEditedText(post, text);
     reviewed = await applyReview(post, 'editDirectly', { set: { content: text, ...images }, via });
+  } else if (body.status === 'approved') {
+    reviewed = (await approvePost(owned, post, { set: images, comment: body.feedback, via })).post;
   } else {
-    if (body.status === 'approved') await watchForSlot(post);
-    reviewed = await applyReview(post, body.status === 'approved' ? 'approve' : 'reject', {
-      set: images,
-      comment: body.feedback,
-      via,
-    });
-    // An approved post takes its campaign's next free slot (while the campaign is active).
-    if (reviewed.status === 'approved') {
-      const slotted = await slotPost(reviewed, owned.campaign, logger);
-      if (slotted.slotted) reviewed = slotted.post;
-    }
+    reviewed = await applyReview(post, 'reject', { set: images, comment: body.feedback, via });
   }
   return { content: toGeneratedContent(reviewed), generationId: null };
 };

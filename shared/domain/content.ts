@@ -36,6 +36,38 @@ export const isReviewable = (status: ContentStatus): boolean =>
 export const ACTED_VIA = ['app', 'sms'] as const;
 export type ActedVia = (typeof ACTED_VIA)[number];
 
+/*
+ * The company's posts across its campaigns (the calendar and its review list): a post waiting for
+ * review is listed by when it was written, a post with a time by when it goes out (`scheduledFor`),
+ * went out (`publishedAt`) or was due, should it have failed (its `scheduledFor`: where the owner
+ * expected it).
+ */
+export const TIMELINE_LANES = ['review', 'timed'] as const;
+export type TimelineLane = (typeof TIMELINE_LANES)[number];
+/** The statuses that stand at a time: the calendar's posts, and its status filter. */
+export const TIMED_CONTENT_STATUSES = [
+  'scheduled',
+  'publishing',
+  'published',
+  'failed',
+] as const satisfies readonly ContentStatus[];
+export type TimedContentStatus = (typeof TIMED_CONTENT_STATUSES)[number];
+
+/** The lane of the company's timeline a post in `status` is in, or null for none. */
+export const timelineLaneOf = (status: ContentStatus): TimelineLane | null =>
+  isReviewable(status)
+    ? 'review'
+    : (TIMED_CONTENT_STATUSES as readonly ContentStatus[]).includes(status)
+      ? 'timed'
+      : null;
+
+/** Why a post of a bulk approval was approved without a slot, in the owner's words. */
+export const BULK_APPROVE_MESSAGES = {
+  campaignNotActive: 'Approved. It takes a slot once its campaign is active.',
+  noFreeSlot:
+    'Approved. Its campaign has no free posting time left before it ends: add times or extend the campaign, and it takes the next one.',
+} as const;
+
 /** What a review sets: approve, reject, or ask for changes. */
 export const REVIEW_DECISIONS = ['approved', 'rejected', 'modify'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

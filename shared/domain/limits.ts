@@ -16,6 +16,12 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const DEFAULT_MORNING_HOUR = 8;
 export const INTRO_TIER_COMPANY_LIMIT = 1;
 export const RECENT_ACTIVITY_ITEMS = 3;
+/** The overview's Up next card: the next posts going out. */
+export const UP_NEXT_POSTS = 3;
+/** The widest window of a company's posts one call lists: a month view shows six weeks at most. */
+export const COMPANY_POSTS_WINDOW_MAX_DAYS = 42;
+/** Posts one bulk approval takes: each is checked and slotted on its own, in turn. */
+export const BULK_APPROVE_MAX = 25;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
 
 /** A new password's length: long enough to resist guessing, bounded so hashing cannot be abused. */

@@ -77,3 +77,16 @@ export const nextFreeSlot = (
 /** "Wed, Nov 25 at 9:00 AM, New York time": a slot as the owner reads it, in the campaign's zone. */
 export const slotText = (iso: string, timeZone: string): string =>
   `${format(new TZDate(Date.parse(iso), timeZone), "EEE, MMM d 'at' h:mm a")}, ${zoneCity(timeZone)} time`;
+
+/** Within this, a weekday names a day unambiguously. */
+const WEEKDAY_SPAN_MS = 6 * 24 * 60 * 60 * 1000;
+
+/**
+ * "Fri 9:00 AM" (within the coming six days) or "Mon, Dec 7, 9:00 AM" (later): a post's time in a
+ * short line, in the company's zone.
+ */
+export const shortSlotText = (iso: string, timeZone: string, now: number = Date.now()): string =>
+  format(
+    new TZDate(Date.parse(iso), timeZone),
+    Date.parse(iso) - now < WEEKDAY_SPAN_MS ? 'EEE h:mm a' : 'EEE, MMM d, h:mm a',
+  );

@@ -407,6 +407,7 @@ describe('the company list', () => {
     const [long, short] = body.data as CompanySummary[];
     expect(Object.keys(long!).sort()).toEqual([
       '_id',
+      'agenda',
       'brandColors',
       'descriptionPreview',
       'founder',
@@ -414,6 +415,7 @@ describe('the company list', () => {
       'stripeSubscriptionId',
       'subscription',
       'subscriptionTier',
+      'timeZone',
       'trialEndDate',
       'website',
     ]);

@@ -1,4 +1,4 @@
-import type { ContentGeneration } from '#shared/contract/content';
+import type { ContentGeneration, GeneratedContent } from '#shared/contract/content';
 import { verifyPhone } from './accounts-support';
 import { setPaidTier } from './db';
 import { call, registerUser, type RegisteredUser } from './http';
@@ -88,4 +88,36 @@ export const finishedGeneration = async (
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the generation did not finish');
+};
+
+/** Generates one post of the campaign (X by default) and answers its id once it is written. */
+export const draftPost = async (
+  owner: Pick<ContentOwner, 'token'>,
+  campaignId: string,
+  platform = 'twitter',
+): Promise<string> => {
+  const started = await call<{ generationId: string }>(
+    'POST',
+    `/campaigns/${campaignId}/generate`,
+    { token: owner.token, body: { platform, sendNotification: false } },
+  );
+  if (started.status !== 202) throw new Error(`generate: ${JSON.stringify(started.body)}`);
+  const generation = await finishedGeneration(owner, started.body.generationId);
+  if (generation.status !== 'succeeded') throw new Error(`generation: ${generation.status}`);
+  return generation.contentId!;
+};
+
+/** Approves a draft as the owner's Approve does; answers the post as the API returned it. */
+export const approveDraft = async (
+  owner: Pick<ContentOwner, 'token'>,
+  campaignId: string,
+  contentId: string,
+): Promise<GeneratedContent> => {
+  const result = await call<{ content: GeneratedContent }>(
+    'POST',
+    `/campaigns/${campaignId}/content/${contentId}/approve`,
+    { token: owner.token, body: { status: 'approved' } },
+  );
+  if (result.status !== 200) throw new Error(`approve: ${JSON.stringify(result.body)}`);
+  return result.body.content;
 };

@@ -68,3 +68,71 @@ export const readPage = async <T>(
   });
   return { data, nextCursor: next };
 };
+
+/** What an ElectroDB query's `.params()` says of its key condition (the names ElectroDB gives). */
+export interface KeyConditionParams {
+  KeyConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/**
+ * Refuses a cursor whose key lies outside the query's key condition: a well-formed key of another
+ * list (another company's, another window's) would otherwise start the read somewhere the caller
+ * did not ask for. Understands ElectroDB's conditions: the partition, and its sort key's
+ * `BETWEEN` or `begins_with`.
+ */
+export const checkCursorOf = (cursor: string | undefined, params: KeyConditionParams): void => {
+  if (toElectroCursor(cursor) === undefined) return;
+  const key = JSON.parse(Buffer.from(cursor!, 'base64url').toString('utf8')) as Record<
+    string,
+    string
+  >;
+  const names = params.ExpressionAttributeNames ?? {};
+  const values = params.ExpressionAttributeValues ?? {};
+  const condition = params.KeyConditionExpression ?? '';
+  const partition = key[names['#pk'] ?? ''];
+  const sort = key[names['#sk1'] ?? ''] ?? '';
+  const low = values[':sk1'];
+  const high = values[':sk2'];
+  const inRange = condition.includes('BETWEEN')
+    ? typeof low === 'string' && typeof high === 'string' && sort >= low && sort <= high
+    : condition.includes('begins_with')
+      ? typeof low === 'string' && sort.startsWith(low)
+      : true;
+  if (partition !== values[':pk'] || !inRange) throw invalidCursor();
+};
+
+/** An ElectroDB query, before `.go()`, asked for a few reads and for the items' keys. */
+interface CappedQuery<T> {
+  go(options: {
+    limit: number;
+    pages: number;
+    data: 'includeKeys';
+    cursor?: string;
+  }): Promise<{ data: T[]; cursor: string | null }>;
+}
+
+/**
+ * One page of a filtered query in at most `reads` queries of at most `readLimit` items each, so a
+ * page costs the same however few items pass the filter: a page may hold fewer than `limit` items
+ * and still have a next one. When more items passed than the page holds, the next page starts
+ * after its last item (`keyOf`: that item's keys in the queried index and the table).
+ */
+export const readCappedPage = async <T extends object>(
+  query: CappedQuery<T>,
+  page: PageQuery,
+  { reads, readLimit, keyOf }: { reads: number; readLimit: number; keyOf: (item: T) => object },
+): Promise<Page<T>> => {
+  const cursor = toElectroCursor(page.cursor);
+  const { data, cursor: next } = await query.go({
+    limit: readLimit,
+    pages: reads,
+    data: 'includeKeys',
+    ...(cursor ? { cursor } : {}),
+  });
+  if (data.length <= page.limit) return { data, nextCursor: next };
+  const kept = data.slice(0, page.limit);
+  const last = keyOf(kept.at(-1)!);
+  return { data: kept, nextCursor: Buffer.from(JSON.stringify(last)).toString('base64url') };
+};

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
 import { CONTENT_STATUSES, type ContentStatus } from '#shared/domain/content';
+import { db, tableName } from '#functions/core/db/client';
 import { contentEntity, type ContentRecord } from '#functions/core/db/entities/content';
+import { contentRefEntity } from '#functions/core/db/entities/content-ref';
 import { counterEntity } from '#functions/core/db/entities/counter';
 import { writeTransaction } from '#functions/core/db/transaction';
+import { newTimeOrderedId } from '#functions/core/ids';
 import {
   applyTransition,
+  createDraft,
   POST_TRANSITIONS,
   transitionItem,
   TransitionNotAllowed,
@@ -233,6 +238,106 @@ describe('post lifecycle', () => {
       TransitionNotAllowed,
     );
     expect(await stored(post)).toEqual(post);
+  });
+
+  /*
+   * The company's timeline (the calendar's index) follows every move: a post waiting for review is
+   * in the review lane at the time it was written, a scheduled, publishing or failed one in the
+   * timed lane at its slot, a published one at when it went out, any other on neither.
+   */
+  const CREATED_AT = '2029-12-30T08:00:00.000Z';
+  const expectedPlace = (
+    post: Pick<
+      ContentRecord,
+      'companyId' | 'contentId' | 'status' | 'scheduledFor' | 'publishedAt'
+    >,
+  ) => {
+    const at = ['draft', 'modify'].includes(post.status)
+      ? CREATED_AT
+      : post.status === 'published'
+        ? post.publishedAt
+        : ['scheduled', 'publishing', 'failed'].includes(post.status)
+          ? post.scheduledFor
+          : undefined;
+    if (!at) return null;
+    const lane = ['draft', 'modify'].includes(post.status) ? 'review' : 'timed';
+    return { timelineLane: `${post.companyId}#${lane}`, timelinePlace: `${at}#${post.contentId}` };
+  };
+
+  /** The stored item's place on the timeline, once the index is seen to hold it there. */
+  const placeOnTimeline = async (post: ContentRecord) => {
+    const { Key } = contentEntity().get(keyOf(post)).params<{ Key: Record<string, string> }>();
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }),
+    );
+    if (!Item?.timelineLane) {
+      expect(Item?.gsi3pk).toBeUndefined();
+      expect(Item?.gsi3sk).toBeUndefined();
+      return null;
+    }
+    const place = {
+      timelineLane: Item.timelineLane as string,
+      timelinePlace: Item.timelinePlace as string,
+    };
+    const { data } = await contentEntity()
+      .query.byCompanyTimeline({ timelineLane: place.timelineLane })
+      .where(({ contentId }, { eq }) => eq(contentId, post.contentId))
+      .go({ pages: 'all' });
+    expect(data).toHaveLength(1);
+    return place;
+  };
+
+  /** A post in `from`, written on CREATED_AT, where the lifecycle would have put it. */
+  const postOnTimeline = async (from: ContentStatus): Promise<ContentRecord> => {
+    const post = {
+      companyId: randomUUID(),
+      contentId: newTimeOrderedId(Date.parse(CREATED_AT)),
+      status: from,
+      scheduledFor: SLOT,
+      ...(from === 'published' ? { publishedAt: CLAIMED_AT } : {}),
+    };
+    const { data } = await contentEntity()
+      .create({
+        ...post,
+        campaignId: randomUUID(),
+        platform: 'twitter',
+        content: 'The first text',
+        generation: { source: 'offline' },
+        publishAttempt: 1,
+        publishingSince: CLAIMED_AT,
+        ...expectedPlace(post),
+      })
+      .go();
+    return data;
+  };
+
+  it.each(allowed)('%s from %s keeps the post in its place on the timeline', async (name, from) => {
+    const post = await postOnTimeline(from);
+    expect(await placeOnTimeline(post)).toEqual(expectedPlace(post));
+    await applyTransition(name, post, DETAILS[name]);
+    const moved = (await stored(post))!;
+    expect(await placeOnTimeline(moved)).toEqual(expectedPlace(moved));
+  });
+
+  it('writes a new draft in the review lane, with the pointer from its id to its campaign', async () => {
+    const post = await createDraft({
+      companyId: randomUUID(),
+      campaignId: randomUUID(),
+      contentId: newTimeOrderedId(Date.parse(CREATED_AT)),
+      platform: 'linkedin',
+      content: 'A new draft',
+      generation: { source: 'offline' },
+    });
+    expect(post).toMatchObject({ status: 'draft', version: 1, content: 'A new draft' });
+    expect(await stored(post)).toEqual(post);
+    expect(await placeOnTimeline(post)).toEqual({
+      timelineLane: `${post.companyId}#review`,
+      timelinePlace: `${CREATED_AT}#${post.contentId}`,
+    });
+    const { data: ref } = await contentRefEntity()
+      .get({ companyId: post.companyId, contentId: post.contentId })
+      .go({ consistent: true });
+    expect(ref?.campaignId).toBe(post.campaignId);
   });
 
   it('moves a post inside a transaction, which its condition cancels by name', async () => {

@@ -1,12 +1,20 @@
 import {
   REVIEWABLE_STATUSES,
+  timelineLaneOf,
   type ActedVia,
   type ContentStatus,
   type ModifyAspect,
+  type TimelineLane,
 } from '#shared/domain/content';
 import { isConditionFailure } from '../../core/db/conditions';
 import { contentEntity, type ContentRecord } from '../../core/db/entities/content';
-import { asTransactionItem } from '../../core/db/transaction';
+import { contentRefEntity } from '../../core/db/entities/content-ref';
+import {
+  asTransactionItem,
+  TransactionCancelled,
+  writeTransaction,
+} from '../../core/db/transaction';
+import { timeOfOrderedId } from '../../core/ids';
 
 /**
  * A post's life, and the one place its status is written. A post is born a draft; the owner
@@ -99,7 +107,7 @@ export const POST_TRANSITIONS = {
 
 export type PostTransition = keyof typeof POST_TRANSITIONS;
 
-/** What a move may set besides the status (the status is the table's alone). */
+/** What a move may set besides the status (the status, and the timeline, are the table's alone). */
 type PostFields = Partial<
   Pick<
     ContentRecord,
@@ -162,6 +170,65 @@ const ruleOf = (name: PostTransition, post: PostRef): TransitionRule => {
   return rule;
 };
 
+/*
+ * The post's place on its company's timeline (content.ts, gsi3), which the company-wide lists read:
+ * written by the very write that moves the post, so no move can leave it behind.
+ */
+
+/** The index's partition for one lane of a company's timeline. */
+export const timelineLaneKey = (companyId: string, lane: TimelineLane): string =>
+  `${companyId}#${lane}`;
+
+/** The post's two hidden attributes that key the index (the reads never return them). */
+interface TimelinePlace {
+  timelineLane: string;
+  timelinePlace: string;
+}
+
+const placeAt = (
+  post: Pick<ContentRecord, 'companyId' | 'contentId'>,
+  lane: TimelineLane,
+  at: string,
+): TimelinePlace => ({
+  timelineLane: timelineLaneKey(post.companyId, lane),
+  timelinePlace: `${at}#${post.contentId}`,
+});
+
+/**
+ * Where a post in this state stands on the timeline: waiting for review, at when it was written
+ * (its id's time); scheduled, publishing or failed, at its slot (a failed post where the owner
+ * expected it); published, at when it went out. Null for a post on no lane.
+ */
+export const timelinePlaceOf = (
+  post: Pick<ContentRecord, 'companyId' | 'contentId' | 'status' | 'scheduledFor' | 'publishedAt'>,
+): TimelinePlace | null => {
+  const lane = timelineLaneOf(post.status);
+  if (!lane) return null;
+  const at =
+    lane === 'review' ? timeOfOrderedId(post.contentId) : (post.publishedAt ?? post.scheduledFor);
+  return at ? placeAt(post, lane, at) : null;
+};
+
+/**
+ * What a move does to the post's place: a post moving to review or to a new time gets its new
+ * place; one that keeps its time (claimed, failed, given back) stays where it is; one leaving the
+ * timeline (approved, rejected) leaves its lane.
+ */
+const timelineChange = (
+  name: PostTransition,
+  rule: TransitionRule,
+  post: PostRef,
+  set: PostFields = {},
+): { set: TimelinePlace } | { remove: true } | null => {
+  const lane = timelineLaneOf(rule.to);
+  if (!lane) return { remove: true };
+  if (lane === 'review') return { set: placeAt(post, lane, timeOfOrderedId(post.contentId)) };
+  const at = set.publishedAt ?? set.scheduledFor;
+  if (at) return { set: placeAt(post, lane, at) };
+  if (rule.from.every((status) => timelineLaneOf(status) === 'timed')) return null;
+  throw new TransitionNotAllowed(`${name} gives a post a time on the calendar without saying when`);
+};
+
 const historyEntry = (
   history: NonNullable<TransitionRule['history']>,
   { comment = history.comment, modifyAspects, via }: TransitionDetails,
@@ -181,10 +248,15 @@ const transitionWrite = (name: PostTransition, post: PostRef, details: Transitio
     throw new TransitionNotAllowed(`${name} may not set the status itself`);
   }
   const key = { companyId: post.companyId, campaignId: post.campaignId, contentId: post.contentId };
+  const place = timelineChange(name, rule, post, details.set);
   let write = contentEntity()
     .patch(key)
-    .set({ ...details.set, status: rule.to });
-  if (rule.clears) write = write.remove([...rule.clears]);
+    .set({ ...details.set, status: rule.to, ...(place && 'set' in place ? place.set : {}) });
+  const cleared = [
+    ...(rule.clears ?? []),
+    ...(place && 'remove' in place ? (['timelineLane', 'timelinePlace'] as const) : []),
+  ];
+  if (cleared.length) write = write.remove(cleared);
   if (rule.newVersion) write = write.add({ version: 1 });
   if (rule.history) {
     write = write.append({ modificationHistory: [historyEntry(rule.history, details)] });
@@ -231,14 +303,38 @@ export const transitionItem = (
 /** What a new post is made of; it is born a draft. */
 export type NewPost = Omit<
   Parameters<ReturnType<typeof contentEntity>['create']>[0],
-  'status' | 'modificationHistory' | 'version'
+  'status' | 'modificationHistory' | 'version' | keyof TimelinePlace
 >;
 
-const draftOf = (post: NewPost) => contentEntity().create({ ...post, status: 'draft' });
+/**
+ * A new post, a draft waiting for review, and the pointer from its id to its campaign
+ * (content-ref.ts), as the named writes of a transaction: `post` fails when the id is taken.
+ */
+export const draftWrites = (post: NewPost): { post: object; postRef: object } => ({
+  post: asTransactionItem(
+    contentEntity().create({
+      ...post,
+      status: 'draft',
+      ...timelinePlaceOf({ ...post, status: 'draft' }),
+    }),
+  ),
+  postRef: asTransactionItem(
+    contentRefEntity().put({
+      companyId: post.companyId,
+      contentId: post.contentId,
+      campaignId: post.campaignId,
+    }),
+  ),
+});
 
-/** Writes a new post, a draft. */
-export const createDraft = async (post: NewPost): Promise<ContentRecord> =>
-  (await draftOf(post).go()).data;
-
-/** A new post (a draft) as a write of a transaction; it fails when the id is taken. */
-export const draftItem = (post: NewPost): object => asTransactionItem(draftOf(post));
+/** Writes a new post, a draft, with its pointer. */
+export const createDraft = async (post: NewPost): Promise<ContentRecord> => {
+  const writes = draftWrites(post);
+  const outcome = await writeTransaction(
+    { contents: contentEntity(), refs: contentRefEntity() },
+    () => writes,
+  );
+  if (!outcome.committed) throw new TransactionCancelled('The draft was not written', outcome);
+  const { Item } = (writes.post as { Put: { Item: Record<string, unknown> } }).Put;
+  return contentEntity().parse({ Item }).data!;
+};

@@ -208,6 +208,7 @@ export const pathFor = (
   });
 
 const NO_ONES_COMPANY = '00000000-0000-4000-8000-000000000000';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A valid body for every route that takes one (what the form would send). */
 export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = {
@@ -303,6 +304,10 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   },
   // Approved above, so scheduled: published now (the sweep waits for the publisher).
   'POST /api/campaigns/{campaignId}/content/{contentId}/schedule': { now: true },
+  // A post of no one's: answered as not found, in the list of outcomes.
+  'POST /api/companies/{companyId}/posts/approve': {
+    contentIds: ['00000000-0000-7000-8000-000000000000'],
+  },
   'POST /api/campaigns/{campaignId}/media/uploads': {
     fileName: 'harbor.jpg',
     contentType: 'image/jpeg',
@@ -339,10 +344,29 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
 export const SAMPLE_QUERIES: Readonly<Record<string, (tenant: Tenant) => Record<string, string>>> =
   {
     'GET /api/platforms/linkedin/oauth/initiate': (tenant) => ({ companyId: tenant.companyId }),
+    // The weeks around the tenant's post: published by the sweep, or still scheduled.
+    'GET /api/companies/{companyId}/posts': () => ({
+      from: new Date(Date.now() - 7 * DAY_MS).toISOString(),
+      to: new Date(Date.now() + 28 * DAY_MS).toISOString(),
+    }),
   };
 
 export const sampleQuery = (route: RouteDefinition, tenant: Tenant): Record<string, string> =>
   SAMPLE_QUERIES[routeKeyOf(route)]?.(tenant) ?? {};
+
+/**
+ * The route's path as `pathFor` fills it and, where the route needs one, its sample query: so a
+ * call is refused, or not, for its path alone.
+ */
+export const samplePathFor = (
+  route: RouteDefinition,
+  tenant: Tenant,
+  raw: Readonly<Record<string, string>> = {},
+): string => {
+  const query = new URLSearchParams(sampleQuery(route, tenant)).toString();
+  const path = pathFor(route, tenant, raw);
+  return query ? `${path}?${query}` : path;
+};
 
 /**
  * GET routes that are no reads: each call begins something new (an OAuth connection's state and
@@ -364,6 +388,9 @@ export const TENANT_SAMPLE_BODIES: Readonly<
   'POST /api/campaigns/{campaignId}/media': (tenant) => ({
     ...SAMPLE_BODIES['POST /api/campaigns/{campaignId}/media'],
     key: tenant.uploadKey,
+  }),
+  'POST /api/companies/{companyId}/posts/approve': (tenant) => ({
+    contentIds: [tenant.contentId],
   }),
 };
 
@@ -392,7 +419,7 @@ export const readEverything = async (tenant: Tenant): Promise<Record<string, unk
   );
   const answers = await Promise.all(
     reads.map(async (route) => {
-      const result = await call('GET', pathFor(route, tenant), { token: tenant.token });
+      const result = await call('GET', samplePathFor(route, tenant), { token: tenant.token });
       if (result.status !== 200) {
         throw new Error(`${routeKeyOf(route)} answered its owner ${result.status}`);
       }

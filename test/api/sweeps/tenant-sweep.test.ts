@@ -10,6 +10,7 @@ import {
   pathParamsOf,
   readEverything,
   sampleBody,
+  samplePathFor,
   send,
   type Tenant,
 } from './fixtures';
@@ -52,7 +53,7 @@ describe('tenant sweep', () => {
     '%s answers another tenant 404 and changes nothing of anyone’s',
     async (_, route) => {
       const [aBefore, bBefore] = await Promise.all([readEverything(a), readEverything(b)]);
-      const path = pathFor(route, a);
+      const path = samplePathFor(route, a);
       // A's own sample where the route needs one (A's upload to confirm): B must not reach it.
       const body = route.body ? sampleBody(route, a) : undefined;
 

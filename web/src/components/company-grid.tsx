@@ -9,6 +9,7 @@ import { RetryAlert } from './retry-alert';
 import { Skeleton } from './skeleton';
 import { websiteHost } from '#web/lib/format';
 import { NEW_COMPANY_PATH } from '#web/lib/paths';
+import { CompanyAgenda } from './company-agenda';
 import { CompanyAvatar, ColorSwatches } from './company-avatar';
 import { PlanBadges } from './tier-badge';
 
@@ -62,6 +63,7 @@ function CompanyCard({ company }: { company: CompanySummary }) {
       >
         {company.descriptionPreview || 'No description'}
       </p>
+      <CompanyAgenda company={company} />
       <ColorSwatches colors={colors} className="mt-4" />
       <div className="mt-5 flex gap-2 border-t border-slate-100 pt-4">
         <Link

@@ -134,6 +134,7 @@ export const makeOverview = (overrides: Partial<CompanyOverview> = {}): CompanyO
   company: makeCompany(),
   campaigns: { total: 0, active: 0, draft: 0, paused: 0, completed: 0 },
   recentActivity: [],
+  upNext: [],
   connectedPlatforms: [],
   lastMorning: null,
   ...overrides,

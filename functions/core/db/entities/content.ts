@@ -11,6 +11,11 @@ import { timestampAttributes } from './timestamps';
  * every listing reads newest first by reading backwards: by campaign (the table), by campaign and
  * status (gsi1: the default 'draft' filter), by campaign and platform (gsi2). `version` counts
  * the revisions; each review appends to `modificationHistory`.
+ *
+ * Across campaigns, the company's posts are on its timeline (gsi3, sparse): a post waiting for
+ * review in the `review` lane by when it was written, a scheduled, published or failed one in the
+ * `timed` lane by when it goes out, went out or was due. The post's moves keep its place there
+ * (post-lifecycle.ts); a post in any other status is on neither.
  */
 export const contentEntity = lazy(
   () =>
@@ -72,6 +77,14 @@ export const contentEntity = lazy(
           publishedAt: { type: 'string' },
           postUrl: { type: 'string' },
           providerPostId: { type: 'string' },
+          /**
+           * Its lane of the company's timeline, `{companyId}#{lane}`; absent when it is on none.
+           * The index's keys are made of these two alone: with the post's own key among them,
+           * ElectroDB would insist on them in every write, also of a post on no lane.
+           */
+          timelineLane: { type: 'string', hidden: true },
+          /** Its place in the lane, `{UTC ISO}#{contentId}`: when it was written, or goes out. */
+          timelinePlace: { type: 'string', hidden: true },
           ...timestampAttributes,
         },
         indexes: {
@@ -89,6 +102,13 @@ export const contentEntity = lazy(
             index: 'gsi2',
             pk: { field: 'gsi2pk', composite: ['campaignId', 'platform'] },
             sk: { field: 'gsi2sk', composite: ['contentId'] },
+          },
+          /** Sparse: only posts with a lane, oldest first within the company's lane. */
+          byCompanyTimeline: {
+            index: 'gsi3',
+            condition: (attributes) => attributes.timelineLane !== undefined,
+            pk: { field: 'gsi3pk', composite: ['timelineLane'] },
+            sk: { field: 'gsi3sk', composite: ['timelinePlace'] },
           },
         },
       },

@@ -6,7 +6,7 @@ import { lazy } from '#functions/core/lazy';
  * The morning roster: one small item per live company, in the partition of its time zone and
  * morning hour (`timeZone`, `morningHour`), sort key the company. The hourly daily-drafts job
  * reads only the partitions whose local hour has just come, so it finds the companies due for
- * their morning without a scan and without an index (the table's two GSIs are taken).
+ * their morning without a scan and without an index (the company item's gsi1 and gsi2 are taken).
  *
  * Written with the company (created, or its zone or hour changed: the old item deleted and the
  * new one put in the same transaction as the company write) and deleted with it (the deletion's

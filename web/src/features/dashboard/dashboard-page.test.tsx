@@ -193,12 +193,34 @@ describe('quick tips on the dashboard', () => {
     expect(
       await within(tips()).findByRole('progressbar', { name: 'Setup progress' }),
     ).toHaveAttribute('aria-valuetext', '3 of 4 done');
-    expect(within(tip('Verify your phone, done')).getByText('Done')).toBeInTheDocument();
-    expect(tip('Add your company, done')).toBeInTheDocument();
-    expect(tip('Connect X or LinkedIn, done')).toBeInTheDocument();
+    // The steps done fold into one line; the step left keeps its card and its link.
+    const done = within(tips()).getByRole('list', { name: 'Steps done' });
+    expect(
+      within(done)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Verify your phone', 'Add your company', 'Connect X or LinkedIn']);
+    expect(within(done).getByRole('listitem', { name: 'Add your company, done' })).toBeVisible();
+    expect(within(done).queryByRole('link')).not.toBeInTheDocument();
     expect(
       within(tip('Create a campaign, to do')).getByRole('link', { name: 'Create a campaign' }),
     ).toHaveAttribute('href', '/dashboard/company/c1/campaigns');
+    expect(within(tips()).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('folds into one line once every step is done', async () => {
+    renderDashboard({
+      'GET /api/companies/user/u1': companiesPage([makeCompany()]),
+      'GET /api/companies/c1/platform-credentials': { body: [makeCredential()] },
+      'GET /api/campaigns/company/c1': {
+        body: makeCampaignList([], { total: 1, limit: 1 }),
+      },
+    });
+    expect(
+      await within(tips()).findByText('All 4 steps done: your drafts will arrive by text.'),
+    ).toBeInTheDocument();
+    expect(within(tips()).queryByRole('listitem')).not.toBeInTheDocument();
+    expect(within(tips()).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows the steps without a status when the progress cannot be read', async () => {

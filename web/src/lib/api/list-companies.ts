@@ -74,7 +74,8 @@ export const withSavedCompany = (
     ? {
         ...list,
         companies: list.companies.map((c) =>
-          c._id === company._id ? companySummaryOf(company) : c,
+          // Saving a company changes none of its posts: its agenda stays as read.
+          c._id === company._id ? companySummaryOf(company, c.agenda) : c,
         ),
       }
     : list;

@@ -36,6 +36,7 @@ import { activityDetail, NO_RECENT_ACTIVITY } from '../recent-activity';
 import type { CheckoutReturnState } from '../use-checkout-return';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 import { PausedBanner, SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
+import { UpNextCard } from './up-next-card';
 
 export interface CompanyOverviewProps {
   company: Company;
@@ -336,6 +337,13 @@ export function CompanyOverview({
             </div>
           </StatCard>
         </div>
+
+        <UpNextCard
+          companyId={company._id}
+          timeZone={company.timeZone}
+          posts={overview?.upNext}
+          now={now}
+        />
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <section
