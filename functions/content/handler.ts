@@ -5,6 +5,7 @@ import { listContent } from './content-store';
 import { toGeneratedContent } from './content-view';
 import { startContentGeneration } from './generate';
 import { loadCampaignPost, reviewContent } from './review';
+import { resolveReviewLink } from './review-links';
 import { freeSlotsFor, moveScheduledPost } from '../domain/publishing/moving';
 
 export const handler = createGroupHandler(contentRoutes, {
@@ -45,4 +46,6 @@ export const handler = createGroupHandler(contentRoutes, {
     const to = body.now ? ('now' as const) : new Date(body.scheduledFor!);
     return toGeneratedContent(await moveScheduledPost(post, owned.campaign, to));
   },
+
+  resolveReviewLink: async ({ params, caller }) => resolveReviewLink(params.code, caller),
 });

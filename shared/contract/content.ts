@@ -205,6 +205,18 @@ const freeSlotsSchema = z.object({
 });
 export type FreeSlots = z.infer<typeof freeSlotsSchema>;
 
+/**
+ * Where a text's review link leads: the company, the posts' campaign (null for a text that listed
+ * posts of several) and the post (null for a text that listed several).
+ */
+const reviewTargetSchema = z.object({
+  companyId: z.string(),
+  campaignId: z.string().nullable(),
+  /** The post the text was about; null for a text that listed several. */
+  contentId: z.string().nullable(),
+});
+export type ReviewTarget = z.infer<typeof reviewTargetSchema>;
+
 export const contentRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -282,5 +294,16 @@ export const contentRoutes = {
     body: moveContentBody,
     response: generatedContentSchema,
     errors: ['CAMPAIGN_NOT_FOUND', 'CONTENT_NOT_FOUND', 'CONTENT_NOT_SCHEDULED', 'SLOT_NOT_FREE'],
+  }),
+  resolveReviewLink: defineRoute({
+    method: 'GET',
+    path: '/review-links/{code}',
+    owners: { code: 'reviewLink' },
+    group: 'content',
+    access: 'user',
+    summary:
+      "Where a text's short review link (/r/{code}) leads: the post's company, campaign and post. Only its owner's, while its text can be answered",
+    response: reviewTargetSchema,
+    errors: [],
   }),
 } as const;

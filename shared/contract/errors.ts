@@ -65,6 +65,7 @@ export const ERROR_STATUS = {
   CONTENT_IMAGES_NOT_ALLOWED: 400,
   CONTENT_NOT_SCHEDULED: 409,
   SLOT_NOT_FREE: 409,
+  REVIEW_LINK_NOT_FOUND: 404,
   // Platforms: connecting, credentials, media, posting now
   CREDENTIAL_NOT_FOUND: 404,
   PLATFORM_NOT_IN_TIER: 403,

@@ -87,6 +87,11 @@ export const SMS_PER_CLIENT_PER_HOUR = 3;
 export const SMS_PER_MINUTE_TOTAL = 30;
 /** Every verification text of the whole product in a day: the ceiling on what SMS pumping can cost. */
 export const SMS_PER_DAY_TOTAL = 2000;
+/**
+ * The SMS segments a text about posts (a draft, a revision, a failed post) is kept within: it
+ * quotes each post whole when it fits, otherwise cuts it at a word. Carriers bill per segment.
+ */
+export const DRAFT_TEXT_SEGMENTS = 2;
 /** Tries at one code, and wrong guesses per account across codes in a day. */
 export const PHONE_CODE_TRIES = 5;
 export const PHONE_CODE_GUESSES_PER_DAY = 8;

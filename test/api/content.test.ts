@@ -101,7 +101,11 @@ describe('generating a post', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.text).toContain('X (Twitter)');
     expect(texts[0]!.text).toContain('1 YES');
-    expect(texts[0]!.text).toContain(`/campaigns/${campaignId}#content`);
+    // The short review link (test/api/review-links.test.ts) opens this post.
+    const code = new RegExp(`Review: ${apiUrl()}/r/(\\w{10})\\n`).exec(texts[0]!.text)?.[1];
+    expect((await call('GET', `/review-links/${code}`, { token: owner.token })).body).toMatchObject(
+      { campaignId, contentId: generation.contentId },
+    );
 
     // A second delivery of the worker's event writes nothing more and texts no one again.
     const again = await runJob<{ outcome: string }>('content-generation', {

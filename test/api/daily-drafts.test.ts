@@ -82,7 +82,13 @@ describe('daily-drafts', () => {
     expect(text!.text).toMatch(/^2\) LinkedIn, "Spring menu": "/m);
     const twitterPost = posts.find((post) => post.metadata.params.platform === 'twitter')!;
     expect(text!.text).toContain(twitterPost.content.split(/\s+/).slice(0, 3).join(' '));
-    expect(text!.text).toContain(`/dashboard/company/${owner.companyId}/campaigns/${campaignId}`);
+    // The short review link opens the campaign of the morning's drafts.
+    const code = new RegExp(`Review: ${apiUrl()}/r/(\\w{10})\\n`).exec(text!.text)?.[1];
+    expect((await call('GET', `/review-links/${code}`, { token: owner.token })).body).toEqual({
+      companyId: owner.companyId,
+      campaignId,
+      contentId: null,
+    });
     expect(text!.text).toContain('Reply YES to approve all');
 
     // Again the same day (Morning now twice, a redelivered tick): no drafts, no text.
