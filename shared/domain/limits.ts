@@ -17,6 +17,12 @@ export const DEFAULT_MORNING_HOUR = 8;
 export const INTRO_TIER_COMPANY_LIMIT = 1;
 export const RECENT_ACTIVITY_ITEMS = 3;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
+/**
+ * A cookie script can read, set and cleared with the httpOnly refresh cookie and lasting as long
+ * (the browser session without "Remember me"): it tells any tab of the browser, a new one with
+ * nothing stored, that a session is there to renew. It holds no secret.
+ */
+export const SIGNED_IN_COOKIE = 'sailpost_signed_in';
 
 /** A new password's length: long enough to resist guessing, bounded so hashing cannot be abused. */
 export const PASSWORD_MIN_LENGTH = 8;
