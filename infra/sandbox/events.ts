@@ -2,6 +2,7 @@ import { RECURRING_JOBS } from '#functions/catalogue';
 import { eventsRoutes } from './events-api';
 import type { Events, ScheduleInput } from './events-service';
 import { recurringEvent, type JobRunner, type RunOutcome } from './job-runner';
+import type { MorningCompany } from './morning-companies';
 import {
   createScheduleStore,
   type RunRecord,
@@ -24,6 +25,8 @@ export interface EventsOptions {
   runner: JobRunner;
   /** Jobs run every N minutes. Defaults to `RECURRING_JOBS`. */
   recurring?: Readonly<Partial<Record<string, { everyMinutes: number }>>>;
+  /** The companies Morning now offers, newest first. Defaults to none. */
+  morningCompanies?: () => Promise<readonly MorningCompany[]>;
 }
 
 /** setTimeout's longest delay (about 24.8 days); later schedules are re-armed on the way. */
@@ -169,6 +172,10 @@ export const startEvents = async (options: EventsOptions): Promise<Events> => {
       schedulesPanel({
         schedules: list(),
         recurring: events.jobs().filter((job) => job.everyMinutes !== undefined),
+        // The page still shows the schedules when the companies cannot be read.
+        morningCompanies: await (options.morningCompanies ?? (async () => []))().catch(
+          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+        ),
         returnTo,
       }),
     routes: [],

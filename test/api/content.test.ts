@@ -50,7 +50,7 @@ const draftPost = async (
 const sandboxSchedules = async () => {
   const response = await fetch(`${apiUrl()}/_sandbox/api/schedules`);
   const body = (await response.json()) as {
-    schedules: { name: string; job: string; at: string; state: string }[];
+    schedules: { name: string; description?: string; job: string; at: string; state: string }[];
   };
   return body.schedules;
 };
@@ -268,6 +268,15 @@ describe('reviewing a post', () => {
         at: approved.body.content.scheduledFor,
       }),
     );
+    // Labelled by what it does, at the owner's time: the sandbox's page shows the label.
+    const firstWords = post.content.split(/\s+/).slice(0, 2).join(' ');
+    expect(schedules.find((schedule) => schedule.name === `publish-${post._id}-1`)).toMatchObject({
+      description: expect.stringMatching(
+        new RegExp(
+          `^Publish X post '${firstWords.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*' of Spring menu, (Mon|Tue|Wed|Thu|Fri) 9:00 AM$`,
+        ),
+      ),
+    });
     expect(approved.body.content.modificationHistory).toEqual([
       expect.objectContaining({
         status: 'approved',

@@ -165,6 +165,28 @@ describe('daily-drafts', () => {
     expect(await morningOf(owner)).toMatchObject({ status: 'already-done' });
   });
 
+  it('Morning now on /_sandbox offers the companies to pick, newest first, without a deleted one', async () => {
+    const older = await newOwner({ phone: false, company: { name: 'Morning Older' } });
+    const doomed = await newOwner({ phone: false, company: { name: 'Morning Doomed' } });
+    const newer = await newOwner({
+      phone: false,
+      company: { name: 'Morning Newer', timeZone: 'Asia/Tokyo', morningHour: 6 },
+    });
+    const deleted = await call('DELETE', `/companies/${doomed.companyId}`, { token: doomed.token });
+    expect(deleted.status).toBeLessThan(300);
+
+    const page = await (await fetch(`${apiUrl()}/_sandbox`)).text();
+    const select =
+      /<select id="morning-company" name="companyId" required>(.*?)<\/select>/.exec(page)?.[1] ??
+      '';
+    const offered = [...select.matchAll(/<option value="([^"]+)">([^<]*)<\/option>/g)];
+    expect(offered.slice(0, 2).map(([, id, label]) => [id, label!.split(' · ')[0]])).toEqual([
+      [newer.companyId, 'Morning Newer'],
+      [older.companyId, 'Morning Older'],
+    ]);
+    expect(select).not.toContain(doomed.companyId);
+  });
+
   it('drafts after STOP, but texts nothing until START', async () => {
     const owner = await newOwner({ tier: 'intro' });
     const campaignId = await newCampaign(owner, { platforms: ['twitter'] });
