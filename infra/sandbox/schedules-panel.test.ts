@@ -33,7 +33,6 @@ describe('schedulesPanel', () => {
   const html = schedulesPanel({
     schedules: [pending, failed],
     recurring: [{ name: 'sweeper', everyMinutes: 60 }],
-    morningCompanies: [],
     returnTo: '/_sandbox?channel=sms',
   });
 
@@ -92,6 +91,14 @@ describe('schedulesPanel', () => {
       returnTo: '/_sandbox?channel=sms',
     });
 
+  it('says why Morning now has no list: no company yet, or the companies could not be read', () => {
+    const none = morningPanel([]);
+    expect(none).not.toContain('class="morning-now"');
+    expect(none).toContain('Morning now lists the companies once the app has one.');
+    const failed = morningPanel({ error: 'DynamoDB <away>' });
+    expect(failed).toContain('Morning now cannot list the companies: DynamoDB &lt;away&gt;');
+  });
+
   it('offers Morning now on the morning job only: a company picked from a list, newest first as given, posted to the job with the page to come back to', () => {
     const withMorning = morningPanel([
       { companyId: 'c-new', name: 'Harbor <Coffee>', createdAt: '2026-11-27T10:41:09.000Z' },
@@ -108,21 +115,8 @@ describe('schedulesPanel', () => {
     expect(html).not.toContain('Morning now');
   });
 
-  it('says why Morning now has no list: no company yet, or the companies could not be read', () => {
-    const none = morningPanel([]);
-    expect(none).not.toContain('class="morning-now"');
-    expect(none).toContain('Morning now lists the companies once the app has one.');
-    const failed = morningPanel({ error: 'DynamoDB <away>' });
-    expect(failed).toContain('Morning now cannot list the companies: DynamoDB &lt;away&gt;');
-  });
-
   it('says so when nothing is scheduled', () => {
-    const empty = schedulesPanel({
-      schedules: [],
-      recurring: [],
-      morningCompanies: [],
-      returnTo: '/_sandbox',
-    });
+    const empty = schedulesPanel({ schedules: [], recurring: [], returnTo: '/_sandbox' });
     expect(empty).toContain('Nothing is scheduled.');
     expect(empty).not.toContain('<form');
   });

@@ -14,8 +14,11 @@ import type { RunRecord, ScheduleView } from './schedule-store';
 export interface SchedulesPanelView {
   schedules: readonly ScheduleView[];
   recurring: readonly JobView[];
-  /** The companies Morning now offers, newest first; a message when they could not be read. */
-  morningCompanies: readonly MorningCompany[] | { error: string };
+  /**
+   * The companies Morning now offers, newest first (none when left out); a message when they
+   * could not be read.
+   */
+  morningCompanies?: readonly MorningCompany[] | { error: string };
   /** The page (with its filters) the forms come back to. */
   returnTo: string;
 }
@@ -106,7 +109,7 @@ const companyOption = (company: MorningCompany): string =>
  */
 const morningNow = (
   returnTo: string,
-  companies: SchedulesPanelView['morningCompanies'],
+  companies: NonNullable<SchedulesPanelView['morningCompanies']> = [],
 ): string => {
   if ('error' in companies) {
     return `<p class="none">Morning now cannot list the companies: ${escapeHtml(companies.error)}</p>`;
@@ -142,6 +145,11 @@ const group = (title: string, count: number, rows: string, none: string): string
   `<h3>${title} <span class="count">${count}</span></h3>
 ${count ? `<ul class="rows">${rows}</ul>` : `<p class="none">${none}</p>`}`;
 
+const morningSignature = (companies: NonNullable<SchedulesPanelView['morningCompanies']>) =>
+  'error' in companies
+    ? companies.error
+    : companies.map((company) => `${company.companyId}:${company.name}`).join(',');
+
 export const schedulesPanel = (view: SchedulesPanelView): string => {
   const pending = view.schedules.filter((schedule) => schedule.state === 'pending');
   const lastActivity = (schedule: ScheduleView) => schedule.runs.at(-1)?.at ?? schedule.at;
@@ -154,9 +162,7 @@ export const schedulesPanel = (view: SchedulesPanelView): string => {
       (s) => `${s.name}:${s.description ?? ''}:${s.at}:${s.state}:${s.runs.length}`,
     ),
     ...view.recurring.map((job) => `${job.name}:${job.lastRun?.at ?? ''}`),
-    'error' in view.morningCompanies
-      ? view.morningCompanies.error
-      : view.morningCompanies.map((company) => `${company.companyId}:${company.name}`).join(','),
+    morningSignature(view.morningCompanies ?? []),
   ]);
   const older =
     past.length > shownPast.length
