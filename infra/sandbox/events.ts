@@ -140,6 +140,15 @@ export const startEvents = async (options: EventsOptions): Promise<Events> => {
     intervals.push(interval);
   }
 
+  /** The page still shows the schedules when the companies cannot be read: it says why instead. */
+  const morningCompanies = async (): Promise<readonly MorningCompany[] | { error: string }> => {
+    try {
+      return (await options.morningCompanies?.()) ?? [];
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
   const events: Events = {
     jobs: () =>
       runner.names().map((name) => {
@@ -172,10 +181,7 @@ export const startEvents = async (options: EventsOptions): Promise<Events> => {
       schedulesPanel({
         schedules: list(),
         recurring: events.jobs().filter((job) => job.everyMinutes !== undefined),
-        // The page still shows the schedules when the companies cannot be read.
-        morningCompanies: await (options.morningCompanies ?? (async () => []))().catch(
-          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
-        ),
+        morningCompanies: await morningCompanies(),
         returnTo,
       }),
     routes: [],

@@ -101,11 +101,11 @@ const companyOption = (company: MorningCompany): string =>
   )}</option>`;
 
 /**
- * Morning now: runs the morning job for the company picked from the list (labelled apart, so the
- * select's name is "Company", not the label's text with the picked option's) (the newest first,
- * named and dated: the sandbox's test accounts often share a company name), as if its morning
- * hour had just come. The same as `POST /_sandbox/api/jobs/daily-drafts/run` with
- * `{ "companyId": "…" }`.
+ * Morning now: runs the morning job for the company picked from the list (newest first, each named
+ * and dated: the sandbox's test accounts often share a company name), as if its morning hour had
+ * just come. The same as `POST /_sandbox/api/jobs/daily-drafts/run` with `{ "companyId": "…" }`.
+ * The label stands apart from the select, so the select's name is "Company" alone (a wrapping
+ * label would add the picked option's text to it).
  */
 const morningNow = (
   returnTo: string,
