@@ -9,6 +9,7 @@ import { newPostsUnderWay } from './content-generations';
 import { toGeneratedContent, toGeneratingPost } from './content-view';
 import { startContentGeneration } from './generate';
 import { loadCampaignPost, reviewContent } from './review';
+import { resolveReviewLink } from './review-links';
 import { freeSlotsFor, moveScheduledPost } from '../domain/publishing/moving';
 import { undoReview } from '../domain/publishing/undoing';
 
@@ -91,4 +92,5 @@ export const handler = createGroupHandler(contentRoutes, {
       body.contentIds,
     ),
   }),
+  resolveReviewLink: async ({ params, caller }) => resolveReviewLink(params.code, caller),
 });

@@ -11,8 +11,8 @@ import type { Route } from './service';
  * tests:
  *
  *   GET    /_sandbox/api/schedules               { schedules }
- *   POST   /_sandbox/api/schedules               { name, job, at, timeZone, payload } → 201 { schedule }, 409
- *   PUT    /_sandbox/api/schedules/{name}        { job, at, timeZone, payload } → 200 { schedule }
+ *   POST   /_sandbox/api/schedules               { name, description?, job, at, timeZone, payload } → 201 { schedule }, 409
+ *   PUT    /_sandbox/api/schedules/{name}        { description?, job, at, timeZone, payload } → 200 { schedule }
  *   DELETE /_sandbox/api/schedules/{name}        204, 404
  *   POST   /_sandbox/api/schedules/{name}/run    200 { outcome }, 404
  *   GET    /_sandbox/api/jobs                    { jobs, running } (running: job runs under way)
@@ -34,6 +34,8 @@ const isTimeZone = (zone: string): boolean => {
 };
 
 const scheduleFields = {
+  /** What the schedule does, in words (EventBridge's Description, at most 512 characters). */
+  description: z.string().max(512).optional(),
   job: z.string().min(1),
   at: z.iso.datetime({ offset: true }).transform((at) => new Date(at).toISOString()),
   timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),

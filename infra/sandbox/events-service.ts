@@ -12,6 +12,8 @@ import type { Service } from './service';
 
 export interface ScheduleInput {
   name: string;
+  /** What it does, in words (the schedule's description in EventBridge). */
+  description?: string;
   job: string;
   /** ISO UTC instant. */
   at: string;

@@ -85,6 +85,51 @@ describe('the events service', () => {
     expect(after.schedules().find((saved) => saved.name === 'later')?.state).toBe('pending');
   });
 
+  it("titles a schedule on its page by the app's description, kept across a restart, and offers Morning now's companies", async () => {
+    const description = "Publish X post 'Fresh sourdough…' of Spring loaves, Fri 9:00 AM";
+    const before = await start(fakeRunner().runner);
+    await before.create({ ...schedule('publish-c1-1', inMs(3_600_000)), description });
+    await before.stop();
+    const after = await startEvents({
+      dataDir,
+      runner: fakeRunner().runner,
+      recurring: { tick: { everyMinutes: 60 } },
+      morningCompanies: async () => [
+        { companyId: 'c-new', name: 'Harbor Coffee', createdAt: '2026-11-27T10:00:00.000Z' },
+      ],
+    });
+    started.push(after);
+    expect(after.schedules()[0]).toMatchObject({ name: 'publish-c1-1', description });
+    const page = await after.panel({ returnTo: '/_sandbox' });
+    expect(page).toContain(
+      `</span>Publish X post &#39;Fresh sourdough…&#39; of Spring loaves, Fri 9:00 AM</div>`,
+    );
+    expect(page).not.toContain('<option');
+    const morning = await startEvents({
+      dataDir,
+      runner: { ...fakeRunner().runner, names: () => ['daily-drafts'] },
+      recurring: { 'daily-drafts': { everyMinutes: 60 } },
+      morningCompanies: async () => [
+        { companyId: 'c-new', name: 'Harbor Coffee', createdAt: '2026-11-27T10:00:00.000Z' },
+      ],
+    });
+    started.push(morning);
+    expect(await morning.panel({ returnTo: '/_sandbox' })).toContain(
+      '<option value="c-new">Harbor Coffee · created 2026-11-27 10:00 UTC</option>',
+    );
+    const failing = await startEvents({
+      dataDir,
+      runner: { ...fakeRunner().runner, names: () => ['daily-drafts'] },
+      recurring: { 'daily-drafts': { everyMinutes: 60 } },
+      morningCompanies: () => Promise.reject(new Error('DynamoDB is away')),
+    });
+    started.push(failing);
+    // The schedules still show; Morning now says why it has no list.
+    const withoutList = await failing.panel({ returnTo: '/_sandbox' });
+    expect(withoutList).toContain('data-schedule="publish-c1-1"');
+    expect(withoutList).toContain('Morning now cannot list the companies: DynamoDB is away');
+  });
+
   it('runs a schedule now, again after it fired, and records each delivery', async () => {
     let deliveries = 0;
     const { runner } = fakeRunner(() =>

@@ -2,6 +2,7 @@ import { RECURRING_JOBS } from '#functions/catalogue';
 import { eventsRoutes } from './events-api';
 import type { Events, ScheduleInput } from './events-service';
 import { recurringEvent, type JobRunner, type RunOutcome } from './job-runner';
+import type { MorningCompany } from './morning-companies';
 import {
   createScheduleStore,
   type RunRecord,
@@ -24,6 +25,8 @@ export interface EventsOptions {
   runner: JobRunner;
   /** Jobs run every N minutes. Defaults to `RECURRING_JOBS`. */
   recurring?: Readonly<Partial<Record<string, { everyMinutes: number }>>>;
+  /** The companies Morning now offers, newest first. Defaults to none. */
+  morningCompanies?: () => Promise<readonly MorningCompany[]>;
 }
 
 /** setTimeout's longest delay (about 24.8 days); later schedules are re-armed on the way. */
@@ -148,6 +151,15 @@ export const startEvents = async (options: EventsOptions): Promise<Events> => {
     intervals.push(interval);
   }
 
+  /** The page still shows the schedules when the companies cannot be read: it says why instead. */
+  const morningCompanies = async (): Promise<readonly MorningCompany[] | { error: string }> => {
+    try {
+      return (await options.morningCompanies?.()) ?? [];
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
   const events: Events = {
     jobs: () =>
       runner.names().map((name) => {
@@ -180,6 +192,7 @@ export const startEvents = async (options: EventsOptions): Promise<Events> => {
       schedulesPanel({
         schedules: list(),
         recurring: events.jobs().filter((job) => job.everyMinutes !== undefined),
+        morningCompanies: await morningCompanies(),
         returnTo,
       }),
     routes: [],

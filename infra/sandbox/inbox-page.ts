@@ -222,7 +222,9 @@ footer { margin-top:28px; font-size:13px; color:var(--muted); }
 .thread .bubble { margin-top:2px; font-size:14px; }
 .conversation form { display:flex; gap:8px; }
 .conversation input[name="body"] { flex:1; font:inherit; padding:7px 10px; border-radius:8px; border:1px solid var(--line); background:var(--card); color:var(--text); }
-@media (max-width:560px) { .row { flex-direction:column; align-items:flex-start; } }
+.morning-now { display:flex; flex-wrap:wrap; align-items:center; gap:6px 8px; margin:4px 0 0; }
+.morning-now select { font:inherit; max-width:100%; min-width:0; padding:6px 8px; border-radius:8px; border:1px solid var(--line); background:var(--card); color:var(--text); }
+@media (max-width:560px) { .row { flex-direction:column; align-items:flex-start; } .row-main { width:100%; } }
 `;
 
 const SCRIPT = `
@@ -255,7 +257,13 @@ async function refresh() {
       const current = document.querySelector('[data-region="' + region.dataset.region + '"]');
       if (!current || current.dataset.signature === region.dataset.signature) continue;
       const open = new Set([...current.querySelectorAll('details[open]')].map((el) => el.closest('[data-id]')?.dataset.id));
+      // A pick (Morning now's company) survives the swap while its option is still offered.
+      const picked = [...current.querySelectorAll('select[id]')].map((el) => [el.id, el.value]);
       current.replaceWith(region);
+      for (const [id, value] of picked) {
+        const select = region.querySelector('#' + id);
+        if (select && [...select.options].some((option) => option.value === value)) select.value = value;
+      }
       for (const el of region.querySelectorAll('[data-id]')) {
         if (region.dataset.region === 'messages' && !seen.has(el.dataset.id)) { el.classList.add('is-new'); seen.add(el.dataset.id); setTimeout(() => el.classList.remove('is-new'), 4000); }
         if (open.has(el.dataset.id)) el.querySelector('details')?.setAttribute('open', '');

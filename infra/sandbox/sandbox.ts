@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, resolve } from 'node:path';
 import { ENDPOINT_GROUP_DECLARATIONS } from '#functions/catalogue';
 import { declareFunction } from '#functions/core/bindings';
-import type { Environment } from '#functions/core/environment';
+import { withEnvironment, type Environment } from '#functions/core/environment';
 import { killOrphanedDynamoDb, startDynamoDb } from './dynamodb';
 import { startEvents } from './events';
 import {
@@ -22,6 +22,7 @@ import { smsPhone } from './sms-phone';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
 import { loadCredentialKey, loadJwtSecret, loadStripeWebhookSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
+import { listMorningCompanies } from './morning-companies';
 import { listen } from './ports';
 import { sendPlain } from './responses';
 import { localHostCheck, routeRequests } from './router';
@@ -219,7 +220,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     used = true;
 
     const events = await services.start(
-      startEvents({ dataDir, runner: createJobRunner({ jobs, environmentOf }) }),
+      startEvents({
+        dataDir,
+        runner: createJobRunner({ jobs, environmentOf }),
+        // Read as the morning job reads the roster, with its permissions.
+        morningCompanies: async () =>
+          withEnvironment(environmentOf('daily-drafts'), listMorningCompanies),
+      }),
     );
     await services.start(
       startGateway({

@@ -18,6 +18,8 @@ export const runRecordSchema = z.object({
 
 export const scheduleViewSchema = z.object({
   name: z.string(),
+  /** What it does, in words, as the app described it; schedules kept before descriptions have none. */
+  description: z.string().optional(),
   job: z.string(),
   /** ISO UTC instant. */
   at: z.string(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleView } from './schedule-store';
-import { schedulesPanel } from './schedules-panel';
+import { schedulesPanel, type SchedulesPanelView } from './schedules-panel';
 
 const pending: ScheduleView = {
   name: 'publish-c1',
@@ -11,6 +11,12 @@ const pending: ScheduleView = {
   state: 'pending',
   createdAt: '2026-03-10T08:00:00.000Z',
   runs: [],
+};
+const described: ScheduleView = {
+  ...pending,
+  name: 'publish-c3-1',
+  description: "Publish X post 'Fresh <b>sourdough</b>…' of Spring loaves, Fri 9:00 AM",
+  payload: { contentId: 'c3' },
 };
 const failed: ScheduleView = {
   ...pending,
@@ -55,20 +61,57 @@ describe('schedulesPanel', () => {
     expect(html).toContain('<button type="submit" aria-label="Run now: sweeper">Run now</button>');
   });
 
-  it('offers Morning now on the morning job only: a company id, posted to the job with the page to come back to', () => {
-    const withMorning = schedulesPanel({
+  it('titles a schedule by what it does, as the app described it, its name (ids) a detail', () => {
+    const page = schedulesPanel({
+      schedules: [described, pending],
+      recurring: [],
+      morningCompanies: [],
+      returnTo: '/_sandbox',
+    });
+    const row = page.slice(page.indexOf('data-schedule="publish-c3-1"'));
+    expect(row).toMatch(
+      /^data-schedule="publish-c3-1">\s*<div class="row-main">\s*<div class="row-title"><span class="badge badge-job">publisher<\/span>Publish X post &#39;Fresh &lt;b&gt;sourdough&lt;\/b&gt;…&#39; of Spring loaves, Fri 9:00 AM<\/div>/,
+    );
+    expect(row).toContain('Schedule <code>publish-c3-1</code> · Payload');
+    expect(row).toContain(
+      'aria-label="Run now: Publish X post &#39;Fresh &lt;b&gt;sourdough&lt;/b&gt;…&#39; of Spring loaves, Fri 9:00 AM"',
+    );
+    // One kept from before descriptions is titled by its name.
+    expect(page).toContain('<span class="badge badge-job">publisher</span>publish-c1</div>');
+  });
+
+  const morningPanel = (morningCompanies: SchedulesPanelView['morningCompanies']) =>
+    schedulesPanel({
       schedules: [],
       recurring: [
         { name: 'daily-drafts', everyMinutes: 60 },
         { name: 'sweeper', everyMinutes: 60 },
       ],
+      morningCompanies,
       returnTo: '/_sandbox?channel=sms',
     });
+
+  it('says why Morning now has no list: no company yet, or the companies could not be read', () => {
+    const none = morningPanel([]);
+    expect(none).not.toContain('class="morning-now"');
+    expect(none).toContain('Morning now lists the companies once the app has one.');
+    const failed = morningPanel({ error: 'DynamoDB <away>' });
+    expect(failed).toContain('Morning now cannot list the companies: DynamoDB &lt;away&gt;');
+  });
+
+  it('offers Morning now on the morning job only: a company picked from a list, newest first as given, posted to the job with the page to come back to', () => {
+    const withMorning = morningPanel([
+      { companyId: 'c-new', name: 'Harbor <Coffee>', createdAt: '2026-11-27T10:41:09.000Z' },
+      { companyId: 'c-old', name: 'Harbor <Coffee>', createdAt: '2026-11-20T08:00:00.000Z' },
+    ]);
     expect(withMorning.match(/>Morning now<\/button>/g)).toHaveLength(1);
     expect(withMorning).toContain(
       '<form class="morning-now" method="post" action="/_sandbox/jobs/daily-drafts/run"><input type="hidden" name="returnTo" value="/_sandbox?channel=sms">',
     );
-    expect(withMorning).toMatch(/<label>Company id <input name="companyId" required/);
+    expect(withMorning).toContain(
+      '<label for="morning-company">Company</label> <select id="morning-company" name="companyId" required><option value="c-new">Harbor &lt;Coffee&gt; · created 2026-11-27 10:41 UTC</option><option value="c-old">Harbor &lt;Coffee&gt; · created 2026-11-20 08:00 UTC</option></select>',
+    );
+    expect(withMorning).not.toContain('name="companyId" required autocomplete');
     expect(html).not.toContain('Morning now');
   });
 

@@ -2,6 +2,7 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { JobView } from './events-service';
 import { escapeHtml, signatureOf } from './html';
+import type { MorningCompany } from './morning-companies';
 import type { RunRecord, ScheduleView } from './schedule-store';
 
 /**
@@ -13,6 +14,11 @@ import type { RunRecord, ScheduleView } from './schedule-store';
 export interface SchedulesPanelView {
   schedules: readonly ScheduleView[];
   recurring: readonly JobView[];
+  /**
+   * The companies Morning now offers, newest first (none when left out); a message when they
+   * could not be read.
+   */
+  morningCompanies?: readonly MorningCompany[] | { error: string };
   /** The page (with its filters) the forms come back to. */
   returnTo: string;
 }
@@ -59,23 +65,30 @@ const lastRunLine = (run: RunRecord | undefined, runs: number): string => {
   return `<div class="row-detail">Last run ${how} · ${relative(run.at)}${count}${error}${said}</div>`;
 };
 
+/**
+ * A schedule is titled by what it does, as the app described it when it wrote the schedule (the
+ * description EventBridge keeps too); its name, ids only, is detail. One kept from before
+ * descriptions existed is titled by its name.
+ */
 const renderSchedule = (schedule: ScheduleView, returnTo: string): string => {
   const lastRun = schedule.runs.at(-1);
+  const title = schedule.description ?? schedule.name;
   const time =
     schedule.timeZone === 'UTC'
       ? utc(schedule.at)
       : `${utc(schedule.at)} · ${inZone(schedule.at, schedule.timeZone)}`;
+  const name = schedule.description ? `Schedule <code>${escapeHtml(schedule.name)}</code> · ` : '';
   return `<li class="row" data-schedule="${escapeHtml(schedule.name)}">
   <div class="row-main">
-    <div class="row-title"><span class="badge badge-job">${escapeHtml(schedule.job)}</span>${escapeHtml(schedule.name)}</div>
+    <div class="row-title"><span class="badge badge-job">${escapeHtml(schedule.job)}</span>${escapeHtml(title)}</div>
     <div class="row-detail">${escapeHtml(time)}${schedule.state === 'pending' ? ` · ${relative(schedule.at)}` : ''}</div>
-    <div class="row-detail">Payload <code>${escapeHtml(JSON.stringify(schedule.payload))}</code></div>
+    <div class="row-detail">${name}Payload <code>${escapeHtml(JSON.stringify(schedule.payload))}</code></div>
     ${lastRunLine(lastRun, schedule.runs.length)}
   </div>
   <div class="row-side">${outcomeBadge(schedule.state === 'pending' ? undefined : lastRun)}${runNow(
     `/_sandbox/schedules/${encodeURIComponent(schedule.name)}/run`,
     returnTo,
-    schedule.name,
+    title,
   )}</div>
 </li>`;
 };
@@ -83,29 +96,48 @@ const renderSchedule = (schedule: ScheduleView, returnTo: string): string => {
 /** The job of the morning text, which Morning now runs for one company. */
 export const MORNING_JOB = 'daily-drafts';
 
+const companyOption = (company: MorningCompany): string =>
+  `<option value="${escapeHtml(company.companyId)}">${escapeHtml(
+    `${company.name} · created ${format(new Date(company.createdAt), 'yyyy-MM-dd HH:mm', { in: tz('UTC') })} UTC`,
+  )}</option>`;
+
 /**
- * Morning now: runs the morning job for the company whose id is typed (the app's address bar
- * shows it: /dashboard/company/<id>), as if its morning hour had just come. The same as
- * `POST /_sandbox/api/jobs/daily-drafts/run` with `{ "companyId": "…" }`.
+ * Morning now: runs the morning job for the company picked from the list (newest first, each named
+ * and dated: the sandbox's test accounts often share a company name), as if its morning hour had
+ * just come. The same as `POST /_sandbox/api/jobs/daily-drafts/run` with `{ "companyId": "…" }`.
+ * The label stands apart from the select, so the select's name is "Company" alone (a wrapping
+ * label would add the picked option's text to it).
  */
-const morningNow = (returnTo: string): string =>
-  `<form class="morning-now" method="post" action="/_sandbox/jobs/${MORNING_JOB}/run"><input type="hidden" name="returnTo" value="${escapeHtml(
+const morningNow = (
+  returnTo: string,
+  companies: NonNullable<SchedulesPanelView['morningCompanies']> = [],
+): string => {
+  if ('error' in companies) {
+    return `<p class="none">Morning now cannot list the companies: ${escapeHtml(companies.error)}</p>`;
+  }
+  if (companies.length === 0) {
+    return '<p class="none">Morning now lists the companies once the app has one.</p>';
+  }
+  return `<form class="morning-now" method="post" action="/_sandbox/jobs/${MORNING_JOB}/run"><input type="hidden" name="returnTo" value="${escapeHtml(
     returnTo,
-  )}"><label>Company id <input name="companyId" required autocomplete="off" spellcheck="false" placeholder="from /dashboard/company/…"></label><button type="submit">Morning now</button></form>`;
+  )}"><label for="morning-company">Company</label> <select id="morning-company" name="companyId" required>${companies
+    .map(companyOption)
+    .join('')}</select><button type="submit">Morning now</button></form>`;
+};
 
 const renderRecurring = (
   job: JobView,
-  returnTo: string,
+  view: SchedulesPanelView,
 ): string => `<li class="row" data-job="${escapeHtml(job.name)}">
   <div class="row-main">
     <div class="row-title"><span class="badge badge-job">${escapeHtml(job.name)}</span></div>
     <div class="row-detail">Every ${job.everyMinutes} minutes from the sandbox's start</div>
     ${lastRunLine(job.lastRun, job.lastRun ? 1 : 0)}
-    ${job.name === MORNING_JOB ? `<div class="row-detail">${morningNow(returnTo)}</div>` : ''}
+    ${job.name === MORNING_JOB ? `<div class="row-detail">${morningNow(view.returnTo, view.morningCompanies)}</div>` : ''}
   </div>
   <div class="row-side">${job.lastRun ? outcomeBadge(job.lastRun) : ''}${runNow(
     `/_sandbox/jobs/${encodeURIComponent(job.name)}/run`,
-    returnTo,
+    view.returnTo,
     job.name,
   )}</div>
 </li>`;
@@ -113,6 +145,11 @@ const renderRecurring = (
 const group = (title: string, count: number, rows: string, none: string): string =>
   `<h3>${title} <span class="count">${count}</span></h3>
 ${count ? `<ul class="rows">${rows}</ul>` : `<p class="none">${none}</p>`}`;
+
+const morningSignature = (companies: NonNullable<SchedulesPanelView['morningCompanies']>) =>
+  'error' in companies
+    ? companies.error
+    : companies.map((company) => `${company.companyId}:${company.name}`).join(',');
 
 export const schedulesPanel = (view: SchedulesPanelView): string => {
   const pending = view.schedules.filter((schedule) => schedule.state === 'pending');
@@ -122,8 +159,11 @@ export const schedulesPanel = (view: SchedulesPanelView): string => {
     .sort((a, b) => lastActivity(b).localeCompare(lastActivity(a)));
   const shownPast = past.slice(0, MAX_PAST);
   const signature = signatureOf([
-    ...view.schedules.map((s) => `${s.name}:${s.at}:${s.state}:${s.runs.length}`),
+    ...view.schedules.map(
+      (s) => `${s.name}:${s.description ?? ''}:${s.at}:${s.state}:${s.runs.length}`,
+    ),
     ...view.recurring.map((job) => `${job.name}:${job.lastRun?.at ?? ''}`),
+    morningSignature(view.morningCompanies ?? []),
   ]);
   const older =
     past.length > shownPast.length
@@ -148,7 +188,7 @@ ${older}
 ${group(
   'Recurring jobs',
   view.recurring.length,
-  view.recurring.map((job) => renderRecurring(job, view.returnTo)).join('\n'),
+  view.recurring.map((job) => renderRecurring(job, view)).join('\n'),
   'No recurring jobs.',
 )}
 </section>`;

@@ -314,6 +314,17 @@ const postApprovalsSchema = z.object({
   results: z.array(postApprovalSchema),
 });
 export type PostApprovals = z.infer<typeof postApprovalsSchema>;
+/**
+ * Where a text's review link leads: the company, the posts' campaign (null for a text that listed
+ * posts of several) and the post (null for a text that listed several).
+ */
+const reviewTargetSchema = z.object({
+  companyId: z.string(),
+  campaignId: z.string().nullable(),
+  /** The post the text was about; null for a text that listed several. */
+  contentId: z.string().nullable(),
+});
+export type ReviewTarget = z.infer<typeof reviewTargetSchema>;
 
 export const contentRoutes = {
   list: defineRoute({
@@ -447,6 +458,17 @@ export const contentRoutes = {
     summary: `Approve up to ${BULK_APPROVE_MAX} of a company's posts, each on its own and in the order given, each taking its campaign's next free slot; answers what became of each`,
     body: approvePostsBody,
     response: postApprovalsSchema,
+    errors: [],
+  }),
+  resolveReviewLink: defineRoute({
+    method: 'GET',
+    path: '/review-links/{code}',
+    owners: { code: 'reviewLink' },
+    group: 'content',
+    access: 'user',
+    summary:
+      "Where a text's short review link (/r/{code}) leads: the post's company, campaign and post. Only its owner's, while its text can be answered",
+    response: reviewTargetSchema,
     errors: [],
   }),
 } as const;

@@ -69,6 +69,7 @@ export const ERROR_STATUS = {
   SLOT_NOT_FREE: 409,
   /** An approved post its campaign has no free slot for before it ends (it stays approved). */
   NO_FREE_SLOT: 409,
+  REVIEW_LINK_NOT_FOUND: 404,
   // Platforms: connecting, credentials, media, posting now
   CREDENTIAL_NOT_FOUND: 404,
   PLATFORM_NOT_IN_TIER: 403,

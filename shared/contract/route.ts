@@ -72,6 +72,8 @@ export interface RouteDefinition {
  * - `media`: a media asset of the campaign in the same path (looked up in it).
  * - `generation`: an AI campaign generation of a company the caller owns (its pointer names its
  *   company, whose owner is checked first, as for campaigns).
+ * - `reviewLink`: the code of a text's review link (`/r/{code}`), the caller's own while its text
+ *   can be answered; shaped as REVIEW_LINK_CODE_PATTERN, not as an id.
  */
 export const PATH_ID_OWNERS = {
   caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
@@ -81,11 +83,26 @@ export const PATH_ID_OWNERS = {
   media: { notFound: 'MEDIA_NOT_FOUND', message: 'Media not found' },
   generation: { notFound: 'GENERATION_NOT_FOUND', message: 'Generation not found' },
   content: { notFound: 'CONTENT_NOT_FOUND', message: 'Content not found' },
+  reviewLink: {
+    notFound: 'REVIEW_LINK_NOT_FOUND',
+    message: 'This review link has expired or is not for this account',
+  },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 
 /** The shape of every id we mint; anything else (or longer) cannot exist and is never looked up. */
 export const PATH_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A review link's code: ten letters or digits (62^10, about 2^59.5), short enough for a text and
+ * far too many to guess — and a guess would still have to be the caller's own.
+ */
+export const REVIEW_LINK_CODE_LENGTH = 10;
+export const REVIEW_LINK_CODE_PATTERN = /^[0-9A-Za-z]{10}$/;
+
+/** The shape a path id of this owner must have; anything else answers as missing. */
+export const pathIdPatternOf = (owner: PathIdOwner): RegExp =>
+  owner === 'reviewLink' ? REVIEW_LINK_CODE_PATTERN : PATH_ID_PATTERN;
 
 /** `owners` is required exactly when the path has parameters, and names each one. */
 type OwnersOf<P extends string> = keyof ParamsOf<P> extends never

@@ -23,6 +23,12 @@ export const COMPANY_POSTS_WINDOW_MAX_DAYS = 42;
 /** Posts one bulk approval takes: each is checked and slotted on its own, in turn. */
 export const BULK_APPROVE_MAX = 25;
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
+/**
+ * A cookie script can read, set and cleared with the httpOnly refresh cookie and lasting as long
+ * (the browser session without "Remember me"): it tells any tab of the browser, a new one with
+ * nothing stored, that a session is there to renew. It holds no secret.
+ */
+export const SIGNED_IN_COOKIE = 'sailpost_signed_in';
 
 /** A new password's length: long enough to resist guessing, bounded so hashing cannot be abused. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -93,6 +99,11 @@ export const SMS_PER_CLIENT_PER_HOUR = 3;
 export const SMS_PER_MINUTE_TOTAL = 30;
 /** Every verification text of the whole product in a day: the ceiling on what SMS pumping can cost. */
 export const SMS_PER_DAY_TOTAL = 2000;
+/**
+ * The SMS segments a text about posts (a draft, a revision, a failed post) is kept within: it
+ * quotes each post whole when it fits, otherwise cuts it at a word. Carriers bill per segment.
+ */
+export const DRAFT_TEXT_SEGMENTS = 2;
 /** Tries at one code, and wrong guesses per account across codes in a day. */
 export const PHONE_CODE_TRIES = 5;
 export const PHONE_CODE_GUESSES_PER_DAY = 8;

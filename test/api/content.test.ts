@@ -50,7 +50,7 @@ const draftPost = async (
 const sandboxSchedules = async () => {
   const response = await fetch(`${apiUrl()}/_sandbox/api/schedules`);
   const body = (await response.json()) as {
-    schedules: { name: string; job: string; at: string; state: string }[];
+    schedules: { name: string; description?: string; job: string; at: string; state: string }[];
   };
   return body.schedules;
 };
@@ -101,7 +101,11 @@ describe('generating a post', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.text).toContain('X (Twitter)');
     expect(texts[0]!.text).toContain('1 YES');
-    expect(texts[0]!.text).toContain(`/campaigns/${campaignId}#content`);
+    // The short review link (test/api/review-links.test.ts) opens this post.
+    const code = new RegExp(`Review: ${apiUrl()}/r/(\\w{10})\\n`).exec(texts[0]!.text)?.[1];
+    expect((await call('GET', `/review-links/${code}`, { token: owner.token })).body).toMatchObject(
+      { campaignId, contentId: generation.contentId },
+    );
 
     // A second delivery of the worker's event writes nothing more and texts no one again.
     const again = await runJob<{ outcome: string }>('content-generation', {
@@ -264,6 +268,15 @@ describe('reviewing a post', () => {
         at: approved.body.content.scheduledFor,
       }),
     );
+    // Labelled by what it does, at the owner's time: the sandbox's page shows the label.
+    const firstWords = post.content.split(/\s+/).slice(0, 2).join(' ');
+    expect(schedules.find((schedule) => schedule.name === `publish-${post._id}-1`)).toMatchObject({
+      description: expect.stringMatching(
+        new RegExp(
+          `^Publish X post '${firstWords.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*' of Spring menu, (Mon|Tue|Wed|Thu|Fri) 9:00 AM$`,
+        ),
+      ),
+    });
     expect(approved.body.content.modificationHistory).toEqual([
       expect.objectContaining({
         status: 'approved',

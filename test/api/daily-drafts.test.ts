@@ -82,7 +82,13 @@ describe('daily-drafts', () => {
     expect(text!.text).toMatch(/^2\) LinkedIn, "Spring menu": "/m);
     const twitterPost = posts.find((post) => post.metadata.params.platform === 'twitter')!;
     expect(text!.text).toContain(twitterPost.content.split(/\s+/).slice(0, 3).join(' '));
-    expect(text!.text).toContain(`/dashboard/company/${owner.companyId}/campaigns/${campaignId}`);
+    // The short review link opens the campaign of the morning's drafts.
+    const code = new RegExp(`Review: ${apiUrl()}/r/(\\w{10})\\n`).exec(text!.text)?.[1];
+    expect((await call('GET', `/review-links/${code}`, { token: owner.token })).body).toEqual({
+      companyId: owner.companyId,
+      campaignId,
+      contentId: null,
+    });
     expect(text!.text).toContain('Reply YES to approve all');
 
     // Again the same day (Morning now twice, a redelivered tick): no drafts, no text.
@@ -157,6 +163,28 @@ describe('daily-drafts', () => {
     expect(await inbox(owner.account.user.phoneNumber)).toEqual([]);
     // That was the day's morning.
     expect(await morningOf(owner)).toMatchObject({ status: 'already-done' });
+  });
+
+  it('Morning now on /_sandbox offers the companies to pick, newest first, without a deleted one', async () => {
+    const older = await newOwner({ phone: false, company: { name: 'Morning Older' } });
+    const doomed = await newOwner({ phone: false, company: { name: 'Morning Doomed' } });
+    const newer = await newOwner({
+      phone: false,
+      company: { name: 'Morning Newer', timeZone: 'Asia/Tokyo', morningHour: 6 },
+    });
+    const deleted = await call('DELETE', `/companies/${doomed.companyId}`, { token: doomed.token });
+    expect(deleted.status).toBeLessThan(300);
+
+    const page = await (await fetch(`${apiUrl()}/_sandbox`)).text();
+    const select =
+      /<select id="morning-company" name="companyId" required>(.*?)<\/select>/.exec(page)?.[1] ??
+      '';
+    const offered = [...select.matchAll(/<option value="([^"]+)">([^<]*)<\/option>/g)];
+    expect(offered.slice(0, 2).map(([, id, label]) => [id, label!.split(' · ')[0]])).toEqual([
+      [newer.companyId, 'Morning Newer'],
+      [older.companyId, 'Morning Older'],
+    ]);
+    expect(select).not.toContain(doomed.companyId);
   });
 
   it('drafts after STOP, but texts nothing until START', async () => {

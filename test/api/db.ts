@@ -584,3 +584,38 @@ export const phoneClaimHolder = async (phoneNumber: string): Promise<string | un
   const { data } = await entity.get({ kind: 'phone', value: phoneNumber }).go({ consistent: true });
   return data?.userId;
 };
+
+/* ----- Texts' review links ----- */
+
+const reviewLinks = async () => {
+  const { reviewLinkEntity } = await import('#functions/core/db/entities/review-link');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => reviewLinkEntity());
+  entity.setClient(client());
+  return entity;
+};
+
+/** Makes a review link as old as its digest's end (DynamoDB's TTL has not removed it yet). */
+export const expireReviewLink = async (code: string): Promise<void> => {
+  const links = await reviewLinks();
+  const { data: link } = await links.get({ code }).go({ consistent: true });
+  if (!link) throw new Error(`no review link ${code}`);
+  await links.delete({ code }).go();
+  await links.create({ ...link, expiresAt: Math.floor(Date.now() / 1000) - 1 }).go();
+};
+
+/**
+ * A review link of the user's post, as a draft text writes it (for accounts without a verified
+ * phone, which are texted nothing). Answers its code.
+ */
+export const seedReviewLink = async (
+  userId: string,
+  post: { companyId: string; campaignId: string; contentId: string },
+): Promise<string> => {
+  const { reviewLinkOf } = await import('#functions/content/review-links');
+  const link = reviewLinkOf(userId, [post], {
+    createdAt: new Date().toISOString(),
+    expiresAt: Math.floor(Date.now() / 1000) + 24 * 60 * 60,
+  });
+  await (await reviewLinks()).create(link).go();
+  return link.code;
+};

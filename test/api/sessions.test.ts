@@ -16,6 +16,13 @@ type AuthAnswer = { access_token: string; user: { _id: string; email: string } }
 const refreshCookieOf = (result: ApiResult<unknown>): string | undefined =>
   setCookiesNamed(result, 'sailpost_refresh=')[0];
 
+/** The cookie that tells the web app (any tab) a refresh cookie is there to try. */
+const signedInCookieOf = (result: ApiResult<unknown>): string | undefined =>
+  setCookiesNamed(result, 'sailpost_signed_in=')[0];
+
+/** Whether a Set-Cookie header gives the cookie a lifetime (else it ends with the browser). */
+const outlivesTheBrowser = (cookie: string) => /; (Max-Age|Expires)=/i.test(cookie);
+
 const logIn = async (options: { remember?: boolean } = {}) => {
   const { user, password } = await registerUser();
   const login = await call<AuthAnswer>('POST', '/auth/login', {
@@ -68,6 +75,45 @@ describe('sign-in starts a session', () => {
     });
     expect(registered.status).toBe(201);
     expect(refreshCookieOf(registered)).toMatch(/; Max-Age=\d+/);
+  });
+});
+
+describe('a sign-in without "Remember me" lasts as long as the browser, in every tab', () => {
+  it('its refresh cookie has no Max-Age or Expires, and keeps none when rotated', async () => {
+    const { cookie, login } = await logIn();
+    expect(outlivesTheBrowser(refreshCookieOf(login)!)).toBe(false);
+    const renewed = await refresh(cookie);
+    expect(renewed.status).toBe(200);
+    expect(outlivesTheBrowser(refreshCookieOf(renewed)!)).toBe(false);
+  });
+
+  it('a script-readable cookie of the same lifetime, for the whole site, says a session is there to renew', async () => {
+    const { cookie, login } = await logIn();
+    const signedIn = signedInCookieOf(login)!;
+    expect(signedIn).toMatch(/^sailpost_signed_in=1; /);
+    expect(signedIn).toMatch(/; Path=\/(;|$)/);
+    expect(signedIn).toMatch(/; SameSite=Strict(;|$)/);
+    // Script reads it (a new tab decides whether to try a renewal); it holds no secret.
+    expect(signedIn).not.toMatch(/HttpOnly/i);
+    expect(outlivesTheBrowser(signedIn)).toBe(false);
+    const renewed = await refresh(cookie);
+    expect(outlivesTheBrowser(signedInCookieOf(renewed)!)).toBe(false);
+  });
+
+  it('with "Remember me" both cookies last the session’s 30 days', async () => {
+    const { cookie, login } = await logIn({ remember: true });
+    expect(signedInCookieOf(login)).toMatch(/; Max-Age=259\d{4}(;|$)/);
+    expect(signedInCookieOf(await refresh(cookie))).toMatch(/; Max-Age=259\d{4}(;|$)/);
+  });
+
+  it('signing out clears both', async () => {
+    const { token, cookie } = await logIn();
+    const logout = await call('POST', '/auth/logout', { token, headers: { cookie } });
+    expect(refreshCookieOf(logout)).toMatch(/Max-Age=0/);
+    expect(signedInCookieOf(logout)).toMatch(/^sailpost_signed_in=; .*Max-Age=0/);
+    const everywhere = await logIn();
+    const all = await call('POST', '/auth/logout-all', { token: everywhere.token });
+    expect(signedInCookieOf(all)).toMatch(/Max-Age=0/);
   });
 });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  baseUrl,
   dismissPhoneVerification,
   fillRegistration,
   latestMessage,
   logIn,
   newAccount,
   newPage,
+  registerThroughApi,
   registerThroughForm,
   screenshot,
   storedToken,
@@ -108,6 +110,53 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/login');
     expect(await storedToken(page)).toBeNull();
     expect(refusals).toEqual([]);
+    await context.close();
+  });
+
+  it('without "Remember me": a second tab stays signed in, a restarted browser is not, and signing out reaches new tabs', async () => {
+    const { context, page } = await newPage(browser());
+    const account = await registerThroughApi();
+    await page.goto('/login');
+    await logIn(page, account.email, account.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Your Companies' }).waitFor();
+
+    // A new tab of the same browser: the cookies are shared, sessionStorage starts empty.
+    const secondTab = await context.newPage();
+    await secondTab.goto('/dashboard');
+    await secondTab.getByRole('heading', { name: 'Your Companies' }).waitFor();
+    expect(secondTab.url()).toMatch(/\/dashboard$/);
+    expect(await secondTab.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+    expect(await secondTab.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await screenshot(secondTab, 'second-tab-signed-in-1280');
+
+    // Closing the browser ends it: both session cookies are browser-session cookies (no expiry),
+    // so a browser started again keeps only cookies with one — none of the session's.
+    const { cookies } = await context.storageState();
+    const sessionCookies = cookies.filter((cookie) => cookie.name.startsWith('sailpost_'));
+    expect(sessionCookies.map((cookie) => cookie.name).sort()).toEqual(
+      expect.arrayContaining(['sailpost_refresh', 'sailpost_signed_in']),
+    );
+    for (const name of ['sailpost_refresh', 'sailpost_signed_in']) {
+      expect(cookies.find((cookie) => cookie.name === name)?.expires).toBe(-1);
+    }
+    const restarted = await browser().newContext({
+      baseURL: baseUrl(),
+      storageState: { cookies: cookies.filter((cookie) => cookie.expires !== -1), origins: [] },
+    });
+    const afterRestart = await restarted.newPage();
+    await afterRestart.goto('/dashboard');
+    await afterRestart.waitForURL('**/login');
+    await restarted.close();
+
+    // Signing out in one tab: a tab opened afterwards lands on /login.
+    await dismissPhoneVerification(secondTab);
+    await secondTab.getByRole('button', { name: 'Logout' }).click();
+    await secondTab.waitForURL(/\/(login)?$/);
+    const thirdTab = await context.newPage();
+    await thirdTab.goto('/dashboard');
+    await thirdTab.waitForURL('**/login');
+    expect(await storedToken(thirdTab)).toBeNull();
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { PATH_ID_OWNERS, PATH_ID_PATTERN, type RouteDefinition } from '#shared/contract/route';
+import { PATH_ID_OWNERS, pathIdPatternOf, type RouteDefinition } from '#shared/contract/route';
 import { Invalid, NotFound } from '../errors';
 
 /**
@@ -86,9 +86,10 @@ export const parseJsonBody = (
 };
 
 /**
- * Checks each path id against the shape of the ids we mint. An id that cannot exist answers
- * exactly like a missing one (the owner's not-found code), before anything looks it up: a 2 KB
- * id would otherwise reach DynamoDB, whose key size limit turns it into a 500.
+ * Checks each path id against the shape of the ids we mint (a review link's code has its own). An
+ * id that cannot exist answers exactly like a missing one (the owner's not-found code), before
+ * anything looks it up: a 2 KB id would otherwise reach DynamoDB, whose key size limit turns it
+ * into a 500.
  */
 export const checkPathIds = (
   route: Pick<RouteDefinition, 'owners'>,
@@ -96,7 +97,7 @@ export const checkPathIds = (
 ): void => {
   for (const [name, owner] of Object.entries(route.owners ?? {})) {
     const value = pathParameters?.[name];
-    if (value === undefined || !PATH_ID_PATTERN.test(value)) {
+    if (value === undefined || !pathIdPatternOf(owner).test(value)) {
       const { notFound, message } = PATH_ID_OWNERS[owner];
       throw new NotFound(notFound, message);
     }

@@ -91,6 +91,12 @@ export const moveScheduledPost = async (
   await unschedulePublish(post.contentId, post.publishAttempt ?? 1);
   const event = { ...key, attempt };
   if (to === 'now') await (await jobStarter()).start('publisher', event);
-  else await schedulePublish(event, at, campaign.schedule.timeZone);
+  else {
+    await schedulePublish(event, at, campaign.schedule.timeZone, {
+      platform: post.platform,
+      text: post.content,
+      campaignName: campaign.name,
+    });
+  }
   return { ...post, scheduledFor, publishAttempt: attempt };
 };

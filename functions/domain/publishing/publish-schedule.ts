@@ -1,4 +1,5 @@
 import { scheduler } from '../../integrations/scheduler/provider';
+import { publishScheduleLabel, type PublishScheduleSubject } from './publish-schedule-label';
 
 /** Who a publishing schedule fires: the post, by its keys, and which attempt this is. */
 export interface PublishEvent {
@@ -15,17 +16,20 @@ export const publishScheduleName = (contentId: string, attempt: number): string 
 /**
  * Fires the publisher for the post's attempt at `at`. Written with `update`, which creates it
  * when it is not there: a second run of whatever schedules it (a retried job, the sweeper) moves
- * the same schedule rather than adding one.
+ * the same schedule rather than adding one. `post` gives the schedule its description (what it
+ * publishes, from which campaign, when).
  */
 export const schedulePublish = async (
   event: PublishEvent,
   at: Date,
   timeZone: string,
+  post: Omit<PublishScheduleSubject, 'attempt'>,
 ): Promise<void> => {
   await (
     await scheduler()
   ).update({
     name: publishScheduleName(event.contentId, event.attempt),
+    description: publishScheduleLabel({ ...post, attempt: event.attempt }, at, timeZone),
     job: 'publisher',
     at,
     timeZone,

@@ -108,7 +108,11 @@ export const slotPost = async (
     );
     if (outcome.committed) {
       try {
-        await schedulePublish({ ...key, attempt }, slot, campaign.schedule.timeZone);
+        await schedulePublish({ ...key, attempt }, slot, campaign.schedule.timeZone, {
+          platform: post.platform,
+          text: post.content,
+          campaignName: campaign.name,
+        });
       } catch (error) {
         logger.warn('The publishing schedule could not be written; the sweeper will fire it', {
           contentId: post.contentId,

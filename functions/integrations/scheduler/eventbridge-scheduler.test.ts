@@ -77,6 +77,18 @@ describe('EventBridge scheduler', () => {
     });
   });
 
+  it('gives the schedule its description, what it does in words (the console lists it), and none when it has none', async () => {
+    const description = "Publish X post 'Fresh sourdough…' of Spring loaves, Fri 9:00 AM";
+    await inEnvironment(async () => {
+      await eventBridgeScheduler.create(schedule('2026-03-01T14:30:00Z', { description }));
+      await eventBridgeScheduler.update(schedule('2026-03-01T14:30:00Z', { description }));
+      await eventBridgeScheduler.create(schedule('2026-03-01T14:30:00Z'));
+    });
+    expect(
+      fake.requests.map((request) => (request.body as { Description?: string }).Description),
+    ).toEqual([description, description, undefined]);
+  });
+
   it('writes the local time of the moment across daylight saving time and in other zones', async () => {
     await inEnvironment(async () => {
       await eventBridgeScheduler.create(schedule('2026-07-01T13:30:00Z'));

@@ -39,6 +39,7 @@ export const atExpression = (at: Date, timeZone: string): string =>
 
 const scheduleInput = (schedule: OneTimeSchedule): CreateScheduleCommandInput => ({
   Name: schedule.name,
+  ...(schedule.description ? { Description: schedule.description } : {}),
   GroupName: required('SCHEDULE_GROUP'),
   ScheduleExpression: atExpression(schedule.at, schedule.timeZone),
   ScheduleExpressionTimezone: schedule.timeZone,

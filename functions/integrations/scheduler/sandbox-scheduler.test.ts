@@ -57,6 +57,19 @@ describe('sandbox scheduler', () => {
     ]);
   });
 
+  it('sends the description with the schedule', async () => {
+    fake.answer = () => ({ status: 201, body: {} });
+    const description = "Publish X post 'Fresh sourdough…' of Spring loaves, Fri 9:00 AM";
+    await withEnvironment(environment, async () => {
+      await sandboxScheduler.create({ ...schedule, description });
+      await sandboxScheduler.update({ ...schedule, description });
+    });
+    expect(fake.requests.map(({ body }) => body)).toEqual([
+      { name: 'post-9.attempt_1', description, ...scheduled },
+      { description, ...scheduled },
+    ]);
+  });
+
   it('refuses a taken name, ignores deleting a missing schedule, and reports other failures', async () => {
     fake.answer = () => ({ status: 409, body: { message: 'exists' } });
     await expect(

@@ -12,6 +12,7 @@ const schedulesApi = async (path: string, init: RequestInit): Promise<Response> 
 };
 
 const body = (schedule: OneTimeSchedule) => ({
+  ...(schedule.description ? { description: schedule.description } : {}),
   job: schedule.job,
   at: schedule.at.toISOString(),
   timeZone: schedule.timeZone,

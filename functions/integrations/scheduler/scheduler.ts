@@ -9,6 +9,11 @@ import type { JobName } from '#functions/core/jobs/names';
 export interface OneTimeSchedule {
   /** Unique within the stage, 1-64 characters of [0-9a-zA-Z-_.] (EventBridge's rule). */
   name: string;
+  /**
+   * What it does, for people listing schedules (at most 512 characters, EventBridge's rule): the
+   * name has ids only.
+   */
+  description?: string;
   job: JobName;
   /** The moment it fires (stored and passed as a UTC instant). */
   at: Date;

@@ -173,14 +173,19 @@ const readImages = async (post: ContentRecord, platform: ConnectablePlatform) =>
   return files;
 };
 
-/** The campaign's zone (its schedule is written in it), or the company's. */
-const scheduleTimeZone = async (post: ContentRecord): Promise<string> => {
+/**
+ * The campaign's zone (its schedule is written in it), or the company's, and the campaign's name
+ * for the schedule's description.
+ */
+const scheduleContext = async (
+  post: ContentRecord,
+): Promise<{ timeZone: string; campaignName?: string }> => {
   const { data: campaign } = await campaignEntity()
     .get({ companyId: post.companyId, campaignId: post.campaignId })
     .go();
-  if (campaign) return campaign.schedule.timeZone;
+  if (campaign) return { timeZone: campaign.schedule.timeZone, campaignName: campaign.name };
   const { data: company } = await companyEntity().get({ companyId: post.companyId }).go();
-  return companyTimeZone(company ?? {});
+  return { timeZone: companyTimeZone(company ?? {}) };
 };
 
 const publishClaimed = async (
@@ -345,7 +350,12 @@ const retryLater = async (
   // post still `publishing`, which would then be failed as unknown though nothing was sent.
   if (!(await recordRetry(claim, next.attempt, at))) return 'held-elsewhere';
   try {
-    await schedulePublish(next, at, await scheduleTimeZone(claim));
+    const { timeZone, campaignName } = await scheduleContext(claim);
+    await schedulePublish(next, at, timeZone, {
+      platform: claim.platform,
+      text: claim.content,
+      ...(campaignName ? { campaignName } : {}),
+    });
   } catch (scheduleError) {
     logger.error('Could not schedule the next attempt; the sweeper will fire it', {
       error: scheduleError,

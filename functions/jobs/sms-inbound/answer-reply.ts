@@ -13,7 +13,8 @@ import { DomainError } from '#functions/core/errors';
 import { retryFailedPost, skipFailedPost } from '#functions/domain/publishing/failed-posts';
 import { smsSender } from '#functions/integrations/sms/provider';
 import { SmsOptedOutError } from '#functions/integrations/sms/sms-sender';
-import { reviewLink } from '#functions/content/draft-text';
+import { campaignContentLink } from '#functions/content/draft-text';
+import { shortReviewLink } from '#functions/content/review-links';
 import { reviewContent } from '#functions/content/review';
 import { parseSmsReply, type SmsReply } from './reply-grammar';
 import {
@@ -210,10 +211,13 @@ const actOnDigest = async (
   if (!digest) return done('no-digest', REPLY_TEXTS.noDigest(`${appUrl}/dashboard`));
   const [first] = digest.items;
   if (now.getTime() - Date.parse(digest.createdAt) > DIGEST_REPLY_HOURS * 60 * 60 * 1000) {
-    return done(
-      'expired',
-      REPLY_TEXTS.expired(first ? reviewLink(appUrl, first) : `${appUrl}/dashboard`),
-    );
+    // The text's own link still opens its posts (it lasts as long as the digest).
+    const link = digest.linkCode
+      ? shortReviewLink(appUrl, digest.linkCode)
+      : first
+        ? campaignContentLink(appUrl, first)
+        : `${appUrl}/dashboard`;
+    return done('expired', REPLY_TEXTS.expired(link));
   }
   if (reply.kind === 'approve-all') {
     return done(reply.kind, await approveItems(owner, digest.items));

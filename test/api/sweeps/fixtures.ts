@@ -5,7 +5,7 @@ import {
   type PathIdOwner,
   type RouteDefinition,
 } from '#shared/contract/route';
-import { seedMediaAsset, setPaidTier } from '../db';
+import { seedMediaAsset, seedReviewLink, setPaidTier } from '../db';
 import {
   apiUrl,
   call,
@@ -44,6 +44,8 @@ export interface Tenant {
   generationId: string;
   /** A post the AI wrote for the campaign (a draft). */
   contentId: string;
+  /** The code of a text's review link to that post. */
+  reviewLinkCode: string;
 }
 
 /** Uploads a small PNG for the campaign as the browser does; answers the key to confirm. */
@@ -132,6 +134,8 @@ export const createTenant = async (): Promise<Tenant> => {
       body: { platform: 'twitter', sendNotification: false },
     }),
   );
+  // The tenant has no verified phone, so no text: its link as a draft text writes it.
+  const reviewLinkCode = await seedReviewLink(user._id, { companyId, campaignId, contentId });
   return {
     token,
     userId: user._id,
@@ -142,6 +146,7 @@ export const createTenant = async (): Promise<Tenant> => {
     uploadKey,
     generationId,
     contentId,
+    reviewLinkCode,
     gone: new Set(),
   };
 };
@@ -155,6 +160,7 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   media: (tenant) => tenant.mediaId,
   generation: (tenant) => tenant.generationId,
   content: (tenant) => tenant.contentId,
+  reviewLink: (tenant) => tenant.reviewLinkCode,
 };
 
 /** What holds each kind of thing: deleting a campaign deletes its media assets too. */
@@ -166,6 +172,7 @@ export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
   media: 'campaign',
   generation: 'company',
   content: 'campaign',
+  reviewLink: 'content',
 };
 
 /** How deep inside a tenant's things a kind of path id is (a media asset: 3). */

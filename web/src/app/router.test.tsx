@@ -61,6 +61,15 @@ describe('routes', () => {
     );
   });
 
+  it("sends a signed-out visitor of a text's review link to sign in, to come back to it", async () => {
+    mockFetch({});
+    renderRoutes(routes, { at: '/r/Ab3dE6gH9k' });
+    expect(
+      await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('next')).toBe('/r/Ab3dE6gH9k');
+  });
+
   it.each(['/login', '/register'])(
     'sends a signed-in user from %s to the dashboard',
     async (at) => {

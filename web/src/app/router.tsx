@@ -180,6 +180,14 @@ export const routes: RouteObject[] = [
                   (m) => m.EditCampaignPage,
                 ),
               },
+              // A text's short review link: it opens the post's campaign once signed in.
+              {
+                path: 'r/:code',
+                lazy: screen(
+                  () => import('../features/campaigns/review-link-page'),
+                  (m) => m.ReviewLinkPage,
+                ),
+              },
               // Both show the companies list view until content and analytics have screens.
               { path: 'dashboard/company/:companyId/content', lazy: companiesList },
               { path: 'dashboard/company/:companyId/analytics', lazy: companiesList },

@@ -1,5 +1,5 @@
 import type { User } from '#shared/contract/users';
-import { STORAGE_KEYS } from '#shared/domain/limits';
+import { SIGNED_IN_COOKIE, STORAGE_KEYS } from '#shared/domain/limits';
 
 /**
  * Where the session lives in the browser: the keys `token` and `user`.
@@ -109,8 +109,33 @@ export const writeUser = (user: User) => {
   notify();
 };
 
+/**
+ * Whether the browser holds the signed-in cookie the server sets beside the httpOnly refresh
+ * cookie, with its lifetime. A tab with nothing stored (a new tab, whose sessionStorage starts
+ * empty) asks for a renewal only then, so a visitor who never signed in sends no refresh.
+ */
+export const hasSignedInCookie = (): boolean =>
+  document.cookie
+    .split(/;\s*/)
+    .some(
+      (pair) =>
+        pair.startsWith(`${SIGNED_IN_COOKIE}=`) && pair.length > SIGNED_IN_COOKIE.length + 1,
+    );
+
+/**
+ * Forgets the signed-in cookie here, not waiting for the server's answer: a sign-out whose
+ * request is lost must not let the next tab renew the session, nor this tab renew it while the
+ * sign-out is on its way.
+ */
+const forgetSignedInCookie = (): boolean => {
+  if (!hasSignedInCookie()) return false;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SIGNED_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict${secure}`;
+  return true;
+};
+
 export const clearSession = () => {
-  let changed = false;
+  let changed = forgetSignedInCookie();
   for (const store of stores()) changed = removeFrom(store) || changed;
   if (changed) notify();
 };

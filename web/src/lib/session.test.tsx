@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '#shared/domain/limits';
 import { makeToken, makeUser, seedSession } from '#web/test/fixtures';
 import { callKeys, mockFetch } from '#web/test/fetch-mock';
@@ -81,6 +81,54 @@ describe('SessionProvider', () => {
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe(renewed);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' });
+  });
+
+  describe('a new tab of a browser signed in without "Remember me" (nothing stored here)', () => {
+    const setSignedInCookie = () => {
+      document.cookie = 'sailpost_signed_in=1; Path=/';
+    };
+    const signedInCookieIsSet = () => document.cookie.includes('sailpost_signed_in=');
+    afterEach(() => {
+      document.cookie = 'sailpost_signed_in=; Path=/; Max-Age=0';
+    });
+
+    it('renews the session through the refresh cookie the tabs share, stored for this tab', async () => {
+      const renewed = makeToken(900);
+      const fetchMock = mockFetch({
+        'POST /api/auth/refresh': { body: { access_token: renewed, user: makeUser() } },
+      });
+      setSignedInCookie();
+      renderProvider();
+      expect(await screen.findByText('status: authenticated; user: Maya')).toBeInTheDocument();
+      // Never counted as signed out on the way (the router would send it to /login).
+      expect(statuses).not.toContain('anonymous');
+      expect(callKeys(fetchMock)).toEqual(['POST /api/auth/refresh']);
+      expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe(renewed);
+      expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    });
+
+    it('is anonymous, without the "session has ended" note, when the session is over; the cookie is forgotten', async () => {
+      const fetchMock = mockFetch({ 'POST /api/auth/refresh': sessionEnded });
+      setSignedInCookie();
+      renderProvider();
+      expect(await screen.findByText('status: anonymous; user: none')).toBeInTheDocument();
+      expect(signedInCookieIsSet()).toBe(false);
+      expect(takeSessionEndedNote()).toBe(false);
+      expect(callKeys(fetchMock)).toEqual(['POST /api/auth/refresh']);
+    });
+
+    it('signing out forgets the cookie at once, so no tab renews the session meanwhile', () => {
+      const fetchMock = mockFetch({
+        'POST /api/auth/logout': { body: { message: 'Signed out' } },
+      });
+      seedSession({}, { remember: false });
+      setSignedInCookie();
+      renderProvider();
+      act(() => session.signOut());
+      expect(signedInCookieIsSet()).toBe(false);
+      expect(session.status).toBe('anonymous');
+      expect(callKeys(fetchMock)).toEqual(['POST /api/auth/logout']);
+    });
   });
 
   it('without a stored user, asks the server nothing', () => {

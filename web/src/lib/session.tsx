@@ -14,6 +14,7 @@ import { logOut } from './api/log-out';
 import { endSession } from './session-ended';
 import {
   clearSession,
+  hasSignedInCookie,
   readSession,
   subscribeToSession,
   writeSession,
@@ -69,11 +70,14 @@ export const RENEW_BEFORE_EXPIRY_MS = 60_000;
 /**
  * Reads the stored session. It counts only when the token decodes and has not expired. A token
  * that has expired (or is about to, or does not decode) beside a stored user is `stale`: the
- * httpOnly refresh cookie may still renew it. Anything else is cleared.
+ * httpOnly refresh cookie may still renew it. So is nothing stored while the browser holds the
+ * signed-in cookie: a new tab of a browser signed in without "Remember me" (sessionStorage is per
+ * tab, the cookies are the browser's). Anything else is cleared.
  */
 const evaluateStoredSession = (): SessionState | 'stale' => {
   const { token, user } = readSession();
   if (!token || !user) {
+    if (hasSignedInCookie()) return 'stale';
     clearSession();
     return ANONYMOUS;
   }

@@ -33,6 +33,8 @@ export const smsDigestEntity = lazy(
               },
             },
           },
+          /** The code of the text's short review link (`/r/{code}`), when it has one. */
+          linkCode: { type: 'string', readOnly: true },
           /** Set once the text has gone out. */
           sentAt: { type: 'string' },
           createdAt: { type: 'string', required: true, readOnly: true },
