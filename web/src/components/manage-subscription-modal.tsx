@@ -5,6 +5,7 @@ import type { Company, PlanUsage } from '#shared/contract/companies';
 import type { ErrorCode } from '#shared/contract/errors';
 import { LAPSED_MESSAGES } from '#shared/domain/subscription';
 import { PLATFORMS, PLATFORM_IDS, TIERS, type TierId } from '#shared/domain/tiers';
+import { zoneName } from '#shared/domain/time-zones';
 import { ApiError } from '#web/lib/api-client';
 import {
   cancelSubscription,
@@ -66,9 +67,6 @@ export const billingFailureText = (error: unknown, fallback: string): string => 
     : fallback;
 };
 
-/** 'America/New_York' → 'New York'. */
-const zoneCity = (timeZone: string) => (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ');
-
 const browserZone = () => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -81,7 +79,7 @@ const browserZone = () => {
 export const usageText = (usage: PlanUsage): string => {
   const { used, limit } = usage.generations;
   const zone =
-    usage.timeZone && usage.timeZone !== browserZone() ? `, ${zoneCity(usage.timeZone)} time` : '';
+    usage.timeZone && usage.timeZone !== browserZone() ? `, ${zoneName(usage.timeZone)}` : '';
   return `${used} of ${limit} AI ${limit === 1 ? 'generation' : 'generations'} used today · resets at midnight${zone}`;
 };
 

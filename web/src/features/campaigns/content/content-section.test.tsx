@@ -316,7 +316,7 @@ describe('Generate Content', () => {
     const generate = within(section).getByRole('button', { name: 'Generate Content' });
     await waitFor(() => expect(generate).toBeDisabled());
     expect(generate).toHaveAccessibleDescription(
-      'You have used today’s AI generations. More at midnight (America/Los_Angeles), or upgrade your plan.',
+      'You have used today’s AI generations. More at midnight (Los Angeles time), or upgrade your plan.',
     );
     expect(within(section).getByRole('button', { name: 'Generate More Content' })).toBeDisabled();
     // One page: no pager.
