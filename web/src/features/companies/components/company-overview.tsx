@@ -362,7 +362,7 @@ export function CompanyOverview({
       />
       <DeleteCompanyDialog
         open={deleteOpen}
-        companyName={company.name}
+        company={company}
         onCancel={() => setDeleteOpen(false)}
         onConfirm={confirmDelete}
       />
