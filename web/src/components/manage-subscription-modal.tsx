@@ -7,6 +7,7 @@ import { LAPSED_MESSAGES } from '#shared/domain/subscription';
 import { TIERS, type TierId } from '#shared/domain/tiers';
 import { zoneName } from '#shared/domain/time-zones';
 import { ApiError } from '#web/lib/api-client';
+import { browserZone } from '#web/lib/time-zone-options';
 import {
   cancelSubscription,
   createCheckoutSession,
@@ -65,14 +66,6 @@ export const billingFailureText = (error: unknown, fallback: string): string => 
   return hasCode(error, ...BILLING_CODES) || (error.status >= 400 && error.status < 500)
     ? error.serverMessage
     : fallback;
-};
-
-const browserZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return '';
-  }
 };
 
 /** "2 of 5 AI generations used today · resets at midnight" (with the zone when it is not ours). */
