@@ -86,7 +86,7 @@ export function TimeZoneField<T extends FieldValues, TName extends FieldPath<T>,
       if (input.current && document.activeElement === input.current) input.current.select();
     });
   };
-  // Offsets are read once per opening of the form: a zone's offset changes twice a year at most.
+  // The 400-odd zones and their offsets are worked out when the value changes, not per keystroke.
   const choices = useMemo(() => zoneChoices(value), [value]);
   const suggested = choices.suggested.filter((option) => zoneMatches(option, query));
   const others = choices.others.filter((option) => zoneMatches(option, query));
@@ -136,7 +136,7 @@ export function TimeZoneField<T extends FieldValues, TName extends FieldPath<T>,
             )}
           />
           <ComboboxButton
-            aria-label={`Show all time zones`}
+            aria-label="Show all time zones"
             className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-2.5 text-slate-500 hover:text-slate-700"
           >
             <IconChevronUpDown aria-hidden="true" className="size-5" />
