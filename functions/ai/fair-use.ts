@@ -2,6 +2,7 @@ import {
   AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY,
   AI_MEDIA_ANALYSES_PER_COMPANY_PER_DAY,
 } from '#shared/domain/ai-campaigns';
+import { zoneName } from '#shared/domain/time-zones';
 import type { DailyRule } from '../domain/plans/daily-counter';
 import { waitText } from '../core/limits/wait-text';
 
@@ -12,7 +13,7 @@ import { waitText } from '../core/limits/wait-text';
  */
 
 const resetText = ({ timeZone, secondsToReset }: { timeZone: string; secondsToReset: number }) =>
-  `at midnight (${timeZone}), in ${waitText(secondsToReset)}`;
+  `at midnight (${zoneName(timeZone)}), in ${waitText(secondsToReset)}`;
 
 /** Generations and refinements: one use each, counted when it starts. */
 export const CAMPAIGN_RUNS: DailyRule = {

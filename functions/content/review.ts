@@ -7,6 +7,7 @@ import {
   isReviewable,
   type ActedVia,
 } from '#shared/domain/content';
+import { zoneName } from '#shared/domain/time-zones';
 import type { OwnedCampaign } from '../domain/ownership/owned-campaign';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
 import { contentGenerationEntity } from '../core/db/entities/content-generation';
@@ -41,7 +42,7 @@ export const CONTENT_REVISIONS: DailyRule = {
   limit: AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY,
   code: 'AI_FAIR_USE_REACHED',
   message: ({ timeZone, secondsToReset }) =>
-    `This company has asked the AI for today's ${AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY} post revisions (fair use). They reset at midnight (${timeZone}), in ${waitText(secondsToReset)}. You can still edit posts directly.`,
+    `This company has asked the AI for today's ${AI_CONTENT_REVISIONS_PER_COMPANY_PER_DAY} post revisions (fair use). They reset at midnight (${zoneName(timeZone)}), in ${waitText(secondsToReset)}. You can still edit posts directly.`,
 };
 
 const notFound = () => new NotFound('CONTENT_NOT_FOUND', CONTENT_MESSAGES.notFound);

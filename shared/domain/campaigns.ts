@@ -3,6 +3,7 @@
  * the server and the web app alike (zod-free: the web imports this without zod).
  */
 import { formatBytes } from './platform-media';
+import { zoneName } from './time-zones';
 
 /** Campaign statuses and intentions, as stored and as the API and the web app name them. */
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'completed'] as const;
@@ -72,10 +73,6 @@ export const SCHEDULE_MESSAGES = {
 /** "9:00" from "09:00", "17:30" stays. */
 const spokenTime = (time: string): string => time.replace(/^0(\d)/, '$1');
 
-/** "New York" from "America/New_York", "UTC" stays. */
-export const zoneCity = (timeZone: string): string =>
-  (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
-
 const joinAnd = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
@@ -96,7 +93,7 @@ export const describeSchedule = (schedule: {
         ? 'Weekdays'
         : days.map((day) => WEEKDAY_NAMES[day].short).join(', ');
   const times = [...schedule.times].sort().map(spokenTime);
-  return `${dayText} at ${joinAnd(times)}, ${zoneCity(schedule.timeZone)} time`;
+  return `${dayText} at ${joinAnd(times)}, ${zoneName(schedule.timeZone)}`;
 };
 
 /* ----- Media assets ----- */

@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { campaignDateInZone } from './campaign-dates';
-import { WEEKDAYS, zoneCity, type Weekday } from './campaigns';
+import { WEEKDAYS, type Weekday } from './campaigns';
+import { zoneName } from './time-zones';
 
 /** A campaign's posting schedule and dates, as stored (dates are UTC ISO instants). */
 export interface SlotCampaign {
@@ -76,7 +77,7 @@ export const nextFreeSlot = (
 
 /** "Wed, Nov 25 at 9:00 AM, New York time": a slot as the owner reads it, in the campaign's zone. */
 export const slotText = (iso: string, timeZone: string): string =>
-  `${format(new TZDate(Date.parse(iso), timeZone), "EEE, MMM d 'at' h:mm a")}, ${zoneCity(timeZone)} time`;
+  `${format(new TZDate(Date.parse(iso), timeZone), "EEE, MMM d 'at' h:mm a")}, ${zoneName(timeZone)}`;
 
 /** Within this, a weekday names a day unambiguously. */
 const WEEKDAY_SPAN_MS = 6 * 24 * 60 * 60 * 1000;

@@ -34,6 +34,19 @@ export type Entitlement =
  */
 export const PAYING_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
+/** Statuses of a subscription Stripe has ended for good: it charges nothing more. */
+const ENDED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
+
+/**
+ * The company has a subscription Stripe could still charge for. Deleting such a company ends it
+ * at once (the company-cleanup job cancels it without proration), so the owner is told first.
+ */
+export const hasOpenSubscription = (
+  company: Pick<PlanFacts, 'stripeSubscriptionId' | 'subscription'>,
+): boolean =>
+  Boolean(company.stripeSubscriptionId) &&
+  !(company.subscription.status && ENDED_STATUSES.includes(company.subscription.status));
+
 export interface PlanFacts {
   subscriptionTier: TierId;
   founder: boolean;

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  baseUrl,
   latestMessage,
   newAccount,
   newPage,
@@ -10,6 +11,7 @@ import {
   storedToken,
   useBrowser,
 } from './browser';
+import { connectX, ownerWithCompany } from './owners';
 
 /**
  * The accessibility sweep: axe-core on every screen that exists, at desktop and phone widths,
@@ -298,6 +300,89 @@ describe('accessibility (axe-core) in the browser', () => {
         findings,
         '/_sandbox',
       );
+      await context.close();
+      expectNoFindings(findings);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'campaign screens: a post in its X preview (hashtags, links) and the generator with its history',
+    async () => {
+      const findings: Finding[] = [];
+      const { context, page: owner } = await newPage(browser());
+      const company = await ownerWithCompany(owner);
+      await connectX(owner, company);
+
+      // An active campaign on X with one generated draft: its card shows the X preview.
+      const token = await storedToken(owner);
+      const api = (path: string, body: unknown) =>
+        fetch(`${baseUrl()}/api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
+      const day = (offset: number) =>
+        new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const created = await api('/campaigns', {
+        company: company.split('/').pop(),
+        name: 'Autumn blend launch',
+        description: 'Three weeks of the new roast, with a Saturday tasting at the roastery.',
+        campaignIntention: 'marketing',
+        status: 'active',
+        startDate: day(-1),
+        endDate: day(30),
+        platforms: ['twitter'],
+        schedule: { days: ['mon', 'thu'], times: ['08:30'] },
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { _id: campaignId } = (await created.json()) as { _id: string };
+      const generated = await api(`/campaigns/${campaignId}/generate`, {
+        platform: 'twitter',
+        sendNotification: false,
+      });
+      expect(generated.status, await generated.clone().text()).toBe(202);
+      // The draft is written by a background job: wait for it before the page is judged.
+      await expect
+        .poll(
+          async () => {
+            const drafts = await fetch(
+              `${baseUrl()}/api/campaigns/${campaignId}/content?status=draft`,
+              { headers: { authorization: `Bearer ${token}` } },
+            );
+            return ((await drafts.json()) as { data: unknown[] }).data.length;
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(1);
+      // The offline drafter ends an X post with hashtags: the preview colours them as X does.
+      const hashtag = (p: Page) =>
+        p.locator('[data-platform="twitter"] span').filter({ hasText: /^#/ }).first();
+      await sweep(
+        owner,
+        'campaign-x-preview',
+        hashtag,
+        findings,
+        `${company}/campaigns/${campaignId}`,
+      );
+
+      // The generator with two versions: the history lists both, the chosen one highlighted.
+      await owner.goto(`${company}/campaigns/new`);
+      const generator = owner.getByRole('tabpanel', { name: 'AI Campaign Generator' });
+      await generator
+        .getByRole('textbox', { name: 'Campaign Description' })
+        .fill('Launch our Autumn Blend to regulars and new neighbours, with Saturday tastings.');
+      await generator.getByRole('button', { name: 'Generate Campaign' }).click();
+      const feedback = generator.getByRole('textbox', { name: 'Provide Feedback' });
+      await feedback.waitFor({ timeout: 30_000 });
+      await feedback.fill('Make it more playful.');
+      await generator.getByRole('button', { name: 'Refine Campaign' }).click();
+      const secondVersion = (p: Page) =>
+        p
+          .getByRole('region', { name: 'Generation History' })
+          .getByRole('button', { name: /^Version 2/ });
+      await secondVersion(owner).waitFor({ timeout: 30_000 });
+      await sweep(owner, 'generator-history', secondVersion, findings);
       await context.close();
       expectNoFindings(findings);
     },

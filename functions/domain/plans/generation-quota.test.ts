@@ -50,7 +50,7 @@ describe('generationLimitMessage', () => {
     expect(
       generationLimitMessage({ ...base, limit: 5, planName: 'Gold', used: 5, requested: 1 }),
     ).toBe(
-      "You've used today's 5 AI generations on the Gold plan. They reset at midnight (America/Chicago), in 3 hours.",
+      "You've used today's 5 AI generations on the Gold plan. They reset at midnight (Chicago time), in 3 hours.",
     );
     expect(
       generationLimitMessage({
@@ -62,7 +62,7 @@ describe('generationLimitMessage', () => {
         requested: 1,
       }),
     ).toBe(
-      "You've used today's AI generation on the Intro plan. It resets at midnight (America/Chicago), in 45 minutes.",
+      "You've used today's AI generation on the Intro plan. It resets at midnight (Chicago time), in 45 minutes.",
     );
   });
 
@@ -70,7 +70,7 @@ describe('generationLimitMessage', () => {
     expect(
       generationLimitMessage({ ...base, limit: 10, planName: 'Platinum', used: 9, requested: 3 }),
     ).toBe(
-      "This needs 3 AI generations, and only 1 of today's 10 on the Platinum plan is left. They reset at midnight (America/Chicago), in 3 hours.",
+      "This needs 3 AI generations, and only 1 of today's 10 on the Platinum plan is left. They reset at midnight (Chicago time), in 3 hours.",
     );
     expect(
       generationLimitMessage({ ...base, limit: 5, planName: 'Gold', used: 2, requested: 4 }),
@@ -140,7 +140,7 @@ describe('the daily generation counter', () => {
     expect(refused).toMatchObject({
       code: 'GENERATION_LIMIT_REACHED',
       message:
-        "You've used today's AI generation on the Intro plan. It resets at midnight (America/Chicago), in 8 hours.",
+        "You've used today's AI generation on the Intro plan. It resets at midnight (Chicago time), in 8 hours.",
       retryAfterSeconds: 8 * 3600,
     });
     expect((await generationsUsedToday(intro, now)).used).toBe(1);
@@ -152,7 +152,7 @@ describe('the daily generation counter', () => {
     await spendGenerations(gold, 3, now);
     const tooMany = await refusalOf(spendGenerations(gold, 3, now));
     expect(tooMany.message).toBe(
-      "This needs 3 AI generations, and only 2 of today's 5 on the Gold plan are left. They reset at midnight (America/Chicago), in 14 hours.",
+      "This needs 3 AI generations, and only 2 of today's 5 on the Gold plan are left. They reset at midnight (Chicago time), in 14 hours.",
     );
     expect((await generationsUsedToday(gold, now)).used).toBe(3);
     expect((await spendGenerations(gold, 2, now)).used).toBe(5);
@@ -170,7 +170,7 @@ describe('the daily generation counter', () => {
     await spendGenerations(silver, 3, beforeMidnight);
     const refused = await refusalOf(spendGenerations(silver, 1, beforeMidnight));
     expect(refused).toMatchObject({ retryAfterSeconds: 30 });
-    expect(refused.message).toContain('They reset at midnight (America/Chicago), in 30 seconds.');
+    expect(refused.message).toContain('They reset at midnight (Chicago time), in 30 seconds.');
 
     const afterMidnight = at('2026-06-11T05:00:00Z');
     expect(await generationsUsedToday(silver, afterMidnight)).toEqual({
@@ -284,7 +284,7 @@ describe('the daily generation counter', () => {
         expect(refused, timeZone).toBeInstanceOf(RateLimited);
         // The refusal names the day's own zone and end: Chicago's midnight, 14 hours away.
         expect(refused, timeZone).toMatchObject({ retryAfterSeconds: 14 * 3600 });
-        expect(refused.message, timeZone).toContain('at midnight (America/Chicago), in 14 hours');
+        expect(refused.message, timeZone).toContain('at midnight (Chicago time), in 14 hours');
         expect(await generationsUsedToday(moved, now), timeZone).toEqual({
           used: 5,
           limit: 5,
@@ -303,7 +303,7 @@ describe('the daily generation counter', () => {
       const spend = await spendGenerations(hawaii, 5, afterChicagoMidnight);
       expect(spend.resetsAt).toBe('2026-06-12T10:00:00.000Z'); // Honolulu's midnight a day later
       const refused = await refusalOf(spendGenerations(hawaii, 1, at('2026-06-11T10:30:00Z')));
-      expect(refused.message).toContain('at midnight (Pacific/Honolulu)');
+      expect(refused.message).toContain('at midnight (Honolulu time)');
       // From then on, its days are Honolulu's calendar days.
       expect((await spendGenerations(hawaii, 1, at('2026-06-12T10:00:00Z'))).resetsAt).toBe(
         '2026-06-13T10:00:00.000Z',

@@ -1,3 +1,4 @@
+import { zoneName } from '#shared/domain/time-zones';
 import { TIERS } from '#shared/domain/tiers';
 import type { CompanyRecord } from '../../core/db/entities/company';
 import { LimitReached, RateLimited } from '../../core/errors';
@@ -50,7 +51,7 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 /**
  * Why a generation is refused, naming the limit, the plan and when it resets:
  * "You've used today's 5 AI generations on the Gold plan. They reset at midnight
- * (America/Chicago), in 3 hours."
+ * (Chicago time), in 3 hours."
  */
 export const generationLimitMessage = (input: {
   limit: number;
@@ -65,7 +66,7 @@ export const generationLimitMessage = (input: {
     return `This needs ${requested} AI generations, more than the ${planName} plan allows in a day (${limit}).`;
   }
   const remaining = Math.max(0, limit - used);
-  const reset = `at midnight (${timeZone}), in ${waitText(secondsToReset)}`;
+  const reset = `at midnight (${zoneName(timeZone)}), in ${waitText(secondsToReset)}`;
   if (remaining === 0) {
     return limit === 1
       ? `You've used today's AI generation on the ${planName} plan. It resets ${reset}.`

@@ -4,8 +4,10 @@ import toast from 'react-hot-toast';
 import type { Company, PlanUsage } from '#shared/contract/companies';
 import type { ErrorCode } from '#shared/contract/errors';
 import { LAPSED_MESSAGES } from '#shared/domain/subscription';
-import { PLATFORMS, PLATFORM_IDS, TIERS, type TierId } from '#shared/domain/tiers';
+import { TIERS, type TierId } from '#shared/domain/tiers';
+import { zoneName } from '#shared/domain/time-zones';
 import { ApiError } from '#web/lib/api-client';
+import { browserZone } from '#web/lib/time-zone-options';
 import {
   cancelSubscription,
   createCheckoutSession,
@@ -26,7 +28,7 @@ import { leaveAppFor } from '#web/lib/navigation';
 import { planChoicesOf, tierName, type TierChoice } from '#web/lib/plan-choices';
 import { Badge } from './badge';
 import { Button } from './button';
-import { IconCheck, IconClose } from './icons';
+import { TierPlatforms } from './tier-platforms';
 import { Modal } from './modal';
 import { FounderBadge } from './tier-badge';
 
@@ -66,22 +68,11 @@ export const billingFailureText = (error: unknown, fallback: string): string => 
     : fallback;
 };
 
-/** 'America/New_York' → 'New York'. */
-const zoneCity = (timeZone: string) => (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ');
-
-const browserZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return '';
-  }
-};
-
 /** "2 of 5 AI generations used today · resets at midnight" (with the zone when it is not ours). */
 export const usageText = (usage: PlanUsage): string => {
   const { used, limit } = usage.generations;
   const zone =
-    usage.timeZone && usage.timeZone !== browserZone() ? `, ${zoneCity(usage.timeZone)} time` : '';
+    usage.timeZone && usage.timeZone !== browserZone() ? `, ${zoneName(usage.timeZone)}` : '';
   return `${used} of ${limit} AI ${limit === 1 ? 'generation' : 'generations'} used today · resets at midnight${zone}`;
 };
 
@@ -337,30 +328,7 @@ function TierCard({
           {choice.founderFree ? <FounderBadge className="ml-1 self-center" /> : null}
         </p>
         <p className="mt-3 text-sm text-slate-700">{generationsText(tier.dailyGenerationLimit)}</p>
-        <ul className="mt-3 space-y-1.5 text-sm" aria-label={`${choice.name} platforms`}>
-          {PLATFORM_IDS.map((platform) => {
-            const allowed = tier.allowedPlatforms.includes(platform);
-            const Icon = allowed ? IconCheck : IconClose;
-            return (
-              <li
-                key={platform}
-                className={clsx(
-                  'flex items-center gap-2',
-                  allowed ? 'text-slate-700' : 'text-slate-500',
-                )}
-              >
-                <Icon
-                  aria-hidden="true"
-                  className={clsx('size-4 shrink-0', allowed ? 'text-emerald-600' : '')}
-                />
-                <span className={allowed ? undefined : 'line-through decoration-slate-300'}>
-                  {PLATFORMS[platform].name}
-                </span>
-                <span className="sr-only">{allowed ? '(included)' : '(not included)'}</span>
-              </li>
-            );
-          })}
-        </ul>
+        <TierPlatforms tier={choice.tier} className="mt-3 space-y-1.5" />
         {choice.action ? (
           <div className="mt-auto pt-4">
             <Button

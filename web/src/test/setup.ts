@@ -27,6 +27,15 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom has no ResizeObserver; Headless UI's combobox (the time-zone field) observes its list.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 // jsdom does not scroll; the router's scroll restoration calls this.
 window.scrollTo = () => undefined;
 

@@ -63,6 +63,9 @@ describe('LandingPage', () => {
     const platforms = screen.getByRole('region', { name: 'Where your posts go' });
     expect(within(platforms).getAllByText('Coming soon')).toHaveLength(2);
     expect(within(platforms).getAllByText('Connectable')).toHaveLength(2);
+    expect(platforms).toHaveTextContent(
+      'Connect X (Twitter) and LinkedIn today. Facebook and Instagram are on the way.',
+    );
     for (const tier of TIER_LIST) {
       const card = screen.getByRole('listitem', { name: `${tier.name} plan` });
       expect(card).toHaveTextContent(`$${tier.monthlyPrice}/month`);

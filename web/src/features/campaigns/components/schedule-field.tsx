@@ -193,14 +193,13 @@ export function ScheduleField({ form, companyTimeZone }: ScheduleFieldProps) {
 
       <TimeZoneField
         label="Time zone"
-        current={timeZone || companyTimeZone}
         hint={
           timeZone === companyTimeZone
             ? "The company's time zone. Posting days and times are in this zone."
             : 'Posting days and times are in this zone.'
         }
-        error={errors.timeZone?.message}
-        {...register('timeZone')}
+        control={control}
+        name="timeZone"
       />
 
       <div className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">

@@ -386,7 +386,7 @@ describe('Generate Content', () => {
     const generate = within(section).getByRole('button', { name: 'Generate Content' });
     await waitFor(() => expect(generate).toBeDisabled());
     expect(generate).toHaveAccessibleDescription(
-      'You have used today’s AI generations. More at midnight (America/Los_Angeles), or upgrade your plan.',
+      'You have used today’s AI generations. More at midnight (Los Angeles time), or upgrade your plan.',
     );
     expect(within(section).getByRole('button', { name: 'Generate More Content' })).toBeDisabled();
     // One page: no pager.
@@ -526,8 +526,8 @@ describe('previews', () => {
     expect(preview).toHaveTextContent('Harbor Coffee @harborcoffee');
     // 26 characters, the link counted as 23 (not its 36), then 21 more.
     expect(within(preview).getByTestId('post-count')).toHaveTextContent('70 / 280');
-    expect(within(preview).getByText('#AutumnBlend')).toHaveClass('text-[#1d9bf0]');
-    expect(within(preview).getByText('@harbor')).toHaveClass('text-[#1d9bf0]');
+    expect(within(preview).getByText('#AutumnBlend')).toHaveClass('text-[#0c74bb]');
+    expect(within(preview).getByText('@harbor')).toHaveClass('text-[#0c74bb]');
     expect(within(section).getByText(X_LINK_COST_NOTE)).toBeVisible();
   });
 

@@ -3,6 +3,7 @@ import {
   type ModifyAspect,
   type VisibleContentStatus,
 } from '#shared/domain/content';
+import { zoneName } from '#shared/domain/time-zones';
 import type { BadgeTone } from '#web/components/badge';
 
 /**
@@ -56,7 +57,7 @@ export const CONTENT_SCREEN_TEXTS = {
   cancel: 'Cancel',
   generating: 'Generating…',
   noneLeft: (timeZone: string) =>
-    `You have used today’s AI generations. More at midnight (${timeZone}), or upgrade your plan.`,
+    `You have used today’s AI generations. More at midnight (${zoneName(timeZone)}), or upgrade your plan.`,
   planLapsed: 'AI generation is paused until the subscription is active again.',
   noTextSent: 'No text was sent: verify your phone in Settings to get your drafts by text.',
   textFailed: 'The text about this draft could not be sent. It is here to review.',

@@ -322,10 +322,9 @@ export function CompanyForm({
         {showTimeZone ? (
           <TimeZoneField
             label="Time zone"
-            current={defaultValues.timeZone}
             hint="Daily AI limits, the morning text and posting times follow this zone."
-            error={errors.timeZone?.message}
-            {...register('timeZone')}
+            control={form.control}
+            name="timeZone"
           />
         ) : null}
         {showTimeZone ? (

@@ -370,6 +370,43 @@ describe('CompanyOverview', () => {
       expect(callKeys(fetchMock)).not.toContain('DELETE /api/companies/c1');
     });
 
+    it('with a paid plan, says its subscription ends now and is not charged again', async () => {
+      const { user } = renderOverview(
+        makeCompany({
+          subscriptionTier: 'gold',
+          stripeCustomerId: 'cus_1',
+          stripeSubscriptionId: 'sub_1',
+          subscription: { status: 'active' },
+          subscriptionCurrentPeriodEnd: inDays(20),
+        }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete company?' });
+      expect(dialog).toHaveAccessibleDescription(
+        /removed\. This cannot be undone\. Its Gold subscription ends today: it is cancelled at once and never charged again, and the rest of the billing period is not refunded\.$/,
+      );
+    });
+
+    it.each([
+      ['on the free trial', makeCompany({ trialEndDate: inDays(5) })],
+      ['a founder’s free intro', makeCompany({ founder: true, trialEndDate: null })],
+      [
+        'whose subscription is already cancelled',
+        makeCompany({
+          subscriptionTier: 'gold',
+          stripeSubscriptionId: 'sub_1',
+          subscription: { status: 'canceled' },
+          trialEndDate: null,
+        }),
+      ],
+    ])('says nothing of a subscription for a company %s', async (_, company) => {
+      const { user } = renderOverview(company);
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete company?' });
+      expect(dialog).toHaveAccessibleDescription(/This cannot be undone\.$/);
+      expect(dialog).not.toHaveTextContent(/subscription/i);
+    });
+
     it("deletes, says 'Company deleted' and goes to the dashboard", async () => {
       const { user, fetchMock } = renderOverview(makeCompany());
       await user.click(screen.getByRole('button', { name: 'Delete' }));

@@ -418,7 +418,7 @@ export function CompanyOverview({
       />
       <DeleteCompanyDialog
         open={deleteOpen}
-        companyName={company.name}
+        company={company}
         onCancel={() => setDeleteOpen(false)}
         onConfirm={confirmDelete}
       />

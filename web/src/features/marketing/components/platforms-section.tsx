@@ -4,6 +4,19 @@ import { Badge } from '#web/components/badge';
 import { cardClasses } from '#web/components/card';
 import { PlatformIcon } from '#web/components/platform-icon';
 
+const names = (comingSoon: boolean) =>
+  new Intl.ListFormat('en', { type: 'conjunction' }).format(
+    PLATFORM_IDS.filter((id) => PLATFORMS[id].comingSoon === comingSoon).map(
+      (id) => PLATFORMS[id].name,
+    ),
+  );
+
+/** The platforms from the one table: which connect today, which are still coming. */
+const platformsSentence = (): string => {
+  const coming = names(true);
+  return `Connect ${names(false)} today.${coming ? ` ${coming} are on the way.` : ''}`;
+};
+
 export function PlatformsSection() {
   return (
     <section
@@ -20,9 +33,7 @@ export function PlatformsSection() {
           >
             Where your posts go
           </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Connect X (Twitter) and LinkedIn today. Facebook and Instagram are on the way.
-          </p>
+          <p className="mt-4 text-lg text-slate-600">{platformsSentence()}</p>
         </div>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {PLATFORM_IDS.map((id) => {

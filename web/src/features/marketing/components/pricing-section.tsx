@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { TRIAL_DAYS } from '#shared/domain/limits';
-import { PLATFORM_IDS, PLATFORMS, TIER_LIST } from '#shared/domain/tiers';
+import { TIER_LIST } from '#shared/domain/tiers';
 import { buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
-import { IconCheck } from '#web/components/icons';
+import { TierPlatforms } from '#web/components/tier-platforms';
 
 const postsPerDay = (count: number) => `${count} AI-drafted post${count === 1 ? '' : 's'} per day`;
 
@@ -46,35 +46,10 @@ export function PricingSection() {
               <p className="mt-3 text-sm font-medium text-brand-700">
                 {postsPerDay(tier.dailyGenerationLimit)}
               </p>
-              <ul className="mt-6 flex-1 space-y-2.5 border-t border-slate-100 pt-6 text-sm">
-                {PLATFORM_IDS.map((id) => {
-                  const included = tier.allowedPlatforms.includes(id);
-                  return (
-                    <li
-                      key={id}
-                      className={clsx(
-                        'flex items-center gap-2',
-                        included ? 'text-slate-700' : 'text-slate-500',
-                      )}
-                    >
-                      {included ? (
-                        <IconCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-                      ) : (
-                        <span aria-hidden="true" className="inline-block w-4 text-center">
-                          –
-                        </span>
-                      )}
-                      <span className={clsx(!included && 'line-through decoration-slate-300')}>
-                        {PLATFORMS[id].name}
-                      </span>
-                      {included && PLATFORMS[id].comingSoon ? (
-                        <span className="text-xs text-slate-500">(coming soon)</span>
-                      ) : null}
-                      <span className="sr-only">{included ? 'included' : 'not included'}</span>
-                    </li>
-                  );
-                })}
-              </ul>
+              <TierPlatforms
+                tier={tier.id}
+                className="mt-6 flex-1 space-y-2.5 border-t border-slate-100 pt-6"
+              />
               <Link
                 to="/register"
                 className={clsx(buttonClasses({ variant: 'secondary', fullWidth: true }), 'mt-6')}

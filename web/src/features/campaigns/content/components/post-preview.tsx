@@ -418,7 +418,8 @@ interface PlatformPreview {
 const asWritten = (url: string) => url;
 
 export const PREVIEWS: PlatformTable<PlatformPreview> = {
-  twitter: { Post: XPost, tokens: 'text-[#1d9bf0]', link: xDisplayUrl, hasHandle: true },
+  // X's own link blue (#1d9bf0) is 3:1 on white, too faint to read: the same hue, darker (4.9:1).
+  twitter: { Post: XPost, tokens: 'text-[#0c74bb]', link: xDisplayUrl, hasHandle: true },
   linkedin: {
     Post: LinkedInPost,
     tokens: 'font-semibold text-[#0a66c2]',

@@ -69,7 +69,7 @@ export function GenerationHistory({
                   >
                     {`Version ${number}`}
                   </span>
-                  <time dateTime={when} className="text-xs text-slate-500 tabular-nums">
+                  <time dateTime={when} className="text-xs text-slate-600 tabular-nums">
                     {versionTime(when, timeZone)}
                   </time>
                 </span>
