@@ -57,8 +57,9 @@ const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, number>> = {
   // The same SDK for the post drafter, with twitter-text to hold posts to X's count (~665 KB).
   'jobs/content-generation': 720 * 1024,
   // The content-generation job's drafting, inline for each company whose morning has come
-  // (measured ~683 KB), in a job nobody waits for.
-  'jobs/daily-drafts': 720 * 1024,
+  // with the digest's segment-aware quoting, its short review link and the morning's report
+  // (measured ~725 KB), in a job nobody waits for.
+  'jobs/daily-drafts': 760 * 1024,
   // Ends a deleted company's subscription (the same SDK) and removes everything the company
   // owned, in a job nobody waits for.
   'jobs/company-cleanup': 720 * 1024,

@@ -16,6 +16,7 @@ import {
   GENERATION_MESSAGES,
 } from '#shared/domain/ai-campaigns';
 import { localDayOf } from '#functions/domain/plans/local-day';
+import { zoneName } from '#shared/domain/time-zones';
 import { makePng } from '../e2e/images';
 import {
   companyPartitionSize,
@@ -438,7 +439,7 @@ describe('fair use and plans', () => {
       code: 'AI_FAIR_USE_REACHED',
       message: expect.stringMatching(
         new RegExp(
-          `today's ${AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY} AI campaign drafts and refinements .*midnight \\(${ZONE}\\), in \\d+ (hour|minute|second)s?\\.$`,
+          `today's ${AI_CAMPAIGN_RUNS_PER_COMPANY_PER_DAY} AI campaign drafts and refinements .*midnight \\(${zoneName(ZONE)}\\), in \\d+ (hour|minute|second)s?\\.$`,
         ),
       ),
     });
