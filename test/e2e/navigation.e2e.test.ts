@@ -61,10 +61,13 @@ describe('navigation and sessions in the browser', () => {
     await page.waitForURL('**/dashboard');
 
     // An address elsewhere in ?next= is ignored.
+    // Signed out: a tab's storage and the browser's session cookies (with them the tab would
+    // renew the session and skip the login page).
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
     });
+    await context.clearCookies();
     await page.goto('/login?next=%2F%2Fevil.example%2Fprofile');
     await logIn(page, email);
     await page.waitForURL('**/dashboard');

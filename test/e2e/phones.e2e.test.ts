@@ -58,6 +58,7 @@ const SCREENS: Record<string, string> = {
   'dashboard/forum': 'coming-soon-forum',
   'dashboard/support': 'coming-soon-support',
   profile: 'profile',
+  'r/:code': 'review-link-expired',
   '*': 'not-found',
 };
 
@@ -422,6 +423,7 @@ describe('every signed-in screen on a phone (390 px)', () => {
         await visit(`dashboard/${section}`, `/dashboard/${section}`, () => heading('Coming soon'));
       }
       await visit('profile', '/profile', () => heading(/profile/i, 1));
+      await visit('r/:code', '/r/abcdefghij', () => heading('This link has expired'));
       await visit('*', '/dashboard/no-such-screen', () => heading('Page Not Found'));
 
       expect([...visited].sort(), 'every route of SCREENS was visited').toEqual(

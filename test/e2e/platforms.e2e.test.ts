@@ -227,7 +227,7 @@ describe('the daily loop in the browser', () => {
     // The sandbox: Morning now for the company.
     await page.goto('/_sandbox');
     const schedulesPanel = page.getByRole('region', { name: 'Schedules' });
-    await schedulesPanel.getByLabel('Company id').fill(companyId);
+    await schedulesPanel.getByLabel('Company', { exact: true }).selectOption(companyId);
     await schedulesPanel.getByRole('button', { name: 'Morning now' }).click();
     await page.waitForURL('**/_sandbox**');
 
@@ -283,9 +283,10 @@ describe('the daily loop in the browser', () => {
     expect(await badge.innerText()).toBe('Scheduled');
     const { page: sandbox } = await newPage(browser());
     await sandbox.goto('/_sandbox');
+    // Its row, titled by what it does ("Publish X post '…' of …"), is the post's schedule.
     await sandbox
-      .getByRole('region', { name: 'Schedules' })
-      .getByRole('button', { name: `Run now: publish-${draft!._id}-1` })
+      .locator(`[data-schedule="publish-${draft!._id}-1"]`)
+      .getByRole('button', { name: /^Run now: Publish X post/ })
       .click();
     const ranAt = Date.now();
     // The card turns Published on its own, with its link, within 10 s and without a reload.
