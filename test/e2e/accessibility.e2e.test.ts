@@ -11,6 +11,7 @@ import {
   storedToken,
   useBrowser,
 } from './browser';
+import { useSandboxTable } from '../api/db';
 import { connectX, ownerWithCompany } from './owners';
 
 /**
@@ -383,6 +384,80 @@ describe('accessibility (axe-core) in the browser', () => {
           .getByRole('button', { name: /^Version 2/ });
       await secondVersion(owner).waitFor({ timeout: 30_000 });
       await sweep(owner, 'generator-history', secondVersion, findings);
+      await context.close();
+      expectNoFindings(findings);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+  it(
+    'the campaign page with a post in every status a card can show',
+    async () => {
+      const findings: Finding[] = [];
+      const { context, page: owner } = await newPage(browser());
+      const company = await ownerWithCompany(owner);
+      const companyId = company.split('/').pop()!;
+      await connectX(owner, company);
+      const token = await storedToken(owner);
+      const day = (offset: number) =>
+        new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const created = await fetch(`${baseUrl()}/api/campaigns`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          company: companyId,
+          name: 'Every status',
+          description: 'One post in each state a card shows.',
+          campaignIntention: 'marketing',
+          status: 'active',
+          startDate: day(-1),
+          endDate: day(30),
+          platforms: ['twitter'],
+          schedule: { days: ['mon', 'thu'], times: ['08:30'] },
+        }),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { _id: campaignId } = (await created.json()) as { _id: string };
+
+      // Seeded as the publisher and the reviews leave them: no endpoint makes a failed post.
+      const { content } = await useSandboxTable();
+      const { newTimeOrderedId } = await import('#functions/core/ids');
+      const soon = new Date(Date.now() + 3_600_000).toISOString();
+      const past = new Date(Date.now() - 3_600_000).toISOString();
+      const states: Record<string, Record<string, unknown>> = {
+        draft: {},
+        modify: {},
+        approved: {},
+        rejected: {},
+        scheduled: { scheduledFor: soon },
+        publishing: { scheduledFor: past, publishAttempt: 1, publishingSince: past },
+        published: { publishedAt: past, postUrl: 'https://x.com/harbor/status/1' },
+        failed: { scheduledFor: past, publishError: 'X refused the post: duplicate content' },
+      };
+      for (const [status, fields] of Object.entries(states)) {
+        await content
+          .create({
+            companyId,
+            campaignId,
+            contentId: newTimeOrderedId(),
+            platform: 'twitter',
+            content: `A ${status} post from Harbor Coffee with a #hashtag and https://harbor.coffee`,
+            generation: { source: 'offline' },
+            status,
+            modificationHistory: [{ date: past, status }],
+            ...fields,
+          } as never)
+          .go();
+      }
+      const cards = (p: Page) =>
+        p.getByRole('listitem').filter({ hasText: 'A failed post from Harbor Coffee' });
+      await sweep(
+        owner,
+        'campaign-every-status',
+        cards,
+        findings,
+        `${company}/campaigns/${campaignId}?status=all`,
+      );
+      expect(await owner.locator('[data-status]').count()).toBeGreaterThanOrEqual(8);
       await context.close();
       expectNoFindings(findings);
     },
