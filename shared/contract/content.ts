@@ -13,9 +13,12 @@ import {
   DRAFT_TEXT_OUTCOMES,
   MODIFY_ASPECTS,
   REVIEW_DECISIONS,
+  TIMED_CONTENT_STATUSES,
   VISIBLE_CONTENT_STATUSES,
 } from '../domain/content';
+import { BULK_APPROVE_MAX, COMPANY_POSTS_WINDOW_MAX_DAYS } from '../domain/limits';
 import { PLATFORM_IDS } from '../domain/tiers';
+import type { ErrorCode } from './errors';
 import { bodyErrors, optionalText } from './fields';
 import { pageQuery } from './paging';
 import { defineRoute, PATH_ID_PATTERN } from './route';
@@ -205,6 +208,95 @@ const freeSlotsSchema = z.object({
 });
 export type FreeSlots = z.infer<typeof freeSlotsSchema>;
 
+/* ----- The company's posts across its campaigns (the calendar) ----- */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const instant = (name: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: `${name} must be a date and time with its offset (ISO 8601, e.g. 2026-11-23T00:00:00Z)`,
+  });
+
+/**
+ * A window of time (`from` included, `to` not) of at most COMPANY_POSTS_WINDOW_MAX_DAYS, and
+ * optionally one status of the posts that stand at a time.
+ */
+export const companyPostsQuery = pageQuery
+  .extend({
+    from: instant('from'),
+    to: instant('to'),
+    status: z
+      .enum(TIMED_CONTENT_STATUSES, {
+        error: 'Status must be scheduled, publishing, published or failed',
+      })
+      .optional(),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    const span = Date.parse(to) - Date.parse(from);
+    if (span <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+    } else if (span > COMPANY_POSTS_WINDOW_MAX_DAYS * DAY_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `A window is at most ${COMPANY_POSTS_WINDOW_MAX_DAYS} days long`,
+      });
+    }
+  });
+export type CompanyPostsQuery = z.input<typeof companyPostsQuery>;
+
+export const approvePostsBody = z.strictObject(
+  {
+    contentIds: z
+      .array(z.string().regex(PATH_ID_PATTERN, 'Not a post id'), {
+        error: 'contentIds must be a list of post ids',
+      })
+      .min(1, 'Choose at least one post')
+      .max(BULK_APPROVE_MAX, `At most ${BULK_APPROVE_MAX} posts at once`)
+      .refine((ids) => new Set(ids).size === ids.length, 'A post is chosen twice'),
+  },
+  bodyErrors(),
+);
+export type ApprovePostsBody = z.input<typeof approvePostsBody>;
+
+/** Why an approved post took no slot, and why a post was not approved: stable error codes. */
+const NOT_SLOTTED = ['CAMPAIGN_NOT_ACTIVE', 'NO_FREE_SLOT'] as const satisfies ErrorCode[];
+const NOT_APPROVED = ['CONTENT_NOT_FOUND', 'CONTENT_NOT_REVIEWABLE'] as const satisfies ErrorCode[];
+
+/**
+ * What became of one post of a bulk approval: approved and scheduled (`scheduledFor`, UTC ISO);
+ * approved but without a slot for now (why, in `code` and `message`); or not approved at all.
+ */
+export const postApprovalSchema = z.discriminatedUnion('outcome', [
+  z.object({
+    contentId: z.string(),
+    outcome: z.literal('scheduled'),
+    campaignId: z.string(),
+    scheduledFor: z.string(),
+  }),
+  z.object({
+    contentId: z.string(),
+    outcome: z.literal('approved'),
+    campaignId: z.string(),
+    code: z.enum(NOT_SLOTTED),
+    message: z.string(),
+  }),
+  z.object({
+    contentId: z.string(),
+    outcome: z.literal('refused'),
+    code: z.enum(NOT_APPROVED),
+    message: z.string(),
+  }),
+]);
+export type PostApproval = z.infer<typeof postApprovalSchema>;
+
+const postApprovalsSchema = z.object({
+  /** One per post asked for, in the order asked. */
+  results: z.array(postApprovalSchema),
+});
+export type PostApprovals = z.infer<typeof postApprovalsSchema>;
+
 export const contentRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -282,5 +374,40 @@ export const contentRoutes = {
     body: moveContentBody,
     response: generatedContentSchema,
     errors: ['CAMPAIGN_NOT_FOUND', 'CONTENT_NOT_FOUND', 'CONTENT_NOT_SCHEDULED', 'SLOT_NOT_FREE'],
+  }),
+  companyPosts: defineRoute({
+    method: 'GET',
+    path: '/companies/{companyId}/posts',
+    owners: { companyId: 'company' },
+    group: 'content',
+    access: 'user',
+    summary:
+      `A company's scheduled, published and failed posts of every campaign from \`from\` until \`to\` (at most ${COMPANY_POSTS_WINDOW_MAX_DAYS} days), by their time (scheduled for, published at, or due when they failed), one page; optionally of one status`,
+    query: companyPostsQuery,
+    response: contentListResponse,
+    errors: [],
+  }),
+  companyDrafts: defineRoute({
+    method: 'GET',
+    path: '/companies/{companyId}/posts/drafts',
+    owners: { companyId: 'company' },
+    group: 'content',
+    access: 'user',
+    summary:
+      "A company's posts waiting for review (drafts, and posts with the AI for changes) of every campaign, oldest first, one page",
+    query: pageQuery,
+    response: contentListResponse,
+    errors: [],
+  }),
+  approvePosts: defineRoute({
+    method: 'POST',
+    path: '/companies/{companyId}/posts/approve',
+    owners: { companyId: 'company' },
+    group: 'content',
+    access: 'user',
+    summary: `Approve up to ${BULK_APPROVE_MAX} of a company's posts, each on its own and in the order given, each taking its campaign's next free slot; answers what became of each`,
+    body: approvePostsBody,
+    response: postApprovalsSchema,
+    errors: [],
   }),
 } as const;

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   CONTENT_IMAGES_NOT_ALLOWED: 400,
   CONTENT_NOT_SCHEDULED: 409,
   SLOT_NOT_FREE: 409,
+  /** An approved post its campaign has no free slot for before it ends (it stays approved). */
+  NO_FREE_SLOT: 409,
   // Platforms: connecting, credentials, media, posting now
   CREDENTIAL_NOT_FOUND: 404,
   PLATFORM_NOT_IN_TIER: 403,

@@ -61,6 +61,13 @@ export const timelineLaneOf = (status: ContentStatus): TimelineLane | null =>
       ? 'timed'
       : null;
 
+/** Why a post of a bulk approval was approved without a slot, in the owner's words. */
+export const BULK_APPROVE_MESSAGES = {
+  campaignNotActive: 'Approved. It takes a slot once its campaign is active.',
+  noFreeSlot:
+    'Approved. Its campaign has no free posting time left before it ends: add times or extend the campaign, and it takes the next one.',
+} as const;
+
 /** What a review sets: approve, reject, or ask for changes. */
 export const REVIEW_DECISIONS = ['approved', 'rejected', 'modify'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
