@@ -29,9 +29,13 @@ import { useContentList, type ContentPage } from './api/list-content';
 import { ContentCard } from './components/content-card';
 import { GenerateContentModal } from './components/generate-content-modal';
 import { GenerationProgress } from './components/generation-progress';
-import { PREVIEWS, type PreviewAccount } from './components/post-preview';
+import { PREVIEWS, type PreviewAccount } from '#web/components/post-preview';
 import { RevisionWatcher } from './components/revision-watcher';
-import { CONTENT_SCREEN_TEXTS, CONTENT_STATUS_LABELS, generationsLeftText } from './content-texts';
+import {
+  CONTENT_SCREEN_TEXTS,
+  CONTENT_STATUS_LABELS,
+  generationsLeftText,
+} from '#web/components/content-texts';
 import { useContentGeneration } from './use-content-generation';
 
 interface RunningRevision {

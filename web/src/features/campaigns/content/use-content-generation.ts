@@ -5,8 +5,8 @@ import type { ContentGeneration, GenerateContentBody } from '#shared/contract/co
 import { CONTENT_TOASTS } from '#shared/domain/content';
 import { isContentGeneration, isFinished, useGeneration } from '#web/lib/api/get-generation';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
-import { useContentCache } from './api/content-cache';
-import { CONTENT_SCREEN_TEXTS } from './content-texts';
+import { useContentCache } from '#web/lib/api/content-cache';
+import { CONTENT_SCREEN_TEXTS } from '#web/components/content-texts';
 import { useGenerateContent } from './api/generate-content';
 
 /**

@@ -4,7 +4,7 @@ import type { PlatformId } from '#shared/domain/tiers';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { useQuery } from '#web/lib/query';
-import { CONTENT_LIST_KEY } from './content-cache';
+import { CONTENT_LIST_KEY } from '#web/lib/api/content-cache';
 
 const route = apiRoute('GET /campaigns/{campaignId}/content');
 

@@ -4,7 +4,7 @@ import type { MediaAsset } from '#shared/contract/media';
 import { postTextLength } from '#shared/domain/post-text';
 import type { PlatformId, PlatformTable } from '#shared/domain/tiers';
 import { IconInfo } from '#web/components/icons';
-import { CONTENT_SCREEN_TEXTS } from '../content-texts';
+import { CONTENT_SCREEN_TEXTS } from './content-texts';
 
 /** Who the post appears to come from: the connected account, or the company before one is. */
 export interface PreviewAccount {

@@ -48,7 +48,8 @@ export const CONTENT_SCREEN_TEXTS = {
   planLapsed: 'AI generation is paused until the subscription is active again.',
   noTextSent: 'No text was sent: verify your phone in Settings to get your drafts by text.',
   textFailed: 'The text about this draft could not be sent. It is here to review.',
-  textsOff: 'No text was sent: you replied STOP. Text START to us to get your drafts by text again.',
+  textsOff:
+    'No text was sent: you replied STOP. Text START to us to get your drafts by text again.',
 } as const;
 
 /** "2 of 5 AI generations left today" */
