@@ -59,6 +59,8 @@ const ModifyDialogs = lazy(() =>
   })),
 );
 
+const VIEW_LABELS: Record<CalendarView, string> = { week: 'Week', month: 'Month' };
+
 /** Below this width the calendar is a day-by-day list. */
 const PHONE = '(max-width: 767px)';
 
@@ -327,13 +329,13 @@ function CompanyCalendar({
                   aria-pressed={view === option}
                   onClick={() => go({ view: option })}
                   className={clsx(
-                    'rounded-md px-3 py-1.5 capitalize transition-colors',
+                    'rounded-md px-3 py-1.5 transition-colors',
                     view === option
                       ? 'bg-white text-slate-900 shadow-xs'
                       : 'text-slate-600 hover:text-slate-900',
                   )}
                 >
-                  {option}
+                  {VIEW_LABELS[option]}
                 </button>
               ))}
             </div>
