@@ -22,7 +22,7 @@ export function AgendaList({
 }) {
   const busyDays = days.filter((day) => postsByDay.get(day)?.length);
   return (
-    <ol className="space-y-5">
+    <ol data-layout="agenda" className="space-y-5">
       {busyDays.map((day) => {
         const isToday = day === today;
         return (
