@@ -254,7 +254,7 @@ function CompanyCalendar({
           />
           <DragOverlay dropAnimation={null}>
             {dragged ? (
-              <div className="w-36 rotate-1 shadow-lg">{renderPost('week')(dragged)}</div>
+              <div className="w-32 rotate-1 shadow-lg">{renderPost('week')(dragged)}</div>
             ) : null}
           </DragOverlay>
         </DndContext>
@@ -278,7 +278,7 @@ function CompanyCalendar({
         description={`Every campaign’s posts, in ${zoneCity(timeZone)} time.`}
       />
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_17rem]">
         <section aria-labelledby="calendar-range" className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <div className="flex items-center gap-2">

@@ -9,6 +9,7 @@ export const CALENDAR_TEXTS = {
   empty: (view: CalendarView) => `No posts this ${view}`,
   emptyHint: 'Approved posts show here at the time they go out.',
   needsReview: 'Needs review',
+  needsReviewHint: 'Drafts of every campaign, oldest first.',
   draftsLoading: 'Loading drafts',
   draftsFailed: 'The drafts waiting could not be loaded.',
   noDrafts: 'Nothing waits for your review.',

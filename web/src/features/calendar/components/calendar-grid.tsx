@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
 import type { GeneratedContent } from '#shared/contract/content';
+import { TIMED_CONTENT_STATUSES } from '#shared/domain/content';
 import {
   dayOfMonth,
   dayTitle,
@@ -10,7 +11,7 @@ import {
   type CalendarView,
   type DayKey,
 } from '../calendar-dates';
-import { CALENDAR_TEXTS, MONTH_DAY_POSTS } from '../calendar-texts';
+import { CALENDAR_TEXTS, MONTH_DAY_POSTS, TIMED_STATUS } from '../calendar-texts';
 
 interface CalendarGridProps {
   view: CalendarView;
@@ -67,7 +68,28 @@ export function CalendarGrid({
           />
         ))}
       </ol>
+      <StatusLegend />
     </div>
+  );
+}
+
+/** What the colours of the posts say. */
+function StatusLegend() {
+  return (
+    <ul
+      aria-label="Status colours"
+      className="flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-600"
+    >
+      {TIMED_CONTENT_STATUSES.map((status) => (
+        <li key={status} className="inline-flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className={clsx('size-2 rounded-full', TIMED_STATUS[status].dot)}
+          />
+          {TIMED_STATUS[status].label}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -103,9 +125,9 @@ function DayCell({
       data-day={day}
       aria-current={isToday ? 'date' : undefined}
       className={clsx(
-        'min-w-0 border-t border-slate-100 p-1.5 transition-colors',
+        'min-w-0 border-t border-slate-100 p-1 transition-colors',
         firstOfRow && 'border-l-0',
-        view === 'week' ? 'min-h-72' : 'min-h-28',
+        view === 'week' ? 'min-h-80' : 'min-h-28',
         outside && 'bg-slate-50/70',
         isToday && 'bg-brand-50/40',
         isOver && 'bg-brand-50 ring-2 ring-brand-300 ring-inset',

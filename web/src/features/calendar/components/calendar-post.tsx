@@ -6,7 +6,6 @@ import type { Campaign } from '#shared/contract/campaigns';
 import type { GeneratedContent } from '#shared/contract/content';
 import type { TimedContentStatus } from '#shared/domain/content';
 import { platformName } from '#shared/domain/tiers';
-import { IconClock } from '#web/components/icons';
 import { PlatformIcon } from '#web/components/platform-icon';
 import { Spinner } from '#web/components/spinner';
 import { firstWords, postTime, timeText } from '../calendar-dates';
@@ -61,6 +60,7 @@ export function CalendarPost({
   const compact = layout === 'month';
   const dragging = movable && layout !== 'agenda';
 
+  const iconSize = layout === 'agenda' ? 'sm' : 'xs';
   const mark = dragging ? (
     <button
       ref={setActivatorNodeRef}
@@ -68,13 +68,30 @@ export function CalendarPost({
       {...attributes}
       onKeyDown={listeners?.onKeyDown as KeyboardEventHandler | undefined}
       aria-label={`Drag ${label} to another day`}
-      className="shrink-0 cursor-grab rounded-md touch-none"
+      className="shrink-0 cursor-grab touch-none rounded"
     >
-      <PlatformIcon platform={post.metadata.params.platform} size="sm" />
+      <PlatformIcon platform={post.metadata.params.platform} size={iconSize} />
     </button>
   ) : (
-    <PlatformIcon platform={post.metadata.params.platform} size="sm" />
+    <PlatformIcon platform={post.metadata.params.platform} size={iconSize} />
   );
+  const moveButton =
+    post.status === 'scheduled' ? (
+      <button
+        type="button"
+        onClick={() => onMove(post)}
+        disabled={moving}
+        aria-label={`Move ${label}`}
+        className={clsx(
+          'rounded px-1 text-[11px] font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-400',
+          // The month's small posts show Move when pointed at or reached by Tab.
+          compact &&
+            'sr-only bg-white shadow-sm ring-1 ring-slate-200 group-hover:not-sr-only group-hover:absolute group-hover:top-0.5 group-hover:right-0.5 focus:not-sr-only focus:absolute focus:top-0.5 focus:right-0.5',
+        )}
+      >
+        Move
+      </button>
+    ) : null;
 
   return (
     <div
@@ -87,21 +104,20 @@ export function CalendarPost({
       data-post-id={post._id}
       data-status={post.status}
       className={clsx(
-        'relative rounded-lg border border-l-4 border-slate-200 bg-white shadow-xs transition-shadow',
+        'group relative rounded-md border border-l-[3px] border-slate-200 bg-white shadow-xs transition-shadow',
         status.bar,
         dragging && 'hover:shadow-sm',
         (isDragging || moving) && 'opacity-50',
-        compact ? 'px-1.5 py-1' : 'p-2',
-        layout === 'agenda' && 'p-3',
+        layout === 'agenda' ? 'rounded-lg p-3' : 'px-1.5 py-1',
       )}
     >
-      <div className="flex items-center gap-1.5">
+      <div className="flex items-center gap-1">
         {mark}
         {at ? (
           <span
             className={clsx(
-              'font-semibold text-slate-900 tabular-nums',
-              compact ? 'text-[11px]' : 'text-xs',
+              'font-semibold whitespace-nowrap text-slate-900 tabular-nums',
+              layout === 'agenda' ? 'ml-1 text-sm' : 'text-[11px]',
             )}
           >
             {timeText(at, timeZone)}
@@ -118,90 +134,33 @@ export function CalendarPost({
       <Link
         to={postPath(companyId, post)}
         className={clsx(
-          'mt-1 block rounded text-slate-700 hover:text-brand-700 hover:underline',
-          compact ? 'truncate text-[11px] leading-4' : 'line-clamp-3 text-xs leading-4',
-          layout === 'agenda' && 'line-clamp-2 text-sm leading-5',
+          'block rounded text-slate-700 hover:text-brand-700 hover:underline',
+          layout === 'month' && 'mt-0.5 truncate text-[11px] leading-4',
+          layout === 'week' && 'mt-0.5 line-clamp-3 text-[11px] leading-4',
+          layout === 'agenda' && 'mt-1.5 line-clamp-2 text-sm leading-5',
         )}
       >
         <span className="sr-only">{label}: </span>
         {firstWords(post.content)}
       </Link>
-      {layout === 'agenda' && campaign ? (
-        <p className="mt-1 truncate text-xs text-slate-500">{campaign.name}</p>
-      ) : null}
-      {layout !== 'month' && post.status !== 'scheduled' ? null : (
-        <StatusAndMove
-          layout={layout}
-          statusLabel={status.label}
-          dot={status.dot}
-          movable={post.status === 'scheduled'}
-          disabled={moving}
-          moveLabel={`Move ${label}`}
-          onMove={() => onMove(post)}
-        />
-      )}
-      {layout === 'week' && post.status !== 'scheduled' ? (
-        <p className="mt-1 flex items-center gap-1 text-[11px] font-medium text-slate-600">
-          <span aria-hidden="true" className={clsx('size-1.5 rounded-full', status.dot)} />
-          {status.label}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A scheduled post's status word and Move action (the month shows only the action, small). */
-function StatusAndMove({
-  layout,
-  statusLabel,
-  dot,
-  movable,
-  disabled,
-  moveLabel,
-  onMove,
-}: {
-  layout: PostLayout;
-  statusLabel: string;
-  dot: string;
-  movable: boolean;
-  disabled: boolean;
-  moveLabel: string;
-  onMove: () => void;
-}) {
-  if (!movable) return null;
-  if (layout === 'month') {
-    return (
-      <button
-        type="button"
-        onClick={onMove}
-        disabled={disabled}
-        aria-label={moveLabel}
-        title="Move"
-        className="absolute top-0.5 right-0.5 rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-      >
-        <IconClock aria-hidden="true" className="size-3.5" />
-      </button>
-    );
-  }
-  return (
-    <div className="mt-1.5 flex items-center justify-between gap-1">
-      {layout === 'week' ? (
-        <span className="flex min-w-0 items-center gap-1 text-[11px] font-medium text-slate-600">
-          <span aria-hidden="true" className={clsx('size-1.5 shrink-0 rounded-full', dot)} />
-          <span className="truncate">{statusLabel}</span>
-        </span>
+      {layout === 'agenda' ? (
+        <div className="mt-1.5 flex items-center justify-between gap-2">
+          <p className="min-w-0 truncate text-xs text-slate-500">{campaign?.name ?? ''}</p>
+          {moveButton}
+        </div>
+      ) : layout === 'week' ? (
+        <div className="mt-1 flex items-center justify-end gap-1">
+          {post.status === 'scheduled' ? (
+            moveButton
+          ) : (
+            <span className="mr-auto truncate text-[11px] font-medium text-slate-600">
+              {status.label}
+            </span>
+          )}
+        </div>
       ) : (
-        <span />
+        moveButton
       )}
-      <button
-        type="button"
-        onClick={onMove}
-        disabled={disabled}
-        aria-label={moveLabel}
-        className="rounded-md px-1.5 py-0.5 text-[11px] font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
-      >
-        Move
-      </button>
     </div>
   );
 }

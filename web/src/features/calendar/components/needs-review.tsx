@@ -59,25 +59,25 @@ export function NeedsReview({
   const count = drafts?.length ?? 0;
   return (
     <section aria-labelledby="needs-review-heading" className={clsx(cardClasses, 'p-4 sm:p-5')}>
-      <div className="flex items-center justify-between gap-3">
-        <h2
-          id="needs-review-heading"
-          className="flex items-center gap-2 text-base font-semibold text-slate-900"
+      <h2
+        id="needs-review-heading"
+        className="flex items-center gap-2 text-base font-semibold text-slate-900"
+      >
+        {CALENDAR_TEXTS.needsReview}
+        {count ? <Badge tone="warning">{more ? `${count}+` : count}</Badge> : null}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{CALENDAR_TEXTS.needsReviewHint}</p>
+      {count > 0 ? (
+        <Button
+          className="mt-3"
+          fullWidth
+          onClick={onApproveAll}
+          loading={busy === 'all'}
+          disabled={busy !== null}
         >
-          {CALENDAR_TEXTS.needsReview}
-          {count ? <Badge tone="warning">{more ? `${count}+` : count}</Badge> : null}
-        </h2>
-        {count > 0 ? (
-          <Button
-            size="sm"
-            onClick={onApproveAll}
-            loading={busy === 'all'}
-            disabled={busy !== null}
-          >
-            {busy === 'all' ? CALENDAR_TEXTS.approving : CALENDAR_TEXTS.approveAll}
-          </Button>
-        ) : null}
-      </div>
+          {busy === 'all' ? CALENDAR_TEXTS.approving : CALENDAR_TEXTS.approveAll}
+        </Button>
+      ) : null}
 
       {outcomes ? (
         <ApprovalOutcomes outcomes={outcomes} timeZone={timeZone} onDismiss={onDismissOutcomes} />
@@ -166,6 +166,7 @@ function DraftItem({
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button
+            className="flex-1"
             size="sm"
             onClick={() => onApprove(draft)}
             loading={busy === draft._id}
@@ -175,6 +176,7 @@ function DraftItem({
             Approve
           </Button>
           <Button
+            className="flex-1"
             size="sm"
             variant="secondary"
             onClick={() => onRequestChanges(draft)}
