@@ -274,6 +274,20 @@ describe('calendar', () => {
     );
   });
 
+  it('opens at the drafts waiting from a link to #needs-review', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      renderCalendar({ drafts: [draft('d1')], at: '/dashboard/company/c1/calendar#needs-review' });
+      const panel = await screen.findByRole('region', { name: /Needs review/ });
+      await waitFor(() => expect(scrolled).toHaveBeenCalled());
+      expect(scrolled.mock.contexts[0]).toBe(panel);
+    } finally {
+      // jsdom has none.
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('approves one draft and says when it goes out', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderCalendar({

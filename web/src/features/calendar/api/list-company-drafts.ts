@@ -4,6 +4,7 @@ import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { useQuery } from '#web/lib/query';
 import { COMPANY_DRAFTS_KEY } from './calendar-cache';
+import { CALENDAR_REFRESH_MS } from './list-company-posts';
 
 const route = apiRoute('GET /companies/{companyId}/posts/drafts');
 
@@ -27,6 +28,8 @@ export const useCompanyDrafts = (companyId: string | undefined) => {
   const { data, error, isLoading, mutate } = useQuery(
     companyId ? companyDraftsKey(companyId) : null,
     () => fetchCompanyDrafts(companyId!),
+    // Drafts arrive from the morning's generations and are reviewed by text meanwhile.
+    { refreshInterval: CALENDAR_REFRESH_MS },
   );
   return { waiting: data, isLoading, failed: Boolean(error) && !data, retry: () => void mutate() };
 };

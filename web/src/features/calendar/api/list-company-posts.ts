@@ -6,6 +6,8 @@ import { COMPANY_POSTS_KEY } from './calendar-cache';
 
 const route = apiRoute('GET /companies/{companyId}/posts');
 
+export const CALENDAR_REFRESH_MS = 60_000;
+
 /** The API's largest page: a week or a month of posts is one call, most of the time. */
 const PAGE_SIZE = 100;
 
@@ -44,7 +46,8 @@ export const useCompanyPosts = (companyId: string | undefined, window: PostWindo
   const { data, error, isLoading, isValidating, mutate } = useQuery(
     companyId && window ? companyPostsKey(companyId, window) : null,
     () => fetchCompanyPosts(companyId!, window!),
-    { keepPreviousData: true },
+    // Posts go out and fail while the calendar is open: it reads its window again each minute.
+    { keepPreviousData: true, refreshInterval: CALENDAR_REFRESH_MS },
   );
   return {
     posts: data,

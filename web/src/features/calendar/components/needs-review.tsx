@@ -1,5 +1,6 @@
 import clsx from 'clsx';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { GeneratedContent, PostApproval } from '#shared/contract/content';
 import { slotText } from '#shared/domain/schedule-slots';
@@ -14,6 +15,19 @@ import { Skeleton } from '#web/components/skeleton';
 import { firstWords } from '../calendar-dates';
 import { CALENDAR_TEXTS } from '../calendar-texts';
 import { postPath } from '../post-path';
+
+/** The list's anchor: …/calendar#needs-review opens the calendar at it. */
+export const NEEDS_REVIEW_ANCHOR = 'needs-review';
+
+/** Scrolls to the element once it is `ready` when the address ends in #`anchor` (a link to it). */
+const useScrolledTo = (anchor: string, ready: boolean) => {
+  const ref = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (ready && hash === `#${anchor}`) ref.current?.scrollIntoView({ block: 'start' });
+  }, [anchor, hash, ready]);
+  return ref;
+};
 
 /** What became of each post of an Approve all, with the post as it was when asked. */
 export interface ApprovalOutcome {
@@ -57,8 +71,14 @@ export function NeedsReview({
   onDismissOutcomes,
 }: NeedsReviewProps) {
   const count = drafts?.length ?? 0;
+  const section = useScrolledTo(NEEDS_REVIEW_ANCHOR, !isLoading);
   return (
-    <section aria-labelledby="needs-review-heading" className={clsx(cardClasses, 'p-4 sm:p-5')}>
+    <section
+      ref={section}
+      id={NEEDS_REVIEW_ANCHOR}
+      aria-labelledby="needs-review-heading"
+      className={clsx(cardClasses, 'scroll-mt-6 p-4 sm:p-5')}
+    >
       <h2
         id="needs-review-heading"
         className="flex items-center gap-2 text-base font-semibold text-slate-900"
