@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { slotText } from '#shared/domain/schedule-slots';
 import { setPaidTier } from '../api/db';
 import { baseUrl, newPage, screenshot, storedToken, useBrowser } from './browser';
 import { connectX, ownerWithCompany } from './owners';
@@ -162,9 +163,22 @@ describe('the calendar in the browser', () => {
       .not.toBe(springAt);
     if (target > postDay) {
       // Its own time on the next day was free: it went exactly there.
-      const moved = (await postOf(spring, springPost)).scheduledFor!;
-      expect(dayInZone(moved)).toBe(target);
-      await page.locator(`li[data-day="${target}"] [data-post-id="${springPost}"]`).waitFor();
+      expect(dayInZone((await postOf(spring, springPost)).scheduledFor!)).toBe(target);
+      const moved = page.locator(`li[data-day="${target}"] [data-post-id="${springPost}"]`);
+      await moved.waitFor();
+
+      // And back by keyboard: its platform mark picks it up, an arrow goes a day back, Space drops.
+      const handle = moved.getByRole('button', { name: /^Drag / });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      // What a screen reader is told says where it is.
+      const told = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
+      await page.keyboard.press('ArrowLeft');
+      await told(`Over ${format(new TZDate(Date.parse(springAt), ZONE), 'EEEE, MMMM d')}`);
+      await page.keyboard.press('Space');
+      await toast(page, `Moved to ${slotText(springAt, ZONE)}`).waitFor();
+      await expect.poll(async () => (await postOf(spring, springPost)).scheduledFor).toBe(springAt);
     }
 
     // The keyboard: the market post's Move, the second free time, Move.

@@ -46,6 +46,7 @@ import {
   type DayKey,
 } from './calendar-dates';
 import { CALENDAR_TEXTS } from './calendar-texts';
+import { dayStepCoordinates } from './day-keys';
 import { AgendaList } from './components/agenda-list';
 import { CalendarGrid } from './components/calendar-grid';
 import { CalendarPost } from './components/calendar-post';
@@ -155,13 +156,19 @@ function CompanyCalendar({
   );
   const [dragged, setDragged] = useState<GeneratedContent | null>(null);
 
+  const postOf = (id: unknown) => (posts ?? []).find((post) => post._id === id);
   const sensors = useSensors(
     // A click on a post's words or actions is not a drag: one starts after 6 px of movement.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: dayStepCoordinates(days, (id) => {
+        const at = postOf(id);
+        const time = at ? postTime(at) : null;
+        return time ? dayKeyOf(time, timeZone) : undefined;
+      }),
+    }),
   );
 
-  const postOf = (id: unknown) => (posts ?? []).find((post) => post._id === id);
   const announcements: Announcements = {
     onDragStart: () => 'Picked up the post. Use the arrow keys to choose a day.',
     onDragOver: ({ over }) =>
@@ -238,7 +245,7 @@ function CompanyCalendar({
             announcements,
             screenReaderInstructions: {
               draggable:
-                'To move this post to another day, press Space, then the arrow keys, then Space to drop it or Escape to cancel. Or use its Move button.',
+                'To move this post to another day, press Space, then the arrow keys (a day left or right, a week up or down), then Space to drop it or Escape to cancel. Or use its Move button.',
             },
           }}
         >
