@@ -197,19 +197,19 @@ describe('calendar', () => {
 
   it('says when the calendar cannot be read, and tries again', async () => {
     const user = userEvent.setup();
-    let calls = 0;
+    // Every read fails until the owner tries again.
+    let failing = true;
     renderCalendar({
-      postsAnswer: () => {
-        calls += 1;
-        return Promise.resolve(
-          calls <= 2
+      postsAnswer: () =>
+        Promise.resolve(
+          failing
             ? jsonResponse({ statusCode: 500, message: 'Down', error: 'Error' }, 500)
             : jsonResponse(makeContentList([scheduled])),
-        );
-      },
+        ),
     });
 
     expect(await screen.findByText('The calendar could not be loaded.')).toBeInTheDocument();
+    failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('link', { name: /Scheduled: Fresh sourdough/ }),
@@ -257,6 +257,8 @@ describe('calendar', () => {
     await user.click(within(panel).getByRole('button', { name: 'Approve all' }));
 
     const outcomes = await within(panel).findByTestId('approval-outcomes');
+    // The button pressed is gone with the drafts: the outcomes take focus.
+    await waitFor(() => expect(outcomes).toHaveFocus());
     expect(within(outcomes).getByText('2 of 3 scheduled')).toBeInTheDocument();
     expect(
       within(outcomes).getByText('Scheduled Mon, Nov 30 at 9:00 AM, Los Angeles time'),
@@ -288,20 +290,26 @@ describe('calendar', () => {
     }
   });
 
-  it('approves one draft and says when it goes out', async () => {
+  it('approves one draft, says when it goes out, and keeps focus in the list', async () => {
     const user = userEvent.setup();
+    let approved = false;
     const { fetchMock } = renderCalendar({
-      drafts: [draft('d1')],
       answers: {
-        'POST /api/campaigns/k1/content/d1/approve': {
-          body: {
-            content: {
-              ...draft('d1'),
-              status: 'scheduled',
-              scheduledFor: '2026-11-30T17:00:00.000Z',
-            },
-            generationId: null,
-          },
+        // The draft waits until it is approved.
+        [DRAFTS]: () =>
+          Promise.resolve(jsonResponse(makeContentList(approved ? [] : [draft('d1')]))),
+        'POST /api/campaigns/k1/content/d1/approve': () => {
+          approved = true;
+          return Promise.resolve(
+            jsonResponse({
+              content: {
+                ...draft('d1'),
+                status: 'scheduled',
+                scheduledFor: '2026-11-30T17:00:00.000Z',
+              },
+              generationId: null,
+            }),
+          );
         },
       },
     });
@@ -318,6 +326,9 @@ describe('calendar', () => {
     expect(bodiesSentTo(fetchMock, 'POST /api/campaigns/k1/content/d1/approve')).toEqual([
       { status: 'approved' },
     ]);
+    expect(await screen.findByText('Nothing waits for your review.')).toBeInTheDocument();
+    // The button pressed left with its draft: focus is on the list's heading, not lost.
+    expect(screen.getByRole('heading', { level: 2, name: /^Needs review/ })).toHaveFocus();
   });
 
   it('opens Request Changes of the content section for a draft', async () => {

@@ -29,6 +29,28 @@ const useScrolledTo = (anchor: string, ready: boolean) => {
   return ref;
 };
 
+/**
+ * A reviewed draft leaves the list, and the button that had focus with it: focus comes back to
+ * the list's heading (after Approve all, the outcomes take it).
+ */
+const useFocusAfterReview = (busy: string | null, drafts: unknown) => {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const reviewing = useRef<string | null>(null);
+  /** A draft was reviewed: its button goes once the drafts are read again. */
+  const reviewed = useRef(false);
+  useEffect(() => {
+    const finished = busy === null && reviewing.current !== null && reviewing.current !== 'all';
+    reviewing.current = busy;
+    if (finished) reviewed.current = true;
+    if (!reviewed.current) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) ref.current?.focus();
+    // Once the drafts have been read again, a button still there keeps its focus.
+    if (lost || !finished) reviewed.current = false;
+  }, [busy, drafts]);
+  return ref;
+};
+
 /** What became of each post of an Approve all, with the post as it was when asked. */
 export interface ApprovalOutcome {
   result: PostApproval;
@@ -72,6 +94,7 @@ export function NeedsReview({
 }: NeedsReviewProps) {
   const count = drafts?.length ?? 0;
   const section = useScrolledTo(NEEDS_REVIEW_ANCHOR, !isLoading);
+  const heading = useFocusAfterReview(busy, drafts);
   return (
     <section
       ref={section}
@@ -80,6 +103,8 @@ export function NeedsReview({
       className={clsx(cardClasses, 'scroll-mt-6 p-4 sm:p-5')}
     >
       <h2
+        ref={heading}
+        tabIndex={-1}
         id="needs-review-heading"
         className="flex items-center gap-2 text-base font-semibold text-slate-900"
       >
@@ -221,8 +246,12 @@ function ApprovalOutcomes({
   onDismiss: () => void;
 }) {
   const scheduled = outcomes.filter(({ result }) => result.outcome === 'scheduled').length;
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), []);
   return (
     <div
+      ref={panel}
+      tabIndex={-1}
       role="status"
       className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50/60 p-3 text-sm"
       data-testid="approval-outcomes"
