@@ -83,7 +83,11 @@ export function CalendarPost({
         disabled={moving}
         aria-label={`Move ${label}`}
         className={clsx(
-          'rounded px-1 text-[11px] font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-400',
+          'font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-400',
+          // A phone's finger needs a bigger target than a pointer.
+          layout === 'agenda'
+            ? 'min-h-9 rounded-md px-3 text-sm ring-1 ring-slate-300 ring-inset'
+            : 'rounded px-1 text-[11px]',
           // The month's small posts show Move when pointed at or reached by Tab.
           compact &&
             'sr-only bg-white shadow-sm ring-1 ring-slate-200 group-hover:not-sr-only group-hover:absolute group-hover:top-0.5 group-hover:right-0.5 focus:not-sr-only focus:absolute focus:top-0.5 focus:right-0.5',
