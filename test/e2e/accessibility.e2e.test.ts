@@ -126,7 +126,7 @@ describe('accessibility (axe-core) in the browser', () => {
   );
 
   it(
-    'signed-in screens: the phone verification dialog, dashboard, company create, overview and edit, profile, coming soon',
+    'signed-in screens: the phone verification dialog, dashboard, company create, overview, calendar and edit, profile, coming soon',
     async () => {
       const findings: Finding[] = [];
       ({ page } = await newPage(browser()));
@@ -185,6 +185,13 @@ describe('accessibility (axe-core) in the browser', () => {
         (p) => p.getByRole('heading', { name: 'Harbor Coffee', level: 1 }),
         findings,
         overview,
+      );
+      await sweep(
+        page,
+        'calendar',
+        (p) => p.getByText('No posts this week'),
+        findings,
+        `${overview}/calendar`,
       );
       await sweep(
         page,

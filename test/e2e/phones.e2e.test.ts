@@ -48,6 +48,7 @@ const SCREENS: Record<string, string> = {
   'dashboard/company/:companyId/edit': 'company-edit',
   'dashboard/company/:companyId/platforms': 'platforms',
   'dashboard/company/:companyId/campaigns': 'campaigns',
+  'dashboard/company/:companyId/calendar': 'calendar',
   'dashboard/company/:companyId/campaigns/new': 'campaign-create',
   'dashboard/company/:companyId/campaigns/:campaignId': 'campaign-detail',
   'dashboard/company/:companyId/campaigns/:campaignId/edit': 'campaign-edit',
@@ -321,6 +322,9 @@ describe('every signed-in screen on a phone (390 px)', () => {
 
       await visit('dashboard/company/:companyId/campaigns', `${overview}/campaigns`, () =>
         page.getByText('Holiday gift boxes').first().waitFor(),
+      );
+      await visit('dashboard/company/:companyId/calendar', `${overview}/calendar`, () =>
+        page.locator('[data-layout="agenda"] [data-post-id]').first().waitFor(),
       );
       const detail = `${overview}/campaigns/${campaignId}`;
       const content = page.getByRole('region', { name: 'Content', exact: true });

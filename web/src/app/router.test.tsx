@@ -139,6 +139,13 @@ describe('company routes', () => {
     );
   });
 
+  it('shows the calendar at /dashboard/company/c1/calendar, inside the layout', async () => {
+    signedIn();
+    renderRoutes(routes, { at: '/dashboard/company/c1/calendar' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('lists the campaigns at /dashboard/company/c1/campaigns, inside the layout', async () => {
     signedIn();
     renderRoutes(routes, { at: '/dashboard/company/c1/campaigns' });

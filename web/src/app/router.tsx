@@ -153,6 +153,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'dashboard/company/:companyId/calendar',
+                lazy: screen(
+                  () => import('../features/calendar/calendar-page'),
+                  (m) => m.CalendarPage,
+                ),
+              },
+              {
                 path: 'dashboard/company/:companyId/campaigns',
                 lazy: screen(
                   () => import('../features/campaigns/campaigns-page'),

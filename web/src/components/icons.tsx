@@ -195,3 +195,15 @@ export const IconActivity = (p: IconProps) => (
     <path d="M3 12h4l3-7 4 14 3-7h4" />
   </Icon>
 );
+export const IconCalendar = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </Icon>
+);
+/** A drag handle's six dots. */
+export const IconGrip = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth="3" />
+  </Icon>
+);

@@ -4,6 +4,7 @@ import type { PlatformId, PlatformTable } from '#shared/domain/tiers';
 
 /** Box and glyph together, so a smaller mark keeps its proportions. */
 const SIZES = {
+  xs: { box: 'size-4 rounded', glyph: 'size-2.5', f: 'text-[10px]' },
   sm: { box: 'size-6 rounded-md', glyph: 'size-3', f: 'text-sm' },
   md: { box: 'size-10 rounded-xl', glyph: 'size-4.5', f: 'text-xl' },
   lg: { box: 'size-12 rounded-xl', glyph: 'size-5', f: 'text-2xl' },

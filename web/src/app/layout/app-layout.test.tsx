@@ -193,6 +193,7 @@ describe('protected layout', () => {
     expect(mobileTitle('/dashboard')).toBe('Dashboard');
     expect(mobileTitle('/dashboard/support')).toBe('Sailpost');
     expect(mobileTitle('/dashboard/company/c1/platforms')).toBe('Platforms');
+    expect(mobileTitle('/dashboard/company/c1/calendar')).toBe('Calendar');
   });
 
   it("titles the company overview '{company} Overview' on mobile", async () => {
@@ -281,6 +282,10 @@ describe('protected layout', () => {
       expect(sidebar().getByRole('link', { name: 'Campaigns' })).toHaveAttribute(
         'href',
         '/dashboard/company/c2/campaigns',
+      );
+      expect(sidebar().getByRole('link', { name: 'Calendar' })).toHaveAttribute(
+        'href',
+        '/dashboard/company/c2/calendar',
       );
     });
 

@@ -5,6 +5,7 @@ import type { CompanySummary } from '#shared/contract/companies';
 import { CompanyAvatar } from '#web/components/company-avatar';
 import {
   IconBuilding,
+  IconCalendar,
   IconCheck,
   IconChevronUpDown,
   IconLink,
@@ -60,6 +61,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
         { label: 'Company Overview', to: base, icon: IconBuilding, end: true },
         { label: 'Platforms', to: `${base}/platforms`, icon: IconLink, end: false },
         { label: 'Campaigns', to: `${base}/campaigns`, icon: IconMegaphone, end: false },
+        { label: 'Calendar', to: `${base}/calendar`, icon: IconCalendar, end: false },
       ]
     : [];
 

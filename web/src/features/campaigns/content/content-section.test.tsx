@@ -27,7 +27,7 @@ import {
 } from '#web/test/fixtures';
 import { renderScreen } from '#web/test/render';
 import { CampaignDetailPage } from '../campaign-detail-page';
-import { CONTENT_SCREEN_TEXTS } from './content-texts';
+import { CONTENT_SCREEN_TEXTS } from '#web/components/content-texts';
 
 const LIST = 'GET /api/campaigns/k1/content';
 const GENERATE = 'POST /api/campaigns/k1/generate';

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Campaign } from '#shared/contract/campaigns';
 import type { ContentGeneration, GeneratingPost } from '#shared/contract/content';
-import type { PlatformCredential } from '#shared/contract/platforms';
 import {
   CONTENT_MESSAGES,
   CONTENT_PAGE_SIZE,
@@ -31,10 +30,14 @@ import { GenerateContentModal } from './components/generate-content-modal';
 import { GeneratingCard } from './components/generating-card';
 import { GenerationProgress } from './components/generation-progress';
 import { PostFollower } from './components/post-follower';
-import { PREVIEWS, type PreviewAccount } from './components/post-preview';
+import { previewAccountFor } from '#web/components/post-preview';
 import { RevisionWatcher } from './components/revision-watcher';
 import { useContentFilters } from './content-filters';
-import { CONTENT_SCREEN_TEXTS, CONTENT_STATUS_LABELS, generationsLeftText } from './content-texts';
+import {
+  CONTENT_SCREEN_TEXTS,
+  CONTENT_STATUS_LABELS,
+  generationsLeftText,
+} from '#web/components/content-texts';
 import { usePostsInSight } from './stay-in-sight';
 import { useActivateCampaign } from './use-activate-campaign';
 import { useContentGeneration } from './use-content-generation';
@@ -52,28 +55,6 @@ interface RunningRevision {
 export const CONTENT_ANCHOR = 'content';
 /** The page settles first (its cards and media take their height), then it scrolls. */
 export const CONTENT_SCROLL_DELAY_MS = 100;
-
-/** Who a platform's posts appear to come from: its connected account, else the company. */
-const accountFor = (
-  platform: PlatformId,
-  credentials: readonly PlatformCredential[],
-  companyName: string,
-): PreviewAccount => {
-  const credential = credentials.find(
-    (item) => item.platform === platform && item.metadata.connected,
-  );
-  const { hasHandle } = PREVIEWS[platform];
-  if (credential) {
-    const handle = hasHandle ? credential.handle : '';
-    return {
-      name: credential.accountName ?? (hasHandle ? companyName : credential.handle),
-      handle: handle && !handle.startsWith('@') ? `@${handle}` : handle,
-      avatarUrl: credential.avatarUrl,
-    };
-  }
-  const slug = companyName.toLowerCase().replace(/[^a-z0-9_]/g, '');
-  return { name: companyName, handle: hasHandle ? `@${slug}` : '', avatarUrl: null };
-};
 
 const STATUS_OPTIONS = [
   { value: '', label: CONTENT_SCREEN_TEXTS.allStatuses },
@@ -458,7 +439,7 @@ export function ContentSection({
                 key={post._id}
                 campaign={campaign}
                 post={post}
-                account={accountFor(post.metadata.params.platform, credentials, companyName)}
+                account={previewAccountFor(post.metadata.params.platform, credentials, companyName)}
                 revision={revisions[post._id] ?? null}
                 reviewedElsewhere={reviewedElsewhere}
                 onChanged={(changed) => sight.seen(changed, true)}

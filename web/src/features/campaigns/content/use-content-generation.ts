@@ -8,8 +8,8 @@ import { ApiError } from '#web/lib/api-client';
 import { isContentGeneration, isFinished, useGeneration } from '#web/lib/api/get-generation';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
 import { useCampaignCache } from '../api/campaign-cache';
-import { useContentCache } from './api/content-cache';
-import { CONTENT_SCREEN_TEXTS } from './content-texts';
+import { useContentCache } from '#web/lib/api/content-cache';
+import { CONTENT_SCREEN_TEXTS } from '#web/components/content-texts';
 import { useGenerateContent } from './api/generate-content';
 
 /**

@@ -1,7 +1,7 @@
 import type { GenerateContentBody } from '#shared/contract/content';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
-import { useContentWrite } from './content-cache';
+import { useContentWrite } from '#web/lib/api/content-cache';
 
 const route = apiRoute('POST /campaigns/{campaignId}/generate');
 

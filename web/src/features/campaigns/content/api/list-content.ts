@@ -5,7 +5,7 @@ import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { useQuery } from '#web/lib/query';
 import { refreshIntervalFor } from '../live-refresh';
-import { CONTENT_LIST_KEY } from './content-cache';
+import { CONTENT_LIST_KEY } from '#web/lib/api/content-cache';
 
 const route = apiRoute('GET /campaigns/{campaignId}/content');
 

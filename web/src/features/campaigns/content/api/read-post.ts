@@ -3,7 +3,7 @@ import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { useQuery } from '#web/lib/query';
 import { refreshIntervalFor } from '../live-refresh';
-import { CONTENT_POST_KEY } from './content-cache';
+import { CONTENT_POST_KEY } from '#web/lib/api/content-cache';
 
 const route = apiRoute('GET /campaigns/{campaignId}/content/{contentId}');
 

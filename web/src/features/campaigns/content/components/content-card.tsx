@@ -24,22 +24,22 @@ import { PlatformIcon } from '#web/components/platform-icon';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { focusNewUndo, undoButtons, useFocusRequest } from '#web/lib/focus-result';
 import { importWithTimeout } from '#web/lib/lazy-import';
-import { useReviewContent } from '../api/review-content';
+import { useReviewContent } from '#web/lib/api/review-content';
 import { useUndoReview } from '../api/undo-review';
 import {
   CONTENT_SCREEN_TEXTS,
   CONTENT_STATUS_LABELS,
   CONTENT_STATUS_TONES,
   MODIFY_ASPECT_LABELS,
-} from '../content-texts';
+} from '#web/components/content-texts';
 import { GenerationProgress } from './generation-progress';
-import type { ModifyStep } from './modify-dialogs';
-import { MovePostDialog } from './move-post-dialog';
-import { PostPreview, type PreviewAccount } from './post-preview';
+import type { ModifyStep } from '#web/components/modify-dialogs';
+import { MovePostDialog } from '#web/components/move-post-dialog';
+import { PostPreview, type PreviewAccount } from '#web/components/post-preview';
 import { toastWithUndo } from './undo-toast';
 
 // The forms bring zod and react-hook-form: loaded when Request Changes is first pressed.
-const loadModifyDialogs = () => importWithTimeout(() => import('./modify-dialogs'));
+const loadModifyDialogs = () => importWithTimeout(() => import('#web/components/modify-dialogs'));
 const ModifyDialogs = lazy(() =>
   loadModifyDialogs().then((module) => ({ default: module.ModifyDialogs })),
 );

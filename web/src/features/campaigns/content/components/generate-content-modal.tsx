@@ -11,7 +11,7 @@ import { Button } from '#web/components/button';
 import { Checkbox } from '#web/components/checkbox';
 import { FormModal } from '#web/components/form-modal';
 import { PlatformIcon } from '#web/components/platform-icon';
-import { CONTENT_SCREEN_TEXTS } from '../content-texts';
+import { CONTENT_SCREEN_TEXTS } from '#web/components/content-texts';
 import { GenerationProgress } from './generation-progress';
 
 interface GenerateContentModalProps {

@@ -4,7 +4,7 @@ import { platformName } from '#shared/domain/tiers';
 import { Badge } from '#web/components/badge';
 import { cardClasses } from '#web/components/card';
 import { PlatformIcon } from '#web/components/platform-icon';
-import { CONTENT_SCREEN_TEXTS } from '../content-texts';
+import { CONTENT_SCREEN_TEXTS } from '#web/components/content-texts';
 import { GenerationProgress } from './generation-progress';
 
 /**

@@ -1,5 +1,5 @@
 import toast, { type Toast } from 'react-hot-toast';
-import { CONTENT_SCREEN_TEXTS, UNDO_WINDOW_MS } from '../content-texts';
+import { CONTENT_SCREEN_TEXTS, UNDO_WINDOW_MS } from '#web/components/content-texts';
 
 function UndoToastBody({
   toastId,

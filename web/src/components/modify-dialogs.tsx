@@ -20,14 +20,14 @@ import { PostTextField } from '#web/components/post-text-field';
 import { TextAreaField } from '#web/components/text-area-field';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { applyFieldErrors, useFocusRefusedField } from '#web/lib/form-errors';
-import { useReviewContent } from '../api/review-content';
-import { CONTENT_SCREEN_TEXTS, MODIFY_ASPECT_LABELS } from '../content-texts';
+import { useReviewContent } from '#web/lib/api/review-content';
+import { CONTENT_SCREEN_TEXTS, MODIFY_ASPECT_LABELS } from './content-texts';
 import {
   aiFeedbackSchema,
   directEditSchema,
   type AiFeedbackValues,
   type DirectEditValues,
-} from '../schemas';
+} from '#web/lib/content-schemas';
 import { ImagePicker, imagesFor } from './image-picker';
 import { PostPreview, type PreviewAccount } from './post-preview';
 

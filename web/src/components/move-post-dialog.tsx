@@ -10,7 +10,7 @@ import { Modal } from '#web/components/modal';
 import { SelectField } from '#web/components/select-field';
 import { Skeleton } from '#web/components/skeleton';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
-import { useFreeSlots, useMoveContent } from '../api/move-content';
+import { useFreeSlots, useMoveContent } from '#web/lib/api/move-content';
 
 /**
  * Moving a scheduled post: its campaign's next free slots (in the campaign's zone), or publishing

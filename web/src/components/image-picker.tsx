@@ -4,7 +4,7 @@ import type { MediaAsset } from '#shared/contract/media';
 import { CONTENT_TEXTS, contentImageLimit } from '#shared/domain/content';
 import type { PlatformId } from '#shared/domain/tiers';
 import { IconCheck, IconClose } from '#web/components/icons';
-import { CONTENT_SCREEN_TEXTS } from '../content-texts';
+import { CONTENT_SCREEN_TEXTS } from './content-texts';
 
 /** The campaign's images a post on this platform may carry (assigned to that platform). */
 export const imagesFor = (assets: readonly MediaAsset[], platform: PlatformId): MediaAsset[] =>

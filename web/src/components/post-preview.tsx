@@ -1,10 +1,11 @@
 import clsx from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import type { MediaAsset } from '#shared/contract/media';
+import type { PlatformCredential } from '#shared/contract/platforms';
 import { postTextLength } from '#shared/domain/post-text';
 import type { PlatformId, PlatformTable } from '#shared/domain/tiers';
 import { IconInfo } from '#web/components/icons';
-import { CONTENT_SCREEN_TEXTS } from '../content-texts';
+import { CONTENT_SCREEN_TEXTS } from './content-texts';
 
 /** Who the post appears to come from: the connected account, or the company before one is. */
 export interface PreviewAccount {
@@ -444,3 +445,25 @@ export function PostPreview({ platform, ...post }: PostPreviewProps) {
     </div>
   );
 }
+
+/** Who a platform's posts appear to come from: its connected account, else the company. */
+export const previewAccountFor = (
+  platform: PlatformId,
+  credentials: readonly PlatformCredential[],
+  companyName: string,
+): PreviewAccount => {
+  const credential = credentials.find(
+    (item) => item.platform === platform && item.metadata.connected,
+  );
+  const { hasHandle } = PREVIEWS[platform];
+  if (credential) {
+    const handle = hasHandle ? credential.handle : '';
+    return {
+      name: credential.accountName ?? (hasHandle ? companyName : credential.handle),
+      handle: handle && !handle.startsWith('@') ? `@${handle}` : handle,
+      avatarUrl: credential.avatarUrl,
+    };
+  }
+  const slug = companyName.toLowerCase().replace(/[^a-z0-9_]/g, '');
+  return { name: companyName, handle: hasHandle ? `@${slug}` : '', avatarUrl: null };
+};

@@ -10,16 +10,19 @@ const moveRoute = apiRoute('POST /campaigns/{campaignId}/content/{contentId}/sch
 export const freeSlotsKey = (campaignId: string, contentId: string) =>
   ['content-free-slots', campaignId, contentId] as const;
 
+/** A scheduled post's next free slots of its campaign, soonest first. */
+export const fetchFreeSlots = (campaignId: string, contentId: string): Promise<FreeSlots> =>
+  callApi(slotsRoute, { params: { campaignId, contentId } });
+
 /** A scheduled post's next free slots, read when the Move dialog opens (never cached for long). */
 export const useFreeSlots = (campaignId: string, contentId: string | null) =>
   useQuery(
     contentId ? freeSlotsKey(campaignId, contentId) : null,
-    (): Promise<FreeSlots> =>
-      callApi(slotsRoute, { params: { campaignId, contentId: contentId! } }),
+    () => fetchFreeSlots(campaignId, contentId!),
     { revalidateOnMount: true, dedupingInterval: 0 },
   );
 
-const moveContent = (
+export const moveContent = (
   campaignId: string,
   contentId: string,
   body: MoveContentBody,
