@@ -84,7 +84,7 @@ describe('what needs doing, on the dashboard and the overview', () => {
       const card = page.getByRole('listitem').filter({ hasText: 'Harbor Coffee' });
       const review = card.getByRole('link', { name: '2 drafts need your review' });
       await review.waitFor();
-      expect(await review.getAttribute('href')).toBe(`${company}/calendar`);
+      expect(await review.getAttribute('href')).toBe(`${company}/calendar#needs-review`);
       await card.getByText(/^Next: X post, /).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `dashboard-agenda-${width}`);

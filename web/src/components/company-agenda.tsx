@@ -19,7 +19,7 @@ export function CompanyAgenda({ company, now }: { company: CompanySummary; now?:
     <div className="mt-4 space-y-1.5 text-sm">
       {draftsWaiting > 0 ? (
         <Link
-          to={`/dashboard/company/${company._id}/calendar`}
+          to={`/dashboard/company/${company._id}/calendar#needs-review`}
           className="block rounded font-semibold text-brand-700 hover:text-brand-900 hover:underline"
         >
           {draftsWaitingText(draftsWaiting)}

@@ -93,7 +93,7 @@ describe('YourCompanies', () => {
       const [harbor, tide, quiet] = screen.getAllByRole('listitem');
       expect(
         within(harbor!).getByRole('link', { name: '3 drafts need your review' }),
-      ).toHaveAttribute('href', '/dashboard/company/c1/calendar');
+      ).toHaveAttribute('href', '/dashboard/company/c1/calendar#needs-review');
       expect(harbor).toHaveTextContent('Next: LinkedIn post, Fri 9:00 AM');
       expect(within(harbor!).getByText('Fri 9:00 AM')).toHaveAttribute(
         'datetime',
