@@ -113,3 +113,6 @@ export const AI_DRAFTS_PER_USER_PER_DAY = 10;
 /** Remaining founder seats: FOUNDER_ACCOUNT_CAP minus total accounts, never below 0. */
 export const foundersRemaining = (totalUsers: number): number =>
   Math.max(0, FOUNDER_ACCOUNT_CAP - totalUsers);
+
+/** How long a text's replies and its review link (/r/{code}) are answered, in days. */
+export const SMS_DIGEST_DAYS = 7;

@@ -15,6 +15,7 @@ import { RESET_LINK_LIFETIME_TEXT } from '#shared/domain/duration-text';
 import {
   FOUNDER_ACCOUNT_CAP,
   PASSWORD_MIN_LENGTH,
+  SMS_DIGEST_DAYS,
   SMS_RESEND_INTERVAL_SECONDS,
   TRIAL_DAYS,
   VERIFICATION_CODE_LENGTH,
@@ -46,6 +47,7 @@ const TYPED_COPIES: Record<string, readonly string[]> = {
   DEFAULT_CAMPAIGN_DAYS: [`for ${DEFAULT_CAMPAIGN_DAYS} days`],
   CAMPAIGN_NAME_MAX: [`at most ${CAMPAIGN_NAME_MAX} characters`],
   CONTENT_IMAGES_MAX: [`at most ${CONTENT_IMAGES_MAX} images`],
+  SMS_DIGEST_DAYS: [`works for ${SMS_DIGEST_DAYS} days`],
 };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

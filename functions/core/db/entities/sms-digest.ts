@@ -52,4 +52,3 @@ export const smsDigestEntity = lazy(
 );
 
 export type SmsDigestRecord = EntityItem<ReturnType<typeof smsDigestEntity>>;
-export const SMS_DIGEST_DAYS = 7;

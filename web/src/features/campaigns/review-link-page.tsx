@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { REVIEW_LINK_CODE_PATTERN } from '#shared/contract/route';
+import { SMS_DIGEST_DAYS } from '#shared/domain/limits';
 import { buttonClasses } from '#web/components/button';
 import { PageHeader } from '#web/components/page-header';
 import { RetryAlert } from '#web/components/retry-alert';
@@ -12,8 +13,7 @@ import { reviewTargetPath, useReviewTarget } from './api/resolve-review-link';
 export const REVIEW_LINK_TEXTS = {
   opening: 'Opening your post…',
   expiredTitle: 'This link has expired',
-  expired:
-    'The link in a text works for 7 days, and only for the account it was sent to. Your drafts are waiting in your campaigns.',
+  expired: `The link in a text works for ${SMS_DIGEST_DAYS} days, and only for the account it was sent to. Your drafts are waiting in your campaigns.`,
   failed: 'The link could not be opened. Check your connection and try again.',
 } as const;
 
