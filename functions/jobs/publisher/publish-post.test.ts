@@ -76,12 +76,21 @@ describe('publishPost', () => {
 
   it('publishes once when three runs claim the same post at once', async () => {
     const event = await scheduledPost();
+    // The run that holds the post stays at the provider until the other two have finished, so
+    // they meet it there however slowly a loaded machine starts them (a timer raced them).
+    let othersFinished!: () => void;
+    const held = new Promise<void>((resolve) => (othersFinished = resolve));
     const { calls, clientFor } = fakeClient(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await held;
       return { postId: '1', url: 'https://x.com/harbor/status/1' };
     });
+    let finished = 0;
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => publishPost(event, logger, { clientFor })),
+      [1, 2, 3].map(() =>
+        publishPost(event, logger, { clientFor }).finally(() => {
+          if (++finished === 2) othersFinished();
+        }),
+      ),
     );
     expect(outcomes.sort()).toEqual(['held-elsewhere', 'held-elsewhere', 'published']);
     expect(calls).toEqual(['Fresh roast at dawn']);
