@@ -12,8 +12,12 @@ export const BUDGETS = {
    * median of INIT_RUNS; on the bench machine.
    */
   coldFirstRequestMs: { atMost: 300 },
-  /** The entry script and its static imports, which every page loads before anything shows. */
-  initialJsGzipKb: { atMost: 110 },
+  /**
+   * The entry script and its static imports, which every page loads before anything shows: React
+   * DOM and React Router are ~100 KB of it; the rest is the router's table, the session (with the
+   * new tab's renewal) and the API client. 110 until the calendar's and the review link's routes.
+   */
+  initialJsGzipKb: { atMost: 112 },
   /** GET /auth/me at a steady 150 req/s. */
   meP99Ms: { atMost: 50 },
   /**
