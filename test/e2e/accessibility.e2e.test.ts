@@ -12,7 +12,7 @@ import {
   useBrowser,
 } from './browser';
 import { useSandboxTable } from '../api/db';
-import { connectX, ownerWithCompany } from './owners';
+import { campaignThroughApi, connectX, ownerWithCompany } from './owners';
 
 /**
  * The accessibility sweep: axe-core on every screen that exists, at desktop and phone widths,
@@ -330,21 +330,7 @@ describe('accessibility (axe-core) in the browser', () => {
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: JSON.stringify(body),
         });
-      const day = (offset: number) =>
-        new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const created = await api('/campaigns', {
-        company: company.split('/').pop(),
-        name: 'Autumn blend launch',
-        description: 'Three weeks of the new roast, with a Saturday tasting at the roastery.',
-        campaignIntention: 'marketing',
-        status: 'active',
-        startDate: day(-1),
-        endDate: day(30),
-        platforms: ['twitter'],
-        schedule: { days: ['mon', 'thu'], times: ['08:30'] },
-      });
-      expect(created.status, await created.clone().text()).toBe(201);
-      const { _id: campaignId } = (await created.json()) as { _id: string };
+      const campaignId = await campaignThroughApi(owner, company);
       const generated = await api(`/campaigns/${campaignId}/generate`, {
         platform: 'twitter',
         sendNotification: false,
@@ -404,26 +390,10 @@ describe('accessibility (axe-core) in the browser', () => {
       const company = await ownerWithCompany(owner);
       const companyId = company.split('/').pop()!;
       await connectX(owner, company);
-      const token = await storedToken(owner);
-      const day = (offset: number) =>
-        new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const created = await fetch(`${baseUrl()}/api/campaigns`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          company: companyId,
-          name: 'Every status',
-          description: 'One post in each state a card shows.',
-          campaignIntention: 'marketing',
-          status: 'active',
-          startDate: day(-1),
-          endDate: day(30),
-          platforms: ['twitter'],
-          schedule: { days: ['mon', 'thu'], times: ['08:30'] },
-        }),
+      const campaignId = await campaignThroughApi(owner, company, {
+        name: 'Every status',
+        description: 'One post in each state a card shows.',
       });
-      expect(created.status, await created.clone().text()).toBe(201);
-      const { _id: campaignId } = (await created.json()) as { _id: string };
 
       // Seeded as the publisher and the reviews leave them: no endpoint makes a failed post.
       const { content } = await useSandboxTable();

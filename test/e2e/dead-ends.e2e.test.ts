@@ -1,13 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot, storedToken, useBrowser } from './browser';
-import { connectX, ownerWithCompany } from './owners';
+import { campaignThroughApi, connectX, ownerWithCompany } from './owners';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-/** "2026-05-04": the day `offset` days from today (UTC; the campaign runs a month either way). */
-const day = (offset: number) =>
-  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('dead ends in the browser', () => {
   const browser = useBrowser();
@@ -18,24 +14,11 @@ describe('dead ends in the browser', () => {
     await connectX(page, company);
 
     // A new campaign is a draft: here one on X alone, made through the API.
-    const token = await storedToken(page);
-    const created = await fetch(`${baseUrl()}/api/campaigns`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        company: company.split('/').pop(),
-        name: 'Winter soup week',
-        description: 'A new soup and bread pairing every day of the week.',
-        campaignIntention: 'marketing',
-        status: 'draft',
-        startDate: day(-1),
-        endDate: day(30),
-        platforms: ['twitter'],
-        schedule: { days: ['mon', 'thu'], times: ['08:30'] },
-      }),
+    const campaignId = await campaignThroughApi(page, company, {
+      name: 'Winter soup week',
+      description: 'A new soup and bread pairing every day of the week.',
+      status: 'draft',
     });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const { _id: campaignId } = (await created.json()) as { _id: string };
 
     await page.goto(`${company}/campaigns/${campaignId}`);
     const section = page.getByRole('region', { name: 'Content', exact: true });
@@ -74,7 +57,7 @@ describe('dead ends in the browser', () => {
       .waitFor();
 
     const campaign = await fetch(`${baseUrl()}/api/campaigns/${campaignId}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${await storedToken(page)}` },
     });
     expect(((await campaign.json()) as { status: string }).status).toBe('active');
     await context.close();
@@ -85,23 +68,10 @@ describe('dead ends in the browser', () => {
     const company = await ownerWithCompany(page);
     const companyId = company.split('/').pop()!;
     await connectX(page, company);
-    const token = await storedToken(page);
-    const created = await fetch(`${baseUrl()}/api/campaigns`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        company: companyId,
-        name: 'Winter soup week',
-        description: 'A new soup and bread pairing every day of the week.',
-        campaignIntention: 'marketing',
-        status: 'active',
-        startDate: day(-1),
-        endDate: day(30),
-        platforms: ['twitter'],
-        schedule: { days: ['mon', 'thu'], times: ['08:30'] },
-      }),
+    await campaignThroughApi(page, company, {
+      name: 'Winter soup week',
+      description: 'A new soup and bread pairing every day of the week.',
     });
-    expect(created.status, await created.clone().text()).toBe(201);
 
     // The morning, as Morning now runs it: one draft, and no verified phone to text it to.
     const morning = await fetch(`${baseUrl()}/_sandbox/api/jobs/daily-drafts/run`, {

@@ -114,3 +114,40 @@ export const verifyPhoneThroughApi = async (page: Page, account: TestAccount) =>
     store.setItem('user', stored);
   }, JSON.stringify(user));
 };
+
+/** The date `offset` days from today (UTC), as a campaign's start or end date. */
+export const dayFromToday = (offset: number): string =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Makes a campaign for the company at `companyPath` through the API as the signed-in owner and
+ * answers its id: by default an active one on X alone, from yesterday for a month, Mondays and
+ * Thursdays at 8:30; `fields` replace any of that.
+ */
+export const campaignThroughApi = async (
+  page: Page,
+  companyPath: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> => {
+  const response = await fetch(`${baseUrl()}/api/campaigns`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await storedToken(page)}`,
+    },
+    body: JSON.stringify({
+      company: companyPath.split('/').pop(),
+      name: 'Autumn blend launch',
+      description: 'Three weeks of the new roast, with a Saturday tasting at the roastery.',
+      campaignIntention: 'marketing',
+      status: 'active',
+      startDate: dayFromToday(-1),
+      endDate: dayFromToday(30),
+      platforms: ['twitter'],
+      schedule: { days: ['mon', 'thu'], times: ['08:30'] },
+      ...fields,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { _id: string })._id;
+};
