@@ -17,7 +17,9 @@ import {
   pkceChallengeOf,
 } from '../integrations/identity/google-openid';
 import { bindGoogleAttempt, claimGoogleAttempt } from './google-state';
+import { countRegistration } from './registration-limit';
 import { issueSignInCode } from './sign-in-code';
+import { clientAddress } from '../core/http/client-address';
 
 /**
  * "Continue with Google", the browser's two trips: the start sends it to Google with a state,
@@ -34,6 +36,7 @@ export type GoogleFailure =
   | 'google_refused'
   | 'account_exists'
   | 'unavailable'
+  | 'throttled'
   | 'failed';
 
 const redirectUriOf = async () => `${await resolveAppUrl()}${API_PREFIX}/auth/google/callback`;
@@ -111,11 +114,16 @@ export const finishGoogleSignIn = async (
 
   let signedIn;
   try {
-    signedIn = await signInWithGoogle(identity);
+    signedIn = await signInWithGoogle(identity, {
+      // A new account through Google counts toward the same sign-up limit as registration.
+      beforeCreate: () => countRegistration(clientAddress(event)),
+    });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     logger.warn('Google sign-in could not make the account', { code: error.code });
-    return failure('failed');
+    return error.code === 'REGISTRATION_THROTTLED'
+      ? failure('throttled', error.message)
+      : failure('failed');
   }
   if (signedIn.outcome === 'refused') return failure('account_exists', signedIn.message);
   const { user } = signedIn;

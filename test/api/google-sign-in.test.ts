@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
-import { apiUrl, call, inbox, registerUser, setCookiesNamed } from './http';
+import { apiUrl, call, inbox, newClientAddress, registerUser, setCookiesNamed } from './http';
 import {
   atGoogle,
   exchangeCode,
@@ -148,6 +148,18 @@ describe('GET /auth/google/callback', () => {
       `iss=${encodeURIComponent('https://accounts.example.com')}`,
     );
     expectRefused({ back: await googleCallback(forged, start.cookie) }, 'google_refused');
+  });
+});
+
+describe('new accounts through Google', () => {
+  it('count toward the sign-up limit of the client address, as registration does', async () => {
+    const from = newClientAddress();
+    for (let index = 0; index < 5; index += 1) await registerUser({}, from);
+    const start = await startGoogle();
+    const path = await atGoogle(start, 'allow', { email: gmail() });
+    const back = await call<undefined>('GET', path, { headers: { cookie: start.cookie }, from });
+    const params = expectRefused({ back }, 'throttled');
+    expect(params.message).toMatch(/^Too many accounts were created from your network/);
   });
 });
 

@@ -50,7 +50,8 @@ const userHolding = async (kind: 'email' | 'google', value: string) => {
   return user;
 };
 
-const namesOf = (identity: GoogleIdentity) => {
+/** The profile's names, as registration takes them (a last name is required: "-" when Google has none). */
+export const namesOf = (identity: GoogleIdentity) => {
   const [first, ...rest] = (identity.name ?? '').split(/\s+/).filter(Boolean);
   const cut = (value: string | undefined, fallback: string) =>
     (value?.trim() || fallback).slice(0, 100);
@@ -126,12 +127,19 @@ const link = async (user: UserRecord, identity: GoogleIdentity): Promise<UserRec
   return linked;
 };
 
-export const signInWithGoogle = async (identity: GoogleIdentity): Promise<GoogleSignIn> => {
+export const signInWithGoogle = async (
+  identity: GoogleIdentity,
+  hooks: {
+    /** Runs before a new account is made: the caller's sign-up limit (throws when spent). */
+    beforeCreate: () => Promise<void>;
+  },
+): Promise<GoogleSignIn> => {
   const known = await userHolding('google', claimOf(identity));
   if (known) return { outcome: 'signed-in', user: known, how: 'known' };
 
   const holder = await userHolding('email', identity.email);
   if (!holder) {
+    await hooks.beforeCreate();
     const user = await createAccount({
       email: identity.email,
       passwordHash: NO_PASSWORD,
