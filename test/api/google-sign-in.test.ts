@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER } from '#shared/domain/limits';
+import { useSandboxTable } from './db';
 import { apiUrl, call, inbox, newClientAddress, registerUser, setCookiesNamed } from './http';
 import {
   atGoogle,
@@ -77,6 +78,14 @@ describe('GET /auth/google/callback', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       phoneNumber: PHONE_PLACEHOLDER,
+    });
+    // Kept with the account: which Google account it is (to unlink it by), and its address.
+    const { users } = await useSandboxTable();
+    const { data: stored } = await users.get({ userId: exchanged.body.user._id }).go();
+    expect(stored).toMatchObject({
+      googleEmail: email,
+      googleIdentity: expect.stringMatching(/\/_sandbox\/providers\/google \d{21}$/),
+      passwordHash: 'none',
     });
     const me = await call('GET', '/auth/me', { token: exchanged.body.access_token });
     expect(me.status).toBe(200);
@@ -203,6 +212,13 @@ describe('Google sign-in for an address that has an account', () => {
     const [message] = await inbox(email);
     expect(message?.subject).toBe('Google sign-in now protects your Sailpost account');
     expect(message?.text).toContain('Forgot password');
+    const { users } = await useSandboxTable();
+    const { data: stored } = await users.get({ userId: owner.user._id }).go();
+    expect(stored).toMatchObject({
+      googleEmail: email,
+      googleIdentity: expect.stringMatching(/ \d{21}$/),
+      passwordHash: 'none',
+    });
   });
 
   it('links a verified gmail.com address, and a second Google account with that address is refused', async () => {

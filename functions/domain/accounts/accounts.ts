@@ -67,7 +67,7 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
       const record: UserRecord = {
         userId,
         ...fields,
-        ...(google ? { googleEmail: google.email } : {}),
+        ...(google ? { googleEmail: google.email, googleIdentity: google.claim } : {}),
         role,
         phoneVerified: false,
         completedTours: [],

@@ -102,13 +102,17 @@ const link = async (user: UserRecord, identity: GoogleIdentity): Promise<UserRec
       linkUser: invalidate
         ? users
             .patch({ userId: user.userId })
-            .set({ googleEmail: identity.email, passwordHash: NO_PASSWORD })
+            .set({
+              googleEmail: identity.email,
+              googleIdentity: claimOf(identity),
+              passwordHash: NO_PASSWORD,
+            })
             .add({ tokenVersion: 1 })
             .where((attributes, { notExists }) => notExists(attributes.googleEmail))
             .commit()
         : users
             .patch({ userId: user.userId })
-            .set({ googleEmail: identity.email })
+            .set({ googleEmail: identity.email, googleIdentity: claimOf(identity) })
             .where((attributes, { notExists }) => notExists(attributes.googleEmail))
             .commit(),
     }),
@@ -120,6 +124,7 @@ const link = async (user: UserRecord, identity: GoogleIdentity): Promise<UserRec
   const linked: UserRecord = {
     ...user,
     googleEmail: identity.email,
+    googleIdentity: claimOf(identity),
     ...(invalidate ? { passwordHash: NO_PASSWORD, tokenVersion: user.tokenVersion + 1 } : {}),
   };
   if (invalidate) await tellOwnerGoogleProtects(linked);

@@ -17,6 +17,8 @@ export const userEntity = lazy(
           passwordHash: { type: 'string', required: true },
           /** The address of the Google account linked to this one, as Google gave it when linked. */
           googleEmail: { type: 'string' },
+          /** Its identity, `<issuer> <sub>` (the key of its unique claim), to unlink it by. */
+          googleIdentity: { type: 'string' },
           firstName: { type: 'string', required: true },
           lastName: { type: 'string', required: true },
           phoneNumber: { type: 'string', required: true },
