@@ -8,7 +8,8 @@ import { declareFunction } from '#functions/core/bindings';
 export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
-    secrets: ['tokenKey', 'originKey'],
+    // The Google client's secret is bound to this group alone.
+    secrets: ['tokenKey', 'originKey', 'googleClientSecret'],
     email: true,
     sms: true,
     appUrl: true,

@@ -4,6 +4,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../core/auth/pa
 import { signAccessToken } from '../core/auth/tokens';
 import {
   endAllSessions,
+  isSessionAlive,
+  readSession,
   refreshSession,
   startSession,
   type SessionGrant,
@@ -17,7 +19,7 @@ import {
 import { signOut } from '../core/auth/sign-out';
 import { uniqueClaimEntity } from '../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../core/db/entities/user';
-import { Unauthenticated } from '../core/errors';
+import { Invalid, Unauthenticated } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { createAccount } from '../domain/accounts/accounts';
 import { toPublicUser } from '../domain/accounts/public-user';
@@ -32,6 +34,8 @@ import {
   verifyCode,
 } from './phone-verification';
 import { RESET_REQUESTED, resetPassword, startPasswordResetEmail } from './password-reset';
+import { finishGoogleSignIn, startGoogleSignIn } from './google-sign-in';
+import { claimSignInCode, INVALID_SIGN_IN_CODE } from './sign-in-code';
 
 /** One message for an unknown email and a wrong password, so sign-in does not reveal accounts. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -110,6 +114,27 @@ const routeHandler = createGroupHandler(authRoutes, {
     const user = await createAccount({ ...profile, passwordHash: await hashPassword(password) });
     await rememberDevice(event, user);
     return session(user, event, { persistent: true });
+  },
+
+  googleStart: async ({ event }) => startGoogleSignIn(event),
+
+  googleCallback: async ({ query, event }) => finishGoogleSignIn(event, query),
+
+  googleSignIn: async ({ body }) => {
+    const { userId, sessionId } = await claimSignInCode(body.token);
+    const { data: user } = await userEntity().get({ userId }).go({ consistent: true });
+    // Ended since the callback began it (signed out everywhere, a password reset): no token.
+    if (!user || !isSessionAlive(await readSession(userId, sessionId), user)) {
+      throw new Invalid('INVALID_SIGN_IN_CODE', INVALID_SIGN_IN_CODE);
+    }
+    return {
+      access_token: await signAccessToken({
+        userId,
+        tokenVersion: user.tokenVersion,
+        sessionId,
+      }),
+      user: toPublicUser(user),
+    };
   },
 
   refresh: async ({ event }) => {

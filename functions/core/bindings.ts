@@ -13,6 +13,7 @@ export const SECRET_NAMES = [
   'credentialKey',
   'xClientSecret',
   'linkedInClientSecret',
+  'googleClientSecret',
   'stripeSecretKey',
   'stripeWebhookSecret',
 ] as const;
@@ -90,6 +91,8 @@ export const BINDING_VARIABLES = {
       'LINKEDIN_CLIENT_SECRET_ARN',
       'LINKEDIN_CLIENT_ID',
     ],
+    // "Continue with Google": the OpenID Connect client of the auth group alone.
+    googleClientSecret: ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_SECRET_ARN', 'GOOGLE_CLIENT_ID'],
     // The key's prices come with it: a price id names a price of that Stripe account only.
     stripeSecretKey: [
       'STRIPE_SECRET_KEY',

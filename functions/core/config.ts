@@ -40,8 +40,16 @@ const schema = z.object({
    */
   SMS_ORIGINATION_IDENTITY: setting,
   SMS_OPT_OUT_LIST: setting,
-  /** Shows "Continue with Google" when set. */
+  /**
+   * Google's OpenID Connect client ("Continue with Google"; binding `googleClientSecret`, context
+   * `googleClientId` + `googleClientSecretName` in AWS). The meta group shows the button when an
+   * id is set.
+   */
   GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: setting,
+  GOOGLE_CLIENT_SECRET_ARN: setting,
+  /** Whose ID tokens sign users in: Google, or the sandbox's stand-in (discovered from here). */
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   /** OpenAI drafts when a key is configured; without one the offline drafter runs. */
   OPENAI_API_KEY: setting,
   /** In AWS the key lives in Secrets Manager (context openAiSecretName); read when first needed. */

@@ -56,6 +56,8 @@ export interface BindingTargets {
    * OpenAI's). Without it `xClientSecret` binds to nothing and X cannot be connected.
    */
   readonly xClient?: OAuthClientTarget;
+  /** Google's OpenID Connect client (context `googleClientId` + `googleClientSecretName`). */
+  readonly googleClient?: OAuthClientTarget;
   /** LinkedIn's OAuth client (context `linkedInClientId` + `linkedInClientSecretName`). */
   readonly linkedInClient?: OAuthClientTarget;
   /**
@@ -214,6 +216,13 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
       'LinkedInClientSecret',
       linkedInClient,
       BINDING_VARIABLES.secrets.linkedInClientSecret,
+    ),
+  googleClientSecret: ({ scope, targets: { googleClient } }) =>
+    oauthClientBinding(
+      scope,
+      'GoogleClientSecret',
+      googleClient,
+      BINDING_VARIABLES.secrets.googleClientSecret,
     ),
   stripeSecretKey: ({ scope, targets: { stripe } }): BindingEffect => {
     if (!stripe) return { environment: {} };

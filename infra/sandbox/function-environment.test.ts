@@ -46,6 +46,10 @@ describe('functionEnvironment', () => {
       APP_URL: 'http://localhost:3000',
       JOB_PASSWORD_RESET_EMAIL_ARN:
         'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-password-reset-email',
+      // .env names a Google client id but no secret: the stand-in's client.
+      GOOGLE_CLIENT_ID: 'sailpost-sandbox.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'sailpost-sandbox-google-secret',
+      GOOGLE_ISSUER_URL: 'http://localhost:3000/_sandbox/providers/google',
     });
     expect(environmentOf('companies')).toEqual({
       ...COMMON,
@@ -140,6 +144,7 @@ describe('functionEnvironment', () => {
         'credentialKey',
         'xClientSecret',
         'linkedInClientSecret',
+        'googleClientSecret',
         'stripeSecretKey',
         'stripeWebhookSecret',
       ],
@@ -151,6 +156,30 @@ describe('functionEnvironment', () => {
       Array.isArray(variables) ? variables : Object.values(variables).flat(),
     );
     for (const variable of listed) expect(named, variable).toContain(variable);
+  });
+
+  describe('Google sign-in', () => {
+    it('is the real Google with both keys of .env, at the issuer .env may name', () => {
+      expect(
+        functionEnvironment('auth', ENDPOINT_GROUP_DECLARATIONS.auth, {
+          ...wiring,
+          settings: {
+            GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com',
+            GOOGLE_CLIENT_SECRET: 'real-secret',
+          },
+        }),
+      ).toMatchObject({
+        GOOGLE_CLIENT_ID: 'real.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'real-secret',
+      });
+    });
+
+    it('is bound to the auth group alone', () => {
+      for (const [group, declaration] of Object.entries(ENDPOINT_GROUP_DECLARATIONS)) {
+        const secrets: readonly string[] = declaration.bindings.secrets ?? [];
+        expect(secrets.includes('googleClientSecret'), group).toBe(group === 'auth');
+      }
+    });
   });
 
   describe('the social clients', () => {

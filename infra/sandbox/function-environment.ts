@@ -7,7 +7,12 @@ import {
 import type { Environment } from '#functions/core/environment';
 import type { JobName } from '#functions/core/jobs/names';
 import { sandboxFunctionArn } from './lambda-context';
-import { STAND_IN_CLIENTS, STAND_IN_PATHS } from './providers/stand-in-clients';
+import {
+  GOOGLE_STAND_IN_CLIENT,
+  GOOGLE_STAND_IN_PATH,
+  STAND_IN_CLIENTS,
+  STAND_IN_PATHS,
+} from './providers/stand-in-clients';
 import {
   STRIPE_STAND_IN_KEY,
   STRIPE_STAND_IN_PATH,
@@ -69,6 +74,7 @@ const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   credentialKey: [],
   xClientSecret: [],
   linkedInClientSecret: ['LINKEDIN_VERSION'],
+  googleClientSecret: [],
   stripeSecretKey: [],
   stripeWebhookSecret: [],
 };
@@ -118,6 +124,26 @@ const linkedInClientValues = ({ url, settings }: SecretWiring): Variables =>
         LINKEDIN_CLIENT_SECRET_ARN: undefined,
         LINKEDIN_API_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
         LINKEDIN_AUTH_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
+      };
+
+/**
+ * Google's OpenID Connect client, the same way: the real Google with both keys in `.env` (its
+ * redirect URI registered as http://localhost:3000/api/auth/google/callback), otherwise the
+ * sandbox's stand-in, whose issuer is a path on this origin.
+ */
+const googleClientValues = ({ url, settings }: SecretWiring): Variables =>
+  settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
+    ? {
+        GOOGLE_CLIENT_ID: settings.GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: settings.GOOGLE_CLIENT_SECRET,
+        GOOGLE_CLIENT_SECRET_ARN: undefined,
+        GOOGLE_ISSUER_URL: settings.GOOGLE_ISSUER_URL,
+      }
+    : {
+        GOOGLE_CLIENT_ID: GOOGLE_STAND_IN_CLIENT.clientId,
+        GOOGLE_CLIENT_SECRET: GOOGLE_STAND_IN_CLIENT.clientSecret,
+        GOOGLE_CLIENT_SECRET_ARN: undefined,
+        GOOGLE_ISSUER_URL: `${url}${GOOGLE_STAND_IN_PATH}`,
       };
 
 /**
@@ -171,6 +197,8 @@ const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
       return xClientValues(wiring);
     case 'linkedInClientSecret':
       return linkedInClientValues(wiring);
+    case 'googleClientSecret':
+      return googleClientValues(wiring);
     case 'stripeSecretKey':
       return stripeKeyValues(wiring);
     case 'stripeWebhookSecret':

@@ -28,6 +28,7 @@ import { sendPlain } from './responses';
 import { localHostCheck, routeRequests } from './router';
 import { startS3, S3_DUMMY_KEY } from './s3';
 import { SandboxError } from './sandbox-error';
+import { startGoogleStandIn } from './providers/google-stand-in';
 import { startSocialProviders } from './providers/social-providers';
 import { startStripeStandIn } from './providers/stripe/stripe-service';
 import { ServiceGroup } from './service';
@@ -237,6 +238,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       }),
     );
     const socialProviders = await services.start(startSocialProviders({ dataDir }));
+    await services.start(startGoogleStandIn());
     const stripe = await services.start(
       startStripeStandIn({
         dataDir,

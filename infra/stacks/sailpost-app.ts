@@ -139,7 +139,8 @@ const smsContext = (app: App) => {
  * Messaging SMS phone number or pool texts are sent from; required in prod, a simulator number
  * elsewhere) and `smsOptOutList` (its opt-out list, default `Default`),
  * `openAiSecretName`, `xClientId` + `xClientSecretName` and `linkedInClientId` +
- * `linkedInClientSecretName` (the OAuth clients; each secret created by hand), `stripeSecretName`
+ * `linkedInClientSecretName`, `googleClientId` + `googleClientSecretName` (the OAuth clients;
+ * each secret created by hand), `stripeSecretName`
  * + `stripeWebhookSecretName` + `stripePriceIntro|Silver|Gold|Platinum` (Stripe; both secrets
  * created by hand),
  * `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
@@ -199,6 +200,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       openAiSecretName: stringContext(app, 'openAiSecretName'),
       xClient: oauthClientContext(app, 'x'),
       linkedInClient: oauthClientContext(app, 'linkedIn'),
+      googleClient: oauthClientContext(app, 'google'),
       stripe: stripeContext(app),
     },
   });

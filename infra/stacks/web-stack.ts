@@ -274,6 +274,11 @@ export class WebStack extends Stack {
     }
 
     new CfnOutput(this, 'AppUrl', { value: this.appUrl });
+    // What to register as the Google OAuth client's authorized redirect URI for this stage.
+    new CfnOutput(this, 'GoogleRedirectUri', {
+      value: `${this.appUrl}${API_PREFIX}/auth/google/callback`,
+      description: "Register it as an authorized redirect URI of the stage's Google OAuth client",
+    });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.distribution.distributionDomainName,

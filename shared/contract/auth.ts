@@ -66,6 +66,36 @@ export type AuthResponse = z.infer<typeof authResponse>;
 
 const messageResponse = z.object({ message: z.string() });
 
+/** One query parameter from Google's redirect: bounded, one line of visible characters. */
+const googleValue = (label: string, max: number) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^[\x21-\x7e ]*$/, `${label} must be one line of visible characters`)
+    .optional();
+
+/** What Google sends back to our callback: a code (or an error), the state, and its issuer. */
+const googleCallbackQuery = z.object({
+  code: googleValue('code', 2048),
+  state: googleValue('state', 256),
+  iss: googleValue('iss', 256),
+  scope: googleValue('scope', 1024),
+  authuser: googleValue('authuser', 16),
+  hd: googleValue('hd', 256),
+  prompt: googleValue('prompt', 64),
+  error: googleValue('error', 256),
+  error_description: googleValue('error_description', 1024),
+});
+
+/** The single-use code the callback handed the web app, for the session it began. */
+export const googleSignInBody = z.strictObject(
+  { token: text('Sign-in code', 'Invalid sign-in code', 200) },
+  bodyErrors(),
+);
+
+/** The start and the callback answer redirects; their body is empty. */
+const redirectResponse = z.undefined();
+
 const verificationStatusResponse = z.object({
   isVerified: z.boolean(),
   /** While a code sent earlier can still verify the number (unexpired, tries left); else null. */
@@ -96,6 +126,40 @@ export const authRoutes = {
     response: authResponse,
     successStatus: 201,
     errors: ['EMAIL_TAKEN', 'PHONE_TAKEN', 'REGISTRATION_THROTTLED', 'SERVICE_UNAVAILABLE'],
+  }),
+  googleStart: defineRoute({
+    method: 'GET',
+    path: '/auth/google',
+    group: 'auth',
+    access: 'public',
+    summary:
+      "Continue with Google: redirects to Google's sign-in (authorization code with PKCE, state and nonce bound to this browser by a short-lived encrypted cookie)",
+    response: redirectResponse,
+    successStatus: 302,
+    errors: [],
+  }),
+  googleCallback: defineRoute({
+    method: 'GET',
+    path: '/auth/google/callback',
+    group: 'auth',
+    access: 'public',
+    summary:
+      "Where Google returns: checks the state against this browser's cookie, verifies the ID token, signs the user in (the refresh cookie) and redirects to the web app with a single-use code that lives 60 seconds, or with an error",
+    query: googleCallbackQuery,
+    response: redirectResponse,
+    successStatus: 302,
+    errors: [],
+  }),
+  googleSignIn: defineRoute({
+    method: 'POST',
+    path: '/auth/google/callback',
+    group: 'auth',
+    access: 'public',
+    summary:
+      "Trades the callback's single-use code for the access token of the session Google sign-in began",
+    body: googleSignInBody,
+    response: authResponse,
+    errors: ['INVALID_SIGN_IN_CODE'],
   }),
   refresh: defineRoute({
     method: 'POST',

@@ -44,6 +44,10 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 /** A password reset link works once, for one hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+/** A Google sign-in must come back from Google within ten minutes of its start. */
+export const GOOGLE_STATE_TTL_SECONDS = 10 * 60;
+/** The code Google sign-in hands the web app works once, within a minute. */
+export const SIGN_IN_CODE_TTL_SECONDS = 60;
 
 /**
  * Abuse limits. Each is counted atomically before the work it guards, so parallel requests cannot

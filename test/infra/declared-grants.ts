@@ -223,6 +223,8 @@ export interface BindingContext {
   readonly xClientSecretName?: string;
   readonly linkedInClientId?: string;
   readonly linkedInClientSecretName?: string;
+  readonly googleClientId?: string;
+  readonly googleClientSecretName?: string;
   readonly stripeSecretName?: string;
   readonly stripeWebhookSecretName?: string;
   readonly stripePriceIntro?: string;
@@ -262,6 +264,12 @@ const oauthClientsOf = (context: BindingContext) =>
       secretName: context.linkedInClientSecretName,
       clientId: context.linkedInClientId,
       variables: ['LINKEDIN_CLIENT_SECRET_ARN', 'LINKEDIN_CLIENT_ID'],
+    },
+    {
+      secret: 'googleClientSecret',
+      secretName: context.googleClientSecretName,
+      clientId: context.googleClientId,
+      variables: ['GOOGLE_CLIENT_SECRET_ARN', 'GOOGLE_CLIENT_ID'],
     },
   ] as const;
 

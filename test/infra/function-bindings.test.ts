@@ -100,6 +100,7 @@ describe('a function’s bindings, apart from the function', () => {
       'openAiKey',
       'xClientSecret',
       'linkedInClientSecret',
+      'googleClientSecret',
       'stripeSecretKey',
       'stripeWebhookSecret',
     ];

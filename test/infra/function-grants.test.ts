@@ -388,6 +388,7 @@ describe('a function binding everything', () => {
         'credentialKey',
         'xClientSecret',
         'linkedInClientSecret',
+        'googleClientSecret',
         'stripeSecretKey',
         'stripeWebhookSecret',
       ],
@@ -402,6 +403,8 @@ describe('a function binding everything', () => {
     xClientSecretName: 'sailpost/dev/x',
     linkedInClientId: 'linkedin-client-id',
     linkedInClientSecretName: 'sailpost/dev/linkedin',
+    googleClientId: 'google-client-id.apps.googleusercontent.com',
+    googleClientSecretName: 'sailpost/dev/google',
     stripeSecretName: 'sailpost/dev/stripe',
     stripeWebhookSecretName: 'sailpost/dev/stripe-webhook',
     stripePriceIntro: 'price_intro',
@@ -458,6 +461,15 @@ describe('a function binding everything', () => {
     expect(billing.STRIPE_PRICE_PLATINUM).toBe('"price_platinum"');
     expect(billing.STRIPE_WEBHOOK_SECRET_ARN).toContain('secret:sailpost/dev/stripe-webhook');
     expect(billing).not.toHaveProperty('X_CLIENT_ID');
+    // Google's client: the auth function's alone.
+    const auth = templates.environmentOf(built.api.functions.get('auth')!);
+    expect(auth.GOOGLE_CLIENT_ID).toBe('"google-client-id.apps.googleusercontent.com"');
+    expect(auth.GOOGLE_CLIENT_SECRET_ARN).toContain('secret:sailpost/dev/google');
+    for (const [name, fn] of built.api.functions) {
+      if (name !== 'auth') {
+        expect(templates.environmentOf(fn), name).not.toHaveProperty('GOOGLE_CLIENT_SECRET_ARN');
+      }
+    }
   });
 
   it('needs all of Stripe (both secrets and the four prices), or none of it', () => {

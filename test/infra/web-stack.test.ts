@@ -123,6 +123,21 @@ describe('web stack', () => {
     web.hasOutput('AppUrl', {});
   });
 
+  it("outputs the redirect URI to register with the stage's Google OAuth client", () => {
+    web.hasOutput('GoogleRedirectUri', {
+      Value: {
+        'Fn::Join': [
+          '',
+          [
+            'https://',
+            { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] },
+            '/api/auth/google/callback',
+          ],
+        ],
+      },
+    });
+  });
+
   it('skips the SPA deployment when web/dist has not been built', () => {
     expect(built.web.deploysSite).toBe(false);
     web.resourceCountIs('Custom::CDKBucketDeployment', 0);

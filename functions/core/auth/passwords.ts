@@ -46,6 +46,14 @@ export const hashPassword = async (password: string): Promise<string> => {
   return ['scrypt', log2N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 };
 
+/**
+ * The stored "hash" of an account without a password (Google sign-in only, or one whose password
+ * was invalidated when Google took it over): no password verifies against it.
+ */
+export const NO_PASSWORD = 'none';
+
+export const hasPassword = (stored: string): boolean => stored !== NO_PASSWORD;
+
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
   const [scheme, log2N, r, p, saltB64, keyB64] = stored.split('$');
   if (scheme !== 'scrypt' || !log2N || !r || !p || !saltB64 || !keyB64) return false;

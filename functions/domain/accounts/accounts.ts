@@ -25,6 +25,8 @@ interface NewAccount {
   firstName: string;
   lastName: string;
   phoneNumber: string;
+  /** An identity at Google that signs in to the new account (its claim is written with it). */
+  google?: { claim: string; email: string };
 }
 
 const MAX_ATTEMPTS = 8;
@@ -61,9 +63,11 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
       const seat = randomOf(freeSeats);
       const role: Role = seat === undefined ? 'user' : 'founder';
       const now = new Date().toISOString();
+      const { google, ...fields } = account;
       const record: UserRecord = {
         userId,
-        ...account,
+        ...fields,
+        ...(google ? { googleEmail: google.email, googleIdentity: google.claim } : {}),
         role,
         phoneVerified: false,
         completedTours: [],
@@ -81,13 +85,19 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
         ({ user, claim, seat: seats, counter }) => ({
           user: user.create(record).commit(),
           emailClaim: claim.create({ kind: 'email', value: account.email, userId }).commit(),
+          googleClaim:
+            google !== undefined &&
+            claim.create({ kind: 'google', value: google.claim, userId }).commit(),
           founderSeat:
             seat !== undefined && seats.create({ programme: 'founders', seat, userId }).commit(),
           count: counter.update({ name: pickUserCountShard() }).add({ total: 1 }).commit(),
         }),
       );
       if (outcome.committed) return record;
-      if (outcome.failedConditions.has('emailClaim')) {
+      if (
+        outcome.failedConditions.has('emailClaim') ||
+        outcome.failedConditions.has('googleClaim')
+      ) {
         throw new Conflict('EMAIL_TAKEN', EMAIL_TAKEN, { email: EMAIL_TAKEN });
       }
       if (outcome.failedConditions.has('founderSeat')) {

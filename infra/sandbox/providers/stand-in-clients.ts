@@ -22,3 +22,14 @@ export const STAND_IN_CLIENTS: Record<ConnectablePlatform, StandInClient> = {
     clientSecret: 'sailpost-sandbox-linkedin-secret',
   },
 };
+
+/**
+ * Google's stand-in: its issuer is this path on the sandbox's origin, and the one OAuth client it
+ * knows is the sandbox's own (a Google client id ends in `.apps.googleusercontent.com`).
+ */
+export const GOOGLE_STAND_IN_PATH = '/_sandbox/providers/google';
+
+export const GOOGLE_STAND_IN_CLIENT: StandInClient = {
+  clientId: 'sailpost-sandbox.apps.googleusercontent.com',
+  clientSecret: 'sailpost-sandbox-google-secret',
+};

@@ -13,7 +13,8 @@ export const uniqueClaimEntity = lazy(
       {
         model: { entity: 'uniqueClaim', version: '1', service: 'sailpost' },
         attributes: {
-          kind: { type: ['email', 'phone'] as const, required: true },
+          /** `google`: an identity at an OpenID provider, `<issuer> <sub>` (never its email). */
+          kind: { type: ['email', 'phone', 'google'] as const, required: true },
           value: { type: 'string', required: true },
           userId: { type: 'string', required: true },
         },

@@ -13,7 +13,12 @@ export const userEntity = lazy(
         attributes: {
           userId: { type: 'string', required: true, readOnly: true },
           email: { type: 'string', required: true },
+          /** NO_PASSWORD (core/auth/passwords) for an account that signs in with Google only. */
           passwordHash: { type: 'string', required: true },
+          /** The address of the Google account linked to this one, as Google gave it when linked. */
+          googleEmail: { type: 'string' },
+          /** Its identity, `<issuer> <sub>` (the key of its unique claim), to unlink it by. */
+          googleIdentity: { type: 'string' },
           firstName: { type: 'string', required: true },
           lastName: { type: 'string', required: true },
           phoneNumber: { type: 'string', required: true },
