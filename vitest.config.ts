@@ -26,6 +26,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'test/lint/**/*.test.ts',
           ],
+          // Many of these talk to DynamoDB Local or read the whole source tree; on 2 CI cores busy
+          // with the API and web projects beside them, 5 s is too tight for what they judge.
+          testTimeout: 15_000,
         },
       },
       {
