@@ -35,6 +35,11 @@ export interface Bindings {
   /** Jobs this function starts at once (asynchronously). */
   readonly starts?: readonly JobName[];
   /**
+   * The id of Google's OpenID Connect client alone — public, never its secret — to say whether
+   * "Continue with Google" is offered. Unset when the stage has no Google client.
+   */
+  readonly googleClientId?: true;
+  /**
    * Secrets it reads. `originKey` is the value CloudFront adds to every /api request it forwards:
    * each endpoint group declares it, and a request without it (one sent to the API's own
    * execute-api address, past CloudFront's WAF and headers) is refused. The sandbox has no
@@ -80,6 +85,7 @@ export const BINDING_VARIABLES = {
   appUrl: ['APP_URL', 'APP_URL_PARAMETER'],
   schedules: ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
   starts: [],
+  googleClientId: ['GOOGLE_CLIENT_ID'],
   secrets: {
     tokenKey: ['JWT_SECRET', 'JWT_SECRET_ARN'],
     openAiKey: ['OPENAI_API_KEY', 'OPENAI_SECRET_ARN'],

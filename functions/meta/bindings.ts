@@ -1,7 +1,10 @@
 import { declareFunction } from '#functions/core/bindings';
 
 /**
- * Public configuration and the OpenAPI document: nothing but the code itself, and the origin key
- * every endpoint group checks (requests only through CloudFront).
+ * Public configuration and the OpenAPI document: nothing but the code itself, the origin key
+ * every endpoint group checks (requests only through CloudFront), and Google's client id (the id
+ * alone) that shows "Continue with Google".
  */
-export const declaration = declareFunction({ bindings: { secrets: ['originKey'] } });
+export const declaration = declareFunction({
+  bindings: { googleClientId: true, secrets: ['originKey'] },
+});

@@ -291,6 +291,11 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
     ],
   }),
 
+  // The client's id alone (it is public: Google shows it in every sign-in URL); no grant.
+  googleClientId: (_, { targets: { googleClient } }): BindingEffect => ({
+    environment: googleClient ? { GOOGLE_CLIENT_ID: googleClient.clientId } : {},
+  }),
+
   // A text is sent from the stage's origination identity and nothing else: SendTextMessage is
   // authorized on the identity the request names (its configuration set and protect configuration
   // too, when a request names them; these name none). START takes a number off that identity's

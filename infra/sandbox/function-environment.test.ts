@@ -33,8 +33,16 @@ const environmentOf = (group: keyof typeof ENDPOINT_GROUP_DECLARATIONS) =>
   functionEnvironment(group, ENDPOINT_GROUP_DECLARATIONS[group], wiring);
 
 describe('functionEnvironment', () => {
-  it('gives meta only what every function has, and its Google client id', () => {
-    expect(environmentOf('meta')).toEqual({ ...COMMON, GOOGLE_CLIENT_ID: 'google-id' });
+  it('gives meta only what every function has, and the Google client id the auth group signs in with', () => {
+    // .env names a Google client id but no secret: the auth group uses the stand-in's client.
+    expect(environmentOf('meta')).toEqual({
+      ...COMMON,
+      GOOGLE_CLIENT_ID: 'sailpost-sandbox.apps.googleusercontent.com',
+    });
+    // Without Google in .env, the stand-in's id shows 'Continue with Google' all the same.
+    expect(
+      functionEnvironment('meta', ENDPOINT_GROUP_DECLARATIONS.meta, { ...wiring, settings: {} }),
+    ).toMatchObject({ GOOGLE_CLIENT_ID: 'sailpost-sandbox.apps.googleusercontent.com' });
   });
 
   it('gives each group the variables of its bindings, with the sandbox values', () => {
@@ -137,6 +145,7 @@ describe('functionEnvironment', () => {
       appUrl: true,
       schedules: [],
       starts: [],
+      googleClientId: true,
       secrets: [
         'tokenKey',
         'openAiKey',

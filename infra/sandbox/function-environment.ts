@@ -55,12 +55,11 @@ const DEFAULT_EMAIL_FROM = 'Sailpost <no-reply@sailpost.app>';
  * Settings that are no binding but a choice of whoever runs the sandbox, passed only to the
  * function that reads them: the origins the website reader may fetch though private (set by the
  * tests for their local site; never in AWS; the ai group and the campaign-generation job read
- * websites), and the Google client id that shows "Continue with Google".
+ * websites).
  */
 const SANDBOX_SETTINGS: Readonly<Record<string, readonly string[]>> = {
   ai: ['FETCH_ALLOW_ORIGINS'],
   'campaign-generation': ['FETCH_ALLOW_ORIGINS'],
-  meta: ['GOOGLE_CLIENT_ID'],
 };
 
 /**
@@ -239,6 +238,8 @@ export const bindingValues = (
       ...jobArns(bindings.schedules ?? []),
     },
     starts: jobArns(bindings.starts ?? []),
+    // The id of the client the auth group signs in with: the stand-in's unless .env has Google's.
+    googleClientId: { GOOGLE_CLIENT_ID: googleClientValues(wiring).GOOGLE_CLIENT_ID },
     secrets: Object.assign(
       {},
       ...(bindings.secrets ?? []).map((secret) => ({

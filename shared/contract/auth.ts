@@ -92,6 +92,7 @@ export const googleSignInBody = z.strictObject(
   { token: text('Sign-in code', 'Invalid sign-in code', 200) },
   bodyErrors(),
 );
+export type GoogleSignInBody = z.input<typeof googleSignInBody>;
 
 /** The start and the callback answer redirects; their body is empty. */
 const redirectResponse = z.undefined();

@@ -240,8 +240,8 @@ describe('meta', () => {
     });
   });
 
-  it('tells the web app it runs in the sandbox', async () => {
+  it("tells the web app it runs in the sandbox, where Google's stand-in offers Google sign-in", async () => {
     const result = await call('GET', '/config');
-    expect(result.body).toMatchObject({ sandbox: true, googleSignIn: false });
+    expect(result.body).toMatchObject({ sandbox: true, googleSignIn: true });
   });
 });

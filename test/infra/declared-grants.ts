@@ -516,6 +516,9 @@ export const expectedEnvironment = (
       if (jobs.functions.get(job) !== fn) jobArn('schedules', job);
   }
   for (const job of bindings.starts ?? []) jobArn('starts', job);
+  if (bindings.googleClientId && context.googleClientId && context.googleClientSecretName) {
+    add('googleClientId', 'GOOGLE_CLIENT_ID', fn, context.googleClientId);
+  }
   if (bindings.secrets?.includes('tokenKey')) {
     add('secrets', 'JWT_SECRET_ARN', data, data.jwtSecret.secretArn);
   }

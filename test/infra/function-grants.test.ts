@@ -382,6 +382,7 @@ describe('a function binding everything', () => {
       appUrl: true,
       schedules: ['company-cleanup'],
       starts: ['sweeper'],
+      googleClientId: true,
       secrets: [
         'tokenKey',
         'openAiKey',
@@ -470,6 +471,19 @@ describe('a function binding everything', () => {
         expect(templates.environmentOf(fn), name).not.toHaveProperty('GOOGLE_CLIENT_SECRET_ARN');
       }
     }
+    // Meta shows 'Continue with Google' from the client's id: the id alone, never its secret.
+    const meta = templates.environmentOf(built.api.functions.get('meta')!);
+    expect(meta.GOOGLE_CLIENT_ID).toBe('"google-client-id.apps.googleusercontent.com"');
+    const metaGrants = templates.grantsOf(built.api.functions.get('meta')!);
+    expect(metaGrants.filter((grant) => grant.resource.includes('google'))).toEqual([]);
+  });
+
+  it('gives meta no Google client id when the stage has no Google client', () => {
+    const withoutGoogle = buildTestApp({ stage: 'dev' });
+    const meta = new AppTemplates(withoutGoogle).environmentOf(
+      withoutGoogle.api.functions.get('meta')!,
+    );
+    expect(meta).not.toHaveProperty('GOOGLE_CLIENT_ID');
   });
 
   it('needs all of Stripe (both secrets and the four prices), or none of it', () => {

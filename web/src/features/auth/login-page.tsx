@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { Alert } from '#web/components/alert';
 import { Checkbox } from '#web/components/checkbox';
 import { PasswordField } from '#web/components/text-field';
-import { useAppConfig } from '#web/lib/api/app-config';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
 import { HOME_PATH, rememberReturnPath, RETURN_PARAM, safeReturnPath } from '#web/lib/navigation';
@@ -16,7 +15,7 @@ import { logIn } from './api/log-in';
 import { AuthForm } from './components/auth-form';
 import { AuthLayout, AuthLink } from './components/auth-layout';
 import { EmailField } from './components/email-field';
-import { GoogleButton } from './components/google-button';
+import { GoogleSignInOption } from './components/google-sign-in-option';
 import type { loginFormSchema } from './schemas';
 
 type LoginFormInput = z.input<typeof loginFormSchema>;
@@ -28,7 +27,6 @@ const checks = deferResolver(async () => (await import('./schemas')).loginResolv
 
 export function LoginPage() {
   const { status, signIn } = useSession();
-  const { googleSignIn } = useAppConfig();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Only a path on this site: a link to /login?next=https://… must not send anyone elsewhere.
@@ -115,16 +113,7 @@ export function LoginPage() {
         />
       </AuthForm>
 
-      {googleSignIn ? (
-        <>
-          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
-            <span className="h-px flex-1 bg-slate-200" />
-            or
-            <span className="h-px flex-1 bg-slate-200" />
-          </div>
-          <GoogleButton onClick={() => rememberReturnPath(returnPath)} />
-        </>
-      ) : null}
+      <GoogleSignInOption onLeave={() => rememberReturnPath(returnPath)} />
     </AuthLayout>
   );
 }

@@ -172,4 +172,14 @@ describe('RegisterPage', () => {
       '/privacy',
     );
   });
+
+  it("offers 'Continue with Google' when the deployment has it", async () => {
+    renderRegister({
+      'GET /api/config': { body: { stage: 'test', sandbox: true, googleSignIn: true } },
+    });
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google',
+    );
+  });
 });

@@ -18,6 +18,7 @@ import { AuthForm } from './components/auth-form';
 import { AuthLayout, AuthLink } from './components/auth-layout';
 import { EmailField } from './components/email-field';
 import { FoundersBanner } from './components/founders-banner';
+import { GoogleSignInOption } from './components/google-sign-in-option';
 import { NewPasswordFields } from './components/new-password-fields';
 import { RedirectCountdown } from './components/redirect-countdown';
 import type { registerFormSchema } from './schemas';
@@ -176,6 +177,7 @@ export function RegisterPage() {
           }}
         />
       </AuthForm>
+      <GoogleSignInOption />
     </AuthLayout>
   );
 }

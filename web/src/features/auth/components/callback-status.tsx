@@ -4,8 +4,17 @@ import { IconWarning } from '#web/components/icons';
 import { Logo } from '#web/components/logo';
 import { Spinner } from '#web/components/spinner';
 
-/** What the sign-in return screens show: a spinner while working, or what went wrong. */
-export function CallbackStatus({ failure }: { failure: string | null }) {
+/**
+ * What the sign-in return screens show: a spinner while working, or what went wrong (with the
+ * server's explanation as `detail` when it gave one).
+ */
+export function CallbackStatus({
+  failure,
+  detail = null,
+}: {
+  failure: string | null;
+  detail?: string | null;
+}) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-50 px-4">
       <title>Signing in · Sailpost</title>
@@ -19,6 +28,7 @@ export function CallbackStatus({ failure }: { failure: string | null }) {
             <p role="alert" className="mt-4 text-base font-semibold text-slate-900">
               {failure}
             </p>
+            {detail ? <p className="mt-2 text-sm text-slate-700">{detail}</p> : null}
             <p className="mt-2 text-sm text-slate-600">Taking you back to the login page…</p>
             <Link
               to="/login"
