@@ -57,6 +57,9 @@ const toWebApp = async (parameters: Record<string, string>): Promise<Redirect> =
 const failure = (error: GoogleFailure, message?: string) =>
   toWebApp({ error, ...(message ? { message } : {}) });
 
+export const GOOGLE_UNAVAILABLE =
+  'Google sign-in is unavailable right now. Please try again later.';
+
 /** Google's sign-in URL for a new attempt bound to this browser (a sign-in, or a link). */
 const authorizationUrlFor = async (
   event: APIGatewayProxyEventV2,
@@ -108,9 +111,6 @@ export const startGoogleLink = async (
     throw new Unavailable('SERVICE_UNAVAILABLE', GOOGLE_UNAVAILABLE);
   }
 };
-
-export const GOOGLE_UNAVAILABLE =
-  'Google sign-in is unavailable right now. Please try again later.';
 
 /** Back to the profile after a link: `google=linked`, or `google=failed` with words to show. */
 const toProfile = async (parameters: Record<string, string>): Promise<Redirect> => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { GOOGLE_LINK_ATTEMPTS_PER_HOUR } from '#shared/domain/limits';
 import { useSandboxTable } from './db';
 import { call, registerUser, setCookiesNamed } from './http';
 import {
@@ -37,6 +38,17 @@ describe('POST /auth/google/link', () => {
     expect(answer.body).toMatchObject({ code: 'WRONG_PASSWORD' });
     expect(start).toBeNull();
     expect(setCookiesNamed(answer, 'sailpost_google_')).toEqual([]);
+  });
+
+  it('stops checking passwords after ten tries in an hour, the right one included', async () => {
+    const { token, password } = await registerUser();
+    for (let attempt = 0; attempt < GOOGLE_LINK_ATTEMPTS_PER_HOUR; attempt += 1) {
+      expect((await startGoogleLink(token, `wrong-password-${attempt}`)).answer.status).toBe(403);
+    }
+    const { answer, start } = await startGoogleLink(token, password);
+    expect(answer.status).toBe(429);
+    expect(answer.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(start).toBeNull();
   });
 
   it('links Google to the signed-in account, which then signs in with Google', async () => {
