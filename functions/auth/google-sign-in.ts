@@ -3,7 +3,9 @@ import { API_PREFIX } from '#shared/contract/route';
 import { resolveAppUrl } from '../core/app-url';
 import { startSession } from '../core/auth/sessions';
 import { setRefreshCookie } from '../core/auth/session-cookie';
-import { DomainError } from '../core/errors';
+import { DomainError, Unavailable } from '../core/errors';
+import type { UserRecord } from '../core/db/entities/user';
+import { linkGoogleToAccount } from '../domain/accounts/google-link';
 import type { Redirect } from '../core/http/group-handler';
 import { logger } from '../core/logger';
 import { signInWithGoogle } from '../domain/accounts/google-sign-in';
@@ -16,7 +18,12 @@ import {
   newPkceVerifier,
   pkceChallengeOf,
 } from '../integrations/identity/google-openid';
-import { bindGoogleAttempt, claimGoogleAttempt } from './google-state';
+import {
+  bindGoogleAttempt,
+  claimGoogleAttempt,
+  type GoogleAttempt,
+  type GoogleLinkIntent,
+} from './google-state';
 import { countRegistration } from './registration-limit';
 import { issueSignInCode } from './sign-in-code';
 import { clientAddress } from '../core/http/client-address';
@@ -50,24 +57,70 @@ const toWebApp = async (parameters: Record<string, string>): Promise<Redirect> =
 const failure = (error: GoogleFailure, message?: string) =>
   toWebApp({ error, ...(message ? { message } : {}) });
 
-export const startGoogleSignIn = async (event: APIGatewayProxyEventV2): Promise<Redirect> => {
+export const GOOGLE_UNAVAILABLE =
+  'Google sign-in is unavailable right now. Please try again later.';
+
+/** Google's sign-in URL for a new attempt bound to this browser (a sign-in, or a link). */
+const authorizationUrlFor = async (
+  event: APIGatewayProxyEventV2,
+  link?: GoogleLinkIntent,
+): Promise<string> => {
   const codeVerifier = newPkceVerifier();
-  const attempt = await bindGoogleAttempt(event, { nonce: newNonce(), codeVerifier });
+  const attempt = await bindGoogleAttempt(event, {
+    nonce: newNonce(),
+    codeVerifier,
+    ...(link ? { link } : {}),
+  });
+  return googleAuthorizationUrl({
+    redirectUri: await redirectUriOf(),
+    state: attempt.state,
+    nonce: attempt.nonce,
+    codeChallenge: await pkceChallengeOf(codeVerifier),
+  });
+};
+
+export const startGoogleSignIn = async (event: APIGatewayProxyEventV2): Promise<Redirect> => {
   try {
-    return {
-      location: await googleAuthorizationUrl({
-        redirectUri: await redirectUriOf(),
-        state: attempt.state,
-        nonce: attempt.nonce,
-        codeChallenge: await pkceChallengeOf(codeVerifier),
-      }),
-    };
+    return { location: await authorizationUrlFor(event) };
   } catch (error) {
     if (!(error instanceof GoogleSignInUnavailable)) throw error;
     logger.error('Google sign-in could not start', error);
     return failure('unavailable');
   }
 };
+
+/**
+ * Linking from the profile: the same flow, its attempt sealed with the account that began it (a
+ * fetch from the web app, which then sends the browser to the URL answered, so the cookie is set
+ * on this browser as for a sign-in).
+ */
+export const startGoogleLink = async (
+  event: APIGatewayProxyEventV2,
+  user: UserRecord,
+): Promise<{ url: string }> => {
+  try {
+    return {
+      url: await authorizationUrlFor(event, {
+        userId: user.userId,
+        tokenVersion: user.tokenVersion,
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof GoogleSignInUnavailable)) throw error;
+    logger.error('Google link could not start', error);
+    throw new Unavailable('SERVICE_UNAVAILABLE', GOOGLE_UNAVAILABLE);
+  }
+};
+
+/** Back to the profile after a link: `google=linked`, or `google=failed` with words to show. */
+const toProfile = async (parameters: Record<string, string>): Promise<Redirect> => {
+  const url = new URL('/profile', await resolveAppUrl());
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+  return { location: url.toString() };
+};
+
+const GOOGLE_LINK_CANCELLED = 'Google was not linked: you cancelled at Google.';
+const GOOGLE_LINK_FAILED = 'Google could not be linked. Please try again.';
 
 interface CallbackQuery {
   state?: string | undefined;
@@ -106,6 +159,7 @@ export const finishGoogleSignIn = async (
     logger.warn('Google callback with a state that is unknown, spent or not this browser’s');
     return failure('invalid_state');
   }
+  if (attempt.link) return finishGoogleLink(event, query, { ...attempt, link: attempt.link });
   if (query.error || !query.code) {
     return failure(query.error === 'access_denied' ? 'access_denied' : 'failed');
   }
@@ -128,10 +182,34 @@ export const finishGoogleSignIn = async (
   if (signedIn.outcome === 'refused') return failure('account_exists', signedIn.message);
   const { user } = signedIn;
   // As registration: Google sign-in has no 'Remember me' box, and the session outlives the tab.
-  const grant = await startSession(user, { persistent: true });
+  const grant = await startSession(user, { persistent: true, method: 'google' });
   setRefreshCookie(event, grant);
   logger.info('Signed in with Google', { userId: user.userId, how: signedIn.how });
   return toWebApp({
     token: await issueSignInCode({ userId: user.userId, sessionId: grant.sessionId }),
   });
+};
+
+/** The callback of a link begun from the profile: nobody is signed in, the account gains Google. */
+const finishGoogleLink = async (
+  event: APIGatewayProxyEventV2,
+  query: CallbackQuery,
+  attempt: GoogleAttempt & { link: GoogleLinkIntent },
+): Promise<Redirect> => {
+  if (query.error || !query.code) {
+    return toProfile({
+      google: 'failed',
+      message: query.error === 'access_denied' ? GOOGLE_LINK_CANCELLED : GOOGLE_LINK_FAILED,
+    });
+  }
+  const identity = await identityFrom(event, attempt);
+  if (typeof identity === 'string') {
+    return toProfile({
+      google: 'failed',
+      message: identity === 'unavailable' ? GOOGLE_UNAVAILABLE : GOOGLE_LINK_FAILED,
+    });
+  }
+  const linked = await linkGoogleToAccount(attempt.link, identity);
+  if (linked.outcome === 'refused') return toProfile({ google: 'failed', message: linked.message });
+  return toProfile({ google: 'linked' });
 };

@@ -56,6 +56,22 @@ describe('the Google sign-in state cookie', () => {
     ]);
   });
 
+  it('seals a link from the profile into the cookie, where it cannot be read', async () => {
+    const started = event();
+    const userId = '5f0c6a52-8d1e-4b8a-9d8e-2f2b1c3d4e5f';
+    const attempt = await bindGoogleAttempt(started, {
+      nonce: 'the-nonce',
+      codeVerifier: 'v'.repeat(43),
+      link: { userId, tokenVersion: 3 },
+    });
+    expect(attempt.link).toEqual({ userId, tokenVersion: 3 });
+    const [setCookie] = queuedOn(started);
+    const sealed = setCookie!.split(';')[0]!.split('=')[1]!;
+    expect(sealed.split('.')).toHaveLength(5);
+    expect(setCookie).not.toContain(userId);
+    expect(Buffer.from(sealed.split('.')[0]!, 'base64url').toString()).not.toContain(userId);
+  });
+
   it('refuses a state without its cookie, and clears the cookie', async () => {
     const { attempt } = await begin();
     const callback = event();

@@ -46,10 +46,18 @@ const cookieAttributes = (event: APIGatewayProxyEventV2, maxAgeSeconds: number) 
     `Max-Age=${maxAgeSeconds}`,
   ].join('; ');
 
+/** A link from the profile: the account that began it, at the token version it had then. */
+export interface GoogleLinkIntent {
+  userId: string;
+  tokenVersion: number;
+}
+
 export interface GoogleAttempt {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** Set when the signed-in owner began it from the profile: link, do not sign in. */
+  link?: GoogleLinkIntent;
 }
 
 /** Seals a new attempt into this browser's cookie (queued on the answer). */
@@ -58,7 +66,12 @@ export const bindGoogleAttempt = async (
   attempt: Omit<GoogleAttempt, 'state'>,
 ): Promise<GoogleAttempt> => {
   const state = randomBytes(32).toString('base64url');
-  const sealed = await new EncryptJWT({ nonce: attempt.nonce, codeVerifier: attempt.codeVerifier })
+  const sealed = await new EncryptJWT({
+    nonce: attempt.nonce,
+    codeVerifier: attempt.codeVerifier,
+    // Inside the sealed cookie, the intent cannot be read or swapped for another account's.
+    ...(attempt.link ? { link: attempt.link } : {}),
+  })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     // The state is the cookie's subject: a cookie copied under another state's name does not open.
     .setSubject(sha256(state))
@@ -98,6 +111,8 @@ export const claimGoogleAttempt = async (
   }
   const { nonce, codeVerifier } = opened;
   if (typeof nonce !== 'string' || typeof codeVerifier !== 'string') return null;
+  const link = linkIntentOf(opened.link);
+  if (link === null) return null;
   const now = Math.floor(Date.now() / 1000);
   try {
     await signInHandoffEntity()
@@ -112,5 +127,15 @@ export const claimGoogleAttempt = async (
     if (isConditionFailure(error)) return null;
     throw error;
   }
-  return { state, nonce, codeVerifier };
+  return { state, nonce, codeVerifier, ...(link ? { link } : {}) };
+};
+
+/** The sealed link intent: undefined for a sign-in, null when it is not one we sealed. */
+const linkIntentOf = (value: unknown): GoogleLinkIntent | undefined | null => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) return null;
+  const { userId, tokenVersion } = value as Record<string, unknown>;
+  return typeof userId === 'string' && typeof tokenVersion === 'number'
+    ? { userId, tokenVersion }
+    : null;
 };

@@ -5,10 +5,12 @@ import { signAccessToken } from '../core/auth/tokens';
 import {
   endAllSessions,
   isSessionAlive,
+  liveSessions,
   readSession,
   refreshSession,
   startSession,
   type SessionGrant,
+  type SignInMethod,
 } from '../core/auth/sessions';
 import {
   clearRefreshCookie,
@@ -35,6 +37,8 @@ import {
 } from './phone-verification';
 import { RESET_REQUESTED, resetPassword, startPasswordResetEmail } from './password-reset';
 import { finishGoogleSignIn, startGoogleSignIn } from './google-sign-in';
+import { beginGoogleLink } from './google-link';
+import { unlinkGoogle } from '../domain/accounts/google-link';
 import { claimSignInCode, INVALID_SIGN_IN_CODE } from './sign-in-code';
 
 /** One message for an unknown email and a wrong password, so sign-in does not reveal accounts. */
@@ -60,7 +64,7 @@ const sessionAnswer = async (
 const session = async (
   user: UserRecord,
   event: APIGatewayProxyEventV2,
-  options: { persistent: boolean },
+  options: { persistent: boolean; method: SignInMethod },
 ) => sessionAnswer(user, await startSession(user, options), event);
 
 const findUserByEmail = async (email: string): Promise<UserRecord | null> => {
@@ -105,7 +109,7 @@ const routeHandler = createGroupHandler(authRoutes, {
     if (!user || !valid) throw new Unauthenticated('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     await loginSucceeded(attempt);
     await rememberDevice(event, user);
-    return session(user, event, { persistent: body.remember ?? false });
+    return session(user, event, { persistent: body.remember ?? false, method: 'password' });
   },
 
   register: async ({ body, event }) => {
@@ -113,12 +117,25 @@ const routeHandler = createGroupHandler(authRoutes, {
     const { password, ...profile } = body;
     const user = await createAccount({ ...profile, passwordHash: await hashPassword(password) });
     await rememberDevice(event, user);
-    return session(user, event, { persistent: true });
+    return session(user, event, { persistent: true, method: 'password' });
   },
 
   googleStart: async ({ event }) => startGoogleSignIn(event),
 
   googleCallback: async ({ query, event }) => finishGoogleSignIn(event, query),
+
+  googleLink: async ({ body, caller, event }) => beginGoogleLink(event, caller.user, body.password),
+
+  googleUnlink: async ({ caller }) => toPublicUser(await unlinkGoogle(caller.user)),
+
+  sessions: async ({ caller }) => ({
+    sessions: (await liveSessions(caller.user)).map((entry) => ({
+      id: entry.sessionId,
+      method: entry.method ?? null,
+      signedInAt: entry.createdAt,
+      current: entry.sessionId === caller.sessionId,
+    })),
+  }),
 
   googleSignIn: async ({ body }) => {
     const { userId, sessionId } = await claimSignInCode(body.token);

@@ -94,6 +94,28 @@ export const googleSignInBody = z.strictObject(
 );
 export type GoogleSignInBody = z.input<typeof googleSignInBody>;
 
+/** Linking Google from the profile begins with the account's password, checked again. */
+export const googleLinkBody = z.strictObject({ password: existingPassword() }, bodyErrors());
+export type GoogleLinkBody = z.input<typeof googleLinkBody>;
+
+const googleLinkResponse = z.object({
+  /** Google's sign-in page, for the browser to go to (its state is bound by a cookie set now). */
+  url: z.string(),
+});
+
+/** One sign-in that still stands: a session of the account, and how it began. */
+const sessionSchema = z.object({
+  id: z.string(),
+  /** How the user signed in; null for a session begun before the method was kept. */
+  method: z.enum(['password', 'google']).nullable(),
+  signedInAt: z.string(),
+  /** The session this request is made in. */
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSchema>;
+const sessionsResponse = z.object({ sessions: z.array(sessionSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+
 /** The start and the callback answer redirects; their body is empty. */
 const redirectResponse = z.undefined();
 
@@ -161,6 +183,37 @@ export const authRoutes = {
     body: googleSignInBody,
     response: authResponse,
     errors: ['INVALID_SIGN_IN_CODE'],
+  }),
+  googleLink: defineRoute({
+    method: 'POST',
+    path: '/auth/google/link',
+    group: 'auth',
+    access: 'user',
+    summary:
+      "Link Google to the caller's account: checks the password again, then answers Google's sign-in URL, the attempt bound to this browser and this account (Google's return links, signs nobody in, and goes back to the profile)",
+    body: googleLinkBody,
+    response: googleLinkResponse,
+    errors: ['WRONG_PASSWORD', 'GOOGLE_ALREADY_LINKED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  }),
+  googleUnlink: defineRoute({
+    method: 'DELETE',
+    path: '/auth/google/link',
+    group: 'auth',
+    access: 'user',
+    summary:
+      "Unlink the caller's Google account (only an account with a password: a Google-only one would have no way to sign in)",
+    response: userSchema,
+    errors: ['GOOGLE_NOT_LINKED', 'GOOGLE_ONLY_ACCOUNT'],
+  }),
+  sessions: defineRoute({
+    method: 'GET',
+    path: '/auth/sessions',
+    group: 'auth',
+    access: 'user',
+    summary:
+      "The caller's sessions that still stand, newest first: when and how (password or Google) each began",
+    response: sessionsResponse,
+    errors: [],
   }),
   refresh: defineRoute({
     method: 'POST',

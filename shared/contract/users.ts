@@ -16,6 +16,10 @@ export const userSchema = z.object({
   isPhoneVerified: z.boolean(),
   /** The owner replied STOP: nothing is texted until START or verifying the phone again. */
   smsOptedOut: z.boolean(),
+  /** The linked Google account's address, masked (`a…@gmail.com`); null when none is linked. */
+  googleEmail: z.string().nullable(),
+  /** The account has no password (made through Google): Google is its only sign-in, kept linked. */
+  googleOnly: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -48,6 +48,8 @@ export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const GOOGLE_STATE_TTL_SECONDS = 10 * 60;
 /** The code Google sign-in hands the web app works once, within a minute. */
 export const SIGN_IN_CODE_TTL_SECONDS = 60;
+/** Password checks before linking Google from the profile, per account per hour. */
+export const GOOGLE_LINK_ATTEMPTS_PER_HOUR = 10;
 
 /**
  * Abuse limits. Each is counted atomically before the work it guards, so parallel requests cannot

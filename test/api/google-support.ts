@@ -81,3 +81,27 @@ export const signInWithGoogle = async (choice: GoogleChoice) => {
 /** The web app's exchange of the callback's single-use code. */
 export const exchangeCode = (token: string) =>
   call<GoogleSession>('POST', '/auth/google/callback', { body: { token } });
+
+/** Linking from the profile: the password checked again, and Google's URL with the state's cookie. */
+export const startGoogleLink = async (token: string, password: string) => {
+  const answer = await call<{ url: string }>('POST', '/auth/google/link', {
+    token,
+    body: { password },
+  });
+  const setCookie = answer.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('sailpost_google_'));
+  const start: GoogleStart | null =
+    answer.status === 200 && setCookie
+      ? { url: new URL(answer.body.url), cookie: setCookie.split(';')[0]!, setCookie }
+      : null;
+  return { answer, start };
+};
+
+/** The whole link from the profile, allowed at Google as `choice`: where the browser lands. */
+export const linkGoogle = async (token: string, password: string, choice: GoogleChoice) => {
+  const { answer, start } = await startGoogleLink(token, password);
+  if (!start) throw new Error(`the link did not start: ${answer.status}`);
+  const back = await googleCallback(await atGoogle(start, 'allow', choice), start.cookie);
+  return { back, ...landing(back) };
+};

@@ -46,9 +46,12 @@ const parseRefreshToken = (token: string | undefined): ParsedRefreshToken | null
   return { userId, sessionId, secret };
 };
 
+/** How a session began: the account's password, or Google. */
+export type SignInMethod = 'password' | 'google';
+
 export const startSession = async (
   user: Pick<UserRecord, 'userId' | 'tokenVersion'>,
-  options: { persistent: boolean },
+  options: { persistent: boolean; method: SignInMethod },
 ): Promise<SessionGrant> => {
   const sessionId = randomUUID();
   const secret = newSecret();
@@ -60,6 +63,7 @@ export const startSession = async (
       refreshHash: sha256(secret),
       tokenVersion: user.tokenVersion,
       persistent: options.persistent,
+      method: options.method,
       createdAt: new Date().toISOString(),
       expiresAt,
     })
@@ -145,6 +149,22 @@ export const refreshSession = async (
     throw sessionEnded();
   }
   return { user, grant: grant(refreshTokenOf(userId, sessionId, next)) };
+};
+
+/**
+ * The account's sign-in events that still stand: each live session, how and when it began, the
+ * newest first. A refresh keeps its session, so each sign-in is one entry however often it is
+ * refreshed.
+ */
+export const liveSessions = async (
+  user: Pick<UserRecord, 'userId' | 'tokenVersion'>,
+): Promise<SessionRecord[]> => {
+  const { data } = await sessionEntity()
+    .query.byUser({ userId: user.userId })
+    .go({ pages: 'all', consistent: true });
+  return data
+    .filter((session) => isSessionAlive(session, user))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 };
 
 /** Sign-out: ends the session the caller holds (a stale or foreign token ends nothing). */

@@ -31,7 +31,7 @@ export type GoogleSignIn =
   | { outcome: 'signed-in'; user: UserRecord; how: 'known' | 'created' | 'linked' }
   | { outcome: 'refused'; message: string };
 
-const claimOf = (identity: GoogleIdentity) => `${identity.issuer} ${identity.subject}`;
+export const claimOf = (identity: GoogleIdentity) => `${identity.issuer} ${identity.subject}`;
 
 /** Whether Google's word on the address is final: it verified it and it owns its domain. */
 export const isGoogleAuthoritative = (identity: GoogleIdentity): boolean => {

@@ -232,6 +232,8 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   'POST /api/auth/2fa/enable': { phoneNumber: '(555) 555-0100', isVerification: true },
   'POST /api/auth/2fa/verify': { code: '123456', isVerification: true },
   'POST /api/auth/google/callback': { token: 'a-single-use-sign-in-code' },
+  // The tenant's own password (registerUser's): the link starts, and nothing is linked.
+  'POST /api/auth/google/link': { password: 'correct-horse-battery' },
   'PUT /api/users/{id}': { firstName: 'Mallory', lastName: 'Intruder', completedTours: [] },
   'POST /api/companies': { name: 'Harbor Coffee', description: 'Roasters' },
   'PUT /api/companies/{id}': { name: 'Hijacked', brandVoice: 'Loud' },

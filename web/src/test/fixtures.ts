@@ -29,6 +29,8 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   completedTours: [],
   isPhoneVerified: false,
   smsOptedOut: false,
+  googleEmail: null,
+  googleOnly: false,
   createdAt: '2026-11-01T09:00:00.000Z',
   ...overrides,
 });

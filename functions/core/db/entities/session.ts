@@ -25,6 +25,8 @@ export const sessionEntity = lazy(
           tokenVersion: { type: 'number', required: true },
           /** "Remember me": the refresh cookie outlives the browser session. */
           persistent: { type: 'boolean', required: true },
+          /** How the user signed in to begin it; sessions begun before it was kept have none. */
+          method: { type: ['password', 'google'] as const, readOnly: true },
           createdAt: { type: 'string', required: true, readOnly: true },
           expiresAt: { type: 'number', required: true, readOnly: true, field: TTL_ATTRIBUTE },
         },

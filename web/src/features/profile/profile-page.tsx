@@ -24,6 +24,7 @@ import { hasCode } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useSession } from '#web/lib/session';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
+import { GoogleConnection } from './components/google-connection';
 import { SignOutEverywhere } from './components/sign-out-everywhere';
 import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
 
@@ -208,6 +209,8 @@ function ProfileForm() {
         </div>
       </form>
       <UnsavedChangesDialog blocker={blocker} />
+
+      {current || user ? <GoogleConnection user={current ?? user!} /> : null}
 
       <SignOutEverywhere />
 

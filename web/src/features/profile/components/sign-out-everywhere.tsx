@@ -7,12 +7,14 @@ import { Modal } from '#web/components/modal';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { useSession } from '#web/lib/session';
 import { logOutEverywhere } from '../api/log-out-everywhere';
+import { SessionList } from './session-list';
 
 export const SIGNED_OUT_EVERYWHERE = 'Signed out on every device';
 
 /**
- * "Sign out everywhere": ends every session of the account (a lost phone, a shared computer),
- * after a confirmation; then this browser goes to /login too.
+ * The account's sessions (how and when each signed in), and "Sign out everywhere": ends every
+ * session of the account (a lost phone, a shared computer), after a confirmation; then this
+ * browser goes to /login too.
  */
 export function SignOutEverywhere() {
   const { signOut } = useSession();
@@ -44,6 +46,7 @@ export function SignOutEverywhere() {
       <h2 id="sessions-title" className="text-base font-semibold text-slate-900">
         Sessions
       </h2>
+      <SessionList />
       <p className="text-sm text-slate-600">
         Signed in on a device you no longer use? End every session of your account, including this
         one.
