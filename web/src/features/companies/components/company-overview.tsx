@@ -35,6 +35,7 @@ import { morningNoticeOf } from '../morning-notice';
 import { activityDetail, NO_RECENT_ACTIVITY } from '../recent-activity';
 import type { CheckoutReturnState } from '../use-checkout-return';
 import { DeleteCompanyDialog } from './delete-company-dialog';
+import { OverviewCardHead, OverviewListSkeleton } from './overview-card-head';
 import { PausedBanner, SubscriptionIssueBanner, TrialBanner } from './subscription-banners';
 import { UpNextCard } from './up-next-card';
 
@@ -87,7 +88,7 @@ function CheckoutReturnBanner({ state }: { state: NonNullable<CheckoutReturnStat
 
 function StatCard({
   title,
-  icon: Icon,
+  icon,
   children,
   action,
 }: {
@@ -98,12 +99,7 @@ function StatCard({
 }) {
   return (
     <section aria-label={title} className={clsx(cardClasses, 'flex flex-col p-5 sm:p-6')}>
-      <div className="flex items-center gap-3">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-          <Icon aria-hidden="true" className="size-5" />
-        </span>
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      </div>
+      <OverviewCardHead title={title} icon={icon} />
       <div className="mt-4 flex-1">{children}</div>
       <div className="mt-5">{action}</div>
     </section>
@@ -350,19 +346,14 @@ export function CompanyOverview({
             aria-labelledby="recent-activity-title"
             className={clsx(cardClasses, 'p-5 sm:p-6 lg:col-span-2')}
           >
-            <div className="flex items-center gap-3">
-              <span className="flex size-9 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-                <IconActivity aria-hidden="true" className="size-5" />
-              </span>
-              <h2 id="recent-activity-title" className="text-base font-semibold text-slate-900">
-                Recent Activity
-              </h2>
-            </div>
+            <OverviewCardHead
+              id="recent-activity-title"
+              title="Recent Activity"
+              icon={IconActivity}
+              tone="slate"
+            />
             {activity === undefined ? (
-              <div className="mt-4 space-y-3" aria-hidden="true">
-                <Skeleton className="h-5 w-2/3" />
-                <Skeleton className="h-5 w-1/2" />
-              </div>
+              <OverviewListSkeleton />
             ) : activity.length ? (
               <ul className="mt-4 divide-y divide-slate-100">
                 {activity.map((item) => {

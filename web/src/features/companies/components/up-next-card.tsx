@@ -6,7 +6,7 @@ import { PLATFORMS } from '#shared/domain/tiers';
 import { cardClasses } from '#web/components/card';
 import { IconClock } from '#web/components/icons';
 import { PlatformIcon } from '#web/components/platform-icon';
-import { Skeleton } from '#web/components/skeleton';
+import { OverviewCardHead, OverviewListSkeleton } from './overview-card-head';
 
 export const NOTHING_UP_NEXT =
   'No posts scheduled yet. Approved posts appear here with their time.';
@@ -28,19 +28,9 @@ interface UpNextCardProps {
 export function UpNextCard({ companyId, timeZone, posts, now }: UpNextCardProps) {
   return (
     <section aria-labelledby="up-next-title" className={clsx(cardClasses, 'p-5 sm:p-6')}>
-      <div className="flex items-center gap-3">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-          <IconClock aria-hidden="true" className="size-5" />
-        </span>
-        <h2 id="up-next-title" className="text-base font-semibold text-slate-900">
-          Up next
-        </h2>
-      </div>
+      <OverviewCardHead id="up-next-title" title="Up next" icon={IconClock} />
       {posts === undefined ? (
-        <div className="mt-4 space-y-3" aria-hidden="true">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-5 w-1/2" />
-        </div>
+        <OverviewListSkeleton />
       ) : posts.length ? (
         <ol className="mt-4 divide-y divide-slate-100">
           {posts.map((post) => (
