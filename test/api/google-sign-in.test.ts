@@ -149,6 +149,16 @@ describe('GET /auth/google/callback', () => {
     },
   );
 
+  it('signs in with an ID token whose issuer is written without the scheme, as the same Google account', async () => {
+    const email = gmail();
+    const first = await exchangeCode(expectSignedIn(await signInWithGoogle({ email })));
+    // Google signs some ID tokens with `accounts.google.com`; the stand-in with its issuer minus `http://`.
+    const bare = await signInWithGoogle({ email, id_token_issuer: 'bare' });
+    const again = await exchangeCode(expectSignedIn(bare));
+    expect(again.status).toBe(200);
+    expect(again.body.user._id).toBe(first.body.user._id);
+  });
+
   it("refuses a redirect whose iss is not Google's", async () => {
     const start = await startGoogle();
     const path = await atGoogle(start, 'allow', { email: gmail() });

@@ -1,15 +1,22 @@
+import { decodeJwt } from 'jose';
+import * as oauth from 'oauth4webapi';
 import * as oidc from 'openid-client';
 import { config } from '../../core/config';
 import { readDeclaredSecret } from '../../core/secrets';
 
 /**
- * "Continue with Google" through openid-client (a certified OpenID Connect relying party): the
- * provider is discovered from `GOOGLE_ISSUER_URL` (https://accounts.google.com, or the sandbox's
- * stand-in, so the same code runs everywhere), the start carries a PKCE S256 challenge, a state
- * and a nonce, and the callback's code is exchanged and its ID token verified: issuer, audience,
- * expiry, nonce, the redirect's `iss` when Google sends it, and — switched on below, since a
- * client may skip it for a token read straight from the token endpoint — the signature against
- * the provider's JWKS.
+ * "Continue with Google" through openid-client (a certified OpenID Connect relying party) and its
+ * certified core oauth4webapi: the provider is discovered from `GOOGLE_ISSUER_URL`
+ * (https://accounts.google.com, or the sandbox's stand-in, so the same code runs everywhere), the
+ * start carries a PKCE S256 challenge, a state and a nonce, and the callback's code is exchanged
+ * and its ID token verified: issuer, audience, expiry, nonce, the redirect's `iss` when Google
+ * sends it, and — though a client may skip it for a token read straight from the token endpoint
+ * — the signature against the provider's JWKS.
+ *
+ * The exchange is oauth4webapi's own steps rather than openid-client's one call because Google
+ * signs some ID tokens with `iss` = `accounts.google.com`, without the scheme its discovery
+ * document names (its documentation says to accept both), while the library compares `iss` with
+ * the discovered issuer exactly.
  */
 
 const SCOPE = 'openid email profile';
@@ -34,35 +41,42 @@ export class GoogleSignInRefused extends Error {
   }
 }
 
-let discovered: { key: string; configuration: Promise<oidc.Configuration> } | undefined;
+interface GoogleClient {
+  configuration: oidc.Configuration;
+  clientSecret: string;
+  /** Set for the sandbox's stand-in only (see isLoopbackHttp). */
+  insecure: boolean;
+  /** The provider's signing keys as oauth4webapi keeps them (up to five minutes), per discovery. */
+  jwksCache: oauth.JWKSCacheInput;
+}
+
+let discovered:
+  | { key: string; configuration: Promise<oidc.Configuration>; jwksCache: oauth.JWKSCacheInput }
+  | undefined;
 
 /** The discovered client, once per container (and again after a failed discovery). */
-const googleClient = async (): Promise<oidc.Configuration> => {
+const googleClient = async (): Promise<GoogleClient> => {
   const { GOOGLE_CLIENT_ID, GOOGLE_ISSUER_URL } = config();
   if (!GOOGLE_CLIENT_ID) throw new GoogleSignInUnavailable('GOOGLE_CLIENT_ID is not configured');
   const clientSecret = await readDeclaredSecret('googleClientSecret');
   const key = `${GOOGLE_ISSUER_URL} ${GOOGLE_CLIENT_ID} ${clientSecret}`;
+  const insecure = isLoopbackHttp(new URL(GOOGLE_ISSUER_URL));
   if (discovered?.key !== key) {
-    const issuer = new URL(GOOGLE_ISSUER_URL);
-    const configuration = oidc
-      .discovery(
-        issuer,
-        GOOGLE_CLIENT_ID,
-        clientSecret,
-        undefined,
-        isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
-      .then((found) => {
-        oidc.enableNonRepudiationChecks(found);
-        return found;
-      });
-    discovered = { key, configuration };
+    const configuration = oidc.discovery(
+      new URL(GOOGLE_ISSUER_URL),
+      GOOGLE_CLIENT_ID,
+      clientSecret,
+      undefined,
+      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
+    discovered = { key, configuration, jwksCache: {} };
     configuration.catch(() => {
       if (discovered?.configuration === configuration) discovered = undefined;
     });
   }
   try {
-    return await discovered.configuration;
+    const { jwksCache } = discovered;
+    return { configuration: await discovered.configuration, clientSecret, insecure, jwksCache };
   } catch (error) {
     throw new GoogleSignInUnavailable('discovery failed', { cause: error });
   }
@@ -78,7 +92,7 @@ export interface GoogleAuthorization {
 /** Google's sign-in page for this attempt. */
 export const googleAuthorizationUrl = async (input: GoogleAuthorization): Promise<string> =>
   oidc
-    .buildAuthorizationUrl(await googleClient(), {
+    .buildAuthorizationUrl((await googleClient()).configuration, {
       redirect_uri: input.redirectUri,
       scope: SCOPE,
       state: input.state,
@@ -110,6 +124,26 @@ const stringClaim = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /**
+ * The issuer an ID token may name: the discovered one, or the same without its scheme (Google's
+ * `accounts.google.com`; for the sandbox's stand-in, its issuer without `http://`). Anything else
+ * is left to fail the library's exact comparison with the discovered issuer.
+ */
+export const acceptedIssuerOf = (discoveredIssuer: string, named: unknown): string => {
+  const bare = discoveredIssuer.replace(/^https?:\/\//, '');
+  return named === bare ? bare : discoveredIssuer;
+};
+
+/** The `iss` the token response's ID token names, read unverified only to choose what to expect. */
+const issuerNamedIn = async (response: Response): Promise<unknown> => {
+  try {
+    const body = (await response.clone().json()) as { id_token?: unknown };
+    return typeof body.id_token === 'string' ? decodeJwt(body.id_token).iss : undefined;
+  } catch {
+    return undefined; // not JSON or not a JWT: the library's own processing refuses it
+  }
+};
+
+/**
  * Exchanges the code of Google's redirect (`callbackUrl`: our redirect URI with the query Google
  * sent) and verifies the ID token. Throws GoogleSignInRefused for anything that does not prove
  * the sign-in, GoogleSignInUnavailable when Google cannot be reached.
@@ -120,16 +154,39 @@ export const googleIdentityOf = async (input: {
   nonce: string;
   codeVerifier: string;
 }): Promise<GoogleIdentity> => {
-  const client = await googleClient();
-  let claims: oidc.IDToken | undefined;
+  const { configuration, clientSecret, insecure, jwksCache } = await googleClient();
+  // openid-client's metadata with its helper method left out: oauth4webapi takes plain JSON.
+  const { supportsPKCE: _supportsPKCE, ...server } = configuration.serverMetadata();
+  const client: oauth.Client = { client_id: configuration.clientMetadata().client_id };
+  const options = { [oauth.allowInsecureRequests]: insecure };
+  let claims: oauth.IDToken | undefined;
   try {
-    const tokens = await oidc.authorizationCodeGrant(client, input.callbackUrl, {
-      pkceCodeVerifier: input.codeVerifier,
-      expectedState: input.state,
+    // The redirect's `iss` (when sent) must be the discovered issuer exactly, as must the state.
+    const parameters = oauth.validateAuthResponse(server, client, input.callbackUrl, input.state);
+    const redirectUri = new URL(input.callbackUrl.pathname, input.callbackUrl).href;
+    const response = await oauth.authorizationCodeGrantRequest(
+      server,
+      client,
+      oauth.ClientSecretPost(clientSecret),
+      parameters,
+      redirectUri,
+      input.codeVerifier,
+      options,
+    );
+    // The same server, expecting the issuer in the form the token names when that is one of the two.
+    const signer = {
+      ...server,
+      issuer: acceptedIssuerOf(server.issuer, await issuerNamedIn(response)),
+    };
+    const tokens = await oauth.processAuthorizationCodeResponse(signer, client, response, {
       expectedNonce: input.nonce,
-      idTokenExpected: true,
+      requireIdToken: true,
     });
-    claims = tokens.claims();
+    await oauth.validateApplicationLevelSignature(signer, response, {
+      ...options,
+      [oauth.jwksCache]: jwksCache,
+    });
+    claims = oauth.getValidatedIdTokenClaims(tokens);
   } catch (error) {
     if (error instanceof TypeError && !(error as { code?: string }).code) {
       // fetch's own failure: Google was not reached.
@@ -146,7 +203,8 @@ export const googleIdentityOf = async (input: {
   const familyName = stringClaim(claims.family_name);
   const name = stringClaim(claims.name);
   return {
-    issuer: claims.iss,
+    // Either form is the same Google account: it is known by the discovered issuer and `sub`.
+    issuer: server.issuer,
     subject: claims.sub,
     email,
     emailVerified: claims.email_verified === true,

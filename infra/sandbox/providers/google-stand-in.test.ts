@@ -202,6 +202,22 @@ describe('the Google stand-in', () => {
     await expect(verify(await flawed('signature'))).rejects.toThrow(/signature/);
   });
 
+  it('signs with its issuer without the scheme when asked, as Google does with accounts.google.com', async () => {
+    const bare = issuer.replace(/^http:\/\//, '');
+    const { id_token } = await signIn({ email: 'ada@gmail.com', id_token_issuer: 'bare' });
+    const jwks = createRemoteJWKSet(new URL(`${issuer}/oauth2/v3/certs`));
+    const { payload } = await jwtVerify(id_token, jwks, {
+      issuer: bare,
+      audience: GOOGLE_STAND_IN_CLIENT.clientId,
+    });
+    expect(payload.iss).toBe(`127.0.0.1:${new URL(issuer).port}${GOOGLE_STAND_IN_PATH}`);
+    const response = await fetch(
+      authorizeUrl({ decision: 'allow', email: 'a@gmail.com', id_token_issuer: 'plain' }),
+      { redirect: 'manual' },
+    );
+    expect(response.status).toBe(400);
+  });
+
   it('exchanges a code once, only with its PKCE verifier, redirect URI and client', async () => {
     const { codeVerifier, codeChallenge } = createPkcePair();
     const codeFor = async () =>

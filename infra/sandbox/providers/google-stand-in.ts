@@ -28,6 +28,8 @@ import { answer, bearerOf, isClient, originOf, pathBelow, readFields } from './s
  * (and optionally `name`, `email_verified=false`, `hd`, `sub`) redirects straight back;
  * `&decision=cancel` comes back with `error=access_denied`. `&id_token_flaw=nonce|audience|expired|
  * issuer|signature` makes that sign-in's ID token wrong in that one way, for the app to refuse.
+ * `&id_token_issuer=bare` signs its ID token with the issuer without its scheme, as Google signs
+ * some with `accounts.google.com` instead of `https://accounts.google.com`: the app accepts both.
  */
 
 /** How long a code can be exchanged (Google's last minutes). */
@@ -42,6 +44,7 @@ interface PendingCode {
   scope: string;
   account: GoogleAccount;
   flaw?: IdTokenFlaw;
+  bareIssuer?: true;
   expiresAt: number;
 }
 
@@ -52,6 +55,7 @@ interface AuthorizeRequest {
   nonce?: string;
   codeChallenge?: string;
   flaw?: IdTokenFlaw;
+  bareIssuer?: true;
 }
 
 const HEADERS = {
@@ -89,6 +93,8 @@ const authorizeRequestOf = (
   if (flaw !== null && !isIdTokenFlaw(flaw)) {
     return 'id_token_flaw must be nonce, audience, expired, issuer or signature.';
   }
+  const issuerForm = query.get('id_token_issuer');
+  if (issuerForm !== null && issuerForm !== 'bare') return 'id_token_issuer must be bare.';
   const state = query.get('state') ?? undefined;
   const nonce = query.get('nonce') ?? undefined;
   return {
@@ -98,6 +104,7 @@ const authorizeRequestOf = (
     ...(nonce !== undefined ? { nonce } : {}),
     ...(codeChallenge ? { codeChallenge } : {}),
     ...(flaw !== null ? { flaw } : {}),
+    ...(issuerForm === 'bare' ? { bareIssuer: true as const } : {}),
   };
 };
 
@@ -132,6 +139,8 @@ export const startGoogleStandIn = async (
   const recent: GoogleAccount[] = [];
 
   const issuerOf = (request: IncomingMessage) => `${originOf(request)}${GOOGLE_STAND_IN_PATH}`;
+  /** The issuer without its scheme, the stand-in's `accounts.google.com`. */
+  const bareIssuerOf = (request: IncomingMessage) => issuerOf(request).replace(/^https?:\/\//, '');
 
   const remember = (account: GoogleAccount) => {
     const index = recent.findIndex((known) => known.sub === account.sub);
@@ -205,6 +214,7 @@ export const startGoogleStandIn = async (
             : {}),
           ...(authorizeRequest.nonce !== undefined ? { nonce: authorizeRequest.nonce } : {}),
           ...(authorizeRequest.flaw ? { flaw: authorizeRequest.flaw } : {}),
+          ...(authorizeRequest.bareIssuer ? { bareIssuer: true as const } : {}),
           expiresAt: Date.now() + CODE_LIFETIME_MS,
         });
         return redirectBack(response, authorizeRequest, { code, ...issuer });
@@ -262,7 +272,7 @@ export const startGoogleStandIn = async (
       expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000,
     });
     const idToken = await signer.sign({
-      issuer: issuerOf(request),
+      issuer: pending.bareIssuer ? bareIssuerOf(request) : issuerOf(request),
       clientId: client.clientId,
       account: pending.account,
       picture: `${originOf(request)}/_sandbox/providers/avatars/${encodeURIComponent(pending.account.name)}.svg`,
