@@ -1,0 +1,12 @@
+/** What the forum's screens say, in the specification's words where it has them. */
+export const FORUM_TEXTS = {
+  voteFailed: 'Failed to vote',
+  loadThreadFailed: 'Failed to load thread',
+  loadCategoryFailed: 'Failed to load category',
+  invalidResponse: 'Invalid response format from server',
+  createThreadFailed: 'Failed to create thread',
+  deletedPost: 'Deleted by its author',
+} as const;
+
+/** How long a refused vote's message stays beside the item. */
+export const VOTE_MESSAGE_MS = 3000;
