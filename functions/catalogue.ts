@@ -7,6 +7,7 @@ import { declaration as billing } from './billing/bindings';
 import { declaration as campaigns } from './campaigns/bindings';
 import { declaration as companies } from './companies/bindings';
 import { declaration as content } from './content/bindings';
+import { declaration as forum } from './forum/bindings';
 import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
@@ -40,6 +41,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   content,
   billing,
   meta,
+  forum,
 };
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {

@@ -7,6 +7,7 @@ import { forEachConcurrently } from '#functions/core/concurrency';
 import { companyPartitionSize as partitionSize } from '#functions/core/db/company-partition';
 import { lazy } from '#functions/core/lazy';
 import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
+import type { Role } from '#shared/domain/users';
 
 /**
  * Direct access to the sandbox's DynamoDB Local: to move time forward for a record (a code that
@@ -334,7 +335,7 @@ export const setPaidTier = (
  * test's account is one of them depends on which files ran before it in the same sandbox). The
  * role is read from the account on every request, so it applies at once.
  */
-export const setRole = async (userId: string, role: 'user' | 'founder'): Promise<void> => {
+export const setRole = async (userId: string, role: Role): Promise<void> => {
   const { userEntity } = await import('#functions/core/db/entities/user');
   const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => userEntity());
   entity.setClient(client());
