@@ -18,6 +18,7 @@ import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
 import { declaration as dailyDrafts } from './jobs/daily-drafts/bindings';
 import { declaration as contentGeneration } from './jobs/content-generation/bindings';
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
+import { declaration as forumReplyEmails } from './jobs/forum-reply-emails/bindings';
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
 import { declaration as publisher } from './jobs/publisher/bindings';
@@ -51,6 +52,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'content-generation': contentGeneration,
   'daily-drafts': dailyDrafts,
   'connection-health': connectionHealth,
+  'forum-reply-emails': forumReplyEmails,
   'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,
   publisher,
