@@ -197,6 +197,36 @@ describe('company routes', () => {
     );
   });
 
+  it.each([
+    '/dashboard/forum',
+    '/dashboard/forum/general',
+    '/dashboard/forum/general/0f8fad5b-d9cb-469f-a165-70867728950e',
+  ])("shows the 404 page, not the app's frame, at %s to someone outside the forum", async (at) => {
+    signedIn();
+    renderRoutes(routes, { at });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Founder Forum/)).not.toBeInTheDocument();
+  });
+
+  it.each(['founder', 'admin'] as const)(
+    'serves the forum at /dashboard/forum to a %s',
+    async (role) => {
+      seedSession({ user: makeUser({ role }) });
+      mockFetch({
+        'GET /api/companies/user/u1': companiesPage([]),
+        'GET /api/forum/categories': { body: [] },
+        'GET /api/forum/threads/top': { body: [] },
+      });
+      renderRoutes(routes, { at: '/dashboard/forum' });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Founder Forum' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
+    },
+  );
+
   it('serves the profile at /profile', async () => {
     signedIn();
     renderRoutes(routes, { at: '/profile' });

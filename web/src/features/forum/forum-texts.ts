@@ -5,7 +5,8 @@ export const FORUM_TEXTS = {
   loadCategoryFailed: 'Failed to load category',
   invalidResponse: 'Invalid response format from server',
   createThreadFailed: 'Failed to create thread',
-  deletedPost: 'Deleted by its author',
+  loadCategoriesFailed: 'Failed to load categories',
+  loadTopFailed: 'Failed to load top discussions',
 } as const;
 
 /** How long a refused vote's message stays beside the item. */

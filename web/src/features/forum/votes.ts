@@ -1,4 +1,6 @@
-export type VoteType = 'up' | 'down';
+import type { ForumVoteType } from '#shared/domain/forum';
+
+export type VoteType = ForumVoteType;
 /** The signed-in person's vote on an item; null when they have none. */
 export type MyVote = VoteType | null;
 
