@@ -18,7 +18,7 @@ import { deletePost } from './api/delete-post';
 import { deleteThread } from './api/delete-thread';
 import { editPost } from './api/edit-post';
 import { editThread } from './api/edit-thread';
-import { useForumRefresh } from './api/forum-cache';
+import { FORUM_KEYS, useForumRefresh } from './api/forum-cache';
 import { withNewPost, withPost, withThread, useThread } from './api/get-thread';
 import { hidePost } from './api/hide-post';
 import { hideThread } from './api/hide-thread';
@@ -141,9 +141,9 @@ export function ThreadPage() {
   }
 
   // This thread's own pages are updated in place; the lists that show it are read again.
+  // (The categories' names in the picker do not change with what happens in a thread.)
   const isThreadKey = (key: unknown) =>
-    (Array.isArray(key) && key[1] === thread._id) ||
-    (typeof key === 'string' && key.includes(thread._id));
+    Array.isArray(key) && (key[1] === thread._id || key[0] === FORUM_KEYS.categoryChoices);
   const threadWrite = (action: string) => async (write: Promise<ForumThread>) => {
     const changed = await saying(action)(write);
     update((pages) => withThread(pages, changed));

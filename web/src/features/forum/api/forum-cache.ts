@@ -12,14 +12,9 @@ export const FORUM_KEYS = {
 
 const FORUM_KEY_NAMES: readonly string[] = Object.values(FORUM_KEYS);
 
-const isForumKey = (key: unknown): boolean => {
-  // useSWRInfinite keeps its pages under a "$inf$" key beside the pages' own.
-  const first = Array.isArray(key) ? key[0] : key;
-  return (
-    typeof first === 'string' &&
-    (FORUM_KEY_NAMES.includes(first) || FORUM_KEY_NAMES.some((name) => first.includes(name)))
-  );
-};
+/** SWR hands the filter each read's own key (useSWRInfinite's pages too, one key a page). */
+const isForumKey = (key: unknown): boolean =>
+  Array.isArray(key) && typeof key[0] === 'string' && FORUM_KEY_NAMES.includes(key[0]);
 
 /**
  * After a write (a thread, a reply, a vote, a category): every forum list is read again where it
