@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { PageQuery } from '#shared/contract/paging';
+import type { Page, PageQuery } from '#shared/contract/paging';
 import type {
   createThreadBody,
   editThreadBody,
@@ -12,7 +12,7 @@ import { FORUM_DELETED_TEXT, isWithinEditWindow } from '#shared/domain/forum';
 import { CONTENDED, retryOnContention } from '../core/db/contention';
 import { forumCategoryEntity } from '../core/db/entities/forum-category';
 import { forumParticipantEntity } from '../core/db/entities/forum-participant';
-import { forumPostEntity } from '../core/db/entities/forum-post';
+import { forumPostEntity, type ForumPostRecord } from '../core/db/entities/forum-post';
 import {
   forumThreadEntity,
   listPlaceOf,
@@ -20,7 +20,7 @@ import {
 } from '../core/db/entities/forum-thread';
 import { forumTopThreadEntity } from '../core/db/entities/forum-top-thread';
 import { conditionally, isConditionFailure } from '../core/db/conditions';
-import { checkCursorOf, readPage } from '../core/db/paging';
+import { checkCursorOf, readCappedPage } from '../core/db/paging';
 import { writeTransaction, TransactionCancelled } from '../core/db/transaction';
 import { newTimeOrderedId } from '../core/ids';
 import { Conflict, Forbidden, NotFound } from '../core/errors';
@@ -69,6 +69,34 @@ export const threadSummaries = async (
   return threads.map((thread) => toThreadSummary(thread, votes.get(thread.threadId) ?? null));
 };
 
+/** Items one read of a page that leaves hidden ones out looks at: hidden ones are rare. */
+const FILTERED_READ_LIMIT = 100;
+/** Reads of such a page at most: a page may then be short and still have a next one. */
+const FILTERED_READS = 2;
+
+type Keys = Record<'pk' | 'sk' | 'gsi1pk' | 'gsi1sk', string>;
+
+/**
+ * One page of a forum list, a bounded read whatever the list's length: one query of one item more
+ * than the page holds (so the last page says it is the last), or, leaving hidden items out, at
+ * most FILTERED_READS queries of FILTERED_READ_LIMIT items.
+ */
+const readForumPage = <T extends object>(
+  go: (options: object) => Promise<{ data: unknown[]; cursor: string | null }>,
+  page: PageQuery,
+  filtered: boolean,
+  keyOf: (item: T & Keys) => object,
+): Promise<Page<T>> =>
+  readCappedPage<T & Keys>(
+    { go: async (options) => (await go(options)) as { data: (T & Keys)[]; cursor: string | null } },
+    page,
+    {
+      reads: filtered ? FILTERED_READS : 1,
+      readLimit: filtered ? Math.max(FILTERED_READ_LIMIT, page.limit + 1) : page.limit + 1,
+      keyOf,
+    },
+  );
+
 /** A category and one page of its threads, pinned first, then by latest activity. */
 export const categoryPage = async (
   slug: string,
@@ -79,10 +107,11 @@ export const categoryPage = async (
   const threads = forumThreadEntity().query.byCategory({ categoryId: category.categoryId });
   checkCursorOf(page.cursor, threads.params());
   const visible = viewer.isAdmin ? threads : threads.where((attr, op) => op.eq(attr.hidden, false));
-  const { data, nextCursor } = await readPage(
-    { go: (options) => visible.go({ ...options, order: 'desc' }) },
+  const { data, nextCursor } = await readForumPage<ForumThreadRecord>(
+    (options) => visible.go({ ...options, order: 'desc' }),
     page,
-    { filtered: !viewer.isAdmin },
+    !viewer.isAdmin,
+    ({ pk, sk, gsi1pk, gsi1sk }) => ({ pk, sk, gsi1pk, gsi1sk }),
   );
   return {
     category: toCategory(category),
@@ -102,9 +131,12 @@ export const threadPage = async (
   const visible = viewer.isAdmin ? replies : replies.where((attr, op) => op.eq(attr.hidden, false));
   const [thread, { data: posts, nextCursor }] = await Promise.all([
     loadThread(threadId, viewer),
-    readPage({ go: (options) => visible.go({ ...options, order: 'asc' }) }, page, {
-      filtered: !viewer.isAdmin,
-    }),
+    readForumPage<ForumPostRecord>(
+      (options) => visible.go({ ...options, order: 'asc' }),
+      page,
+      !viewer.isAdmin,
+      ({ pk, sk }) => ({ pk, sk }),
+    ),
   ]);
   const votes = await myVotesOn(viewer.userId, [
     { threadId, targetId: threadId },

@@ -74,7 +74,7 @@ describe('votes', () => {
     const post = await reply(voter, one._id);
     const refused = await voteOn(author, 'up', other._id, post._id);
     expect(refused.status).toBe(404);
-    expect(refused.body.code).toBe('FORUM_POST_NOT_FOUND');
+    expect(refused.body).toMatchObject({ code: 'FORUM_POST_NOT_FOUND' });
   });
 
   it('counts 20 members voting at once exactly 20 times, on a thread and on a reply', async () => {
