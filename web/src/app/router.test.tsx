@@ -61,6 +61,17 @@ describe('routes', () => {
     );
   });
 
+  it('sends a signed-out visitor of a forum thread to sign in, to come back to it', async () => {
+    mockFetch({});
+    renderRoutes(routes, { at: '/dashboard/forum/general/t1' });
+    expect(
+      await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('next')).toBe(
+      '/dashboard/forum/general/t1',
+    );
+  });
+
   it("sends a signed-out visitor of a text's review link to sign in, to come back to it", async () => {
     mockFetch({});
     renderRoutes(routes, { at: '/r/Ab3dE6gH9k' });

@@ -117,7 +117,7 @@ export function CategoryPage() {
         breadcrumb={
           <Breadcrumb items={[{ label: 'Founder Forum', path: FORUM_PATH }, { label: name }]} />
         }
-        title={error ? FORUM_TEXTS.loadCategoryFailed : <span className="break-words">{name}</span>}
+        title={<span className="break-words">{name}</span>}
         description={category?.description}
         actions={
           error ? null : (

@@ -127,10 +127,7 @@ export function ThreadPage() {
     return (
       <>
         <title>Thread · Founder Forum · Sailpost</title>
-        <PageHeader
-          breadcrumb={breadcrumb}
-          title={error ? FORUM_TEXTS.loadThreadFailed : 'Thread'}
-        />
+        <PageHeader breadcrumb={breadcrumb} title="Thread" />
         {error ? (
           <LoadFailure title={FORUM_TEXTS.loadThreadFailed} error={error} onRetry={retry} />
         ) : (
