@@ -130,6 +130,29 @@ describe('ThreadPage', () => {
     expect(screen.getByRole('heading', { name: '2 Replies' })).toBeInTheDocument();
   });
 
+  it('shows the lock when a reply finds the thread closed since it was read', async () => {
+    let reads = 0;
+    const { user } = renderThread({
+      [THREAD]: async () =>
+        Response.json(threadPage(makeThread({ status: reads++ === 0 ? 'open' : 'closed' }))),
+      'POST /api/forum/posts': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'FORUM_THREAD_CLOSED',
+          message: 'This thread is closed',
+          error: 'Conflict',
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Your reply'), 'Too late?');
+    await user.click(screen.getByRole('button', { name: 'Post Reply' }));
+    expect(
+      await screen.findByRole('heading', { name: 'This thread is closed' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your reply')).toBeNull();
+  });
+
   it('refuses an empty reply without sending it', async () => {
     const { fetchMock, user } = renderThread({ [THREAD]: { body: threadPage() } });
     await user.click(await screen.findByRole('button', { name: 'Post Reply' }));

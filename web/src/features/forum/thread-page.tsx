@@ -10,7 +10,7 @@ import { IconEye, IconEyeOff, IconLock, IconPin } from '#web/components/icons';
 import { Modal } from '#web/components/modal';
 import { PageHeader } from '#web/components/page-header';
 import { Skeleton } from '#web/components/skeleton';
-import { failureText, isSessionEnded } from '#web/lib/error-text';
+import { failureText, hasCode, isSessionEnded } from '#web/lib/error-text';
 import { useSession } from '#web/lib/session';
 import { closeThread } from './api/close-thread';
 import { createPost } from './api/create-post';
@@ -143,14 +143,14 @@ export function ThreadPage() {
     Array.isArray(key) && (key[1] === thread._id || key[0] === FORUM_KEYS.categoryChoices);
   const threadWrite = (action: string) => async (write: Promise<ForumThread>) => {
     const changed = await saying(action)(write);
-    update((pages) => withThread(pages, changed));
+    await update((pages) => withThread(pages, changed));
     refreshLists(isThreadKey);
     return changed;
   };
 
   const voteOn = (postId?: string) => async (type: ForumVoteType) => {
     const result = await vote(type, { threadId: thread._id, ...(postId ? { postId } : {}) });
-    update((pages: ForumThreadPage[]) =>
+    await update((pages: ForumThreadPage[]) =>
       pages.map((page) => ({
         ...page,
         thread: postId ? page.thread : { ...page.thread, ...result },
@@ -264,7 +264,7 @@ export function ThreadPage() {
           {posts.map((post) => {
             const postWrite = (action: string) => async (write: Promise<typeof post>) => {
               const changed = await saying(action)(write);
-              update((pages) => withPost(pages, changed));
+              await update((pages) => withPost(pages, changed));
               return changed;
             };
             return (
@@ -303,9 +303,15 @@ export function ThreadPage() {
         ) : (
           <ReplyForm
             onReply={async (content) => {
-              const post = await createPost(thread._id, content);
-              update((pages) => withNewPost(pages, post));
-              refreshLists(isThreadKey);
+              try {
+                const post = await createPost(thread._id, content);
+                await update((pages) => withNewPost(pages, post));
+                refreshLists(isThreadKey);
+              } catch (error) {
+                // Closed since it was read: read it again, and the lock replaces the form.
+                if (hasCode(error, 'FORUM_THREAD_CLOSED')) retry();
+                throw error;
+              }
             }}
           />
         )}

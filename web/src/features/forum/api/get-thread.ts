@@ -65,8 +65,9 @@ export const useThread = (threadId: string | undefined) => {
     { ...QUERY_DEFAULTS, revalidateFirstPage: false },
   );
   const update = useCallback(
-    (change: (pages: ForumThreadPage[]) => ForumThreadPage[]) =>
-      void mutate((pages) => (pages ? change(pages) : pages), { revalidate: false }),
+    async (change: (pages: ForumThreadPage[]) => ForumThreadPage[]): Promise<void> => {
+      await mutate((pages) => (pages ? change(pages) : pages), { revalidate: false });
+    },
     [mutate],
   );
   const last = data?.at(-1);

@@ -72,6 +72,8 @@ export function PostCard({
     setHiding(true);
     try {
       await onHide(!post.hidden);
+    } catch {
+      // The page said why.
     } finally {
       setHiding(false);
     }
