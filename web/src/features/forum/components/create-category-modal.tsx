@@ -109,7 +109,7 @@ export function CreateCategoryModal({
         disabled={isSubmitting}
         error={errors.order?.message}
         hint="Lower numbers come first in the list."
-        className="sm:max-w-40"
+        className="[&_input]:max-w-40"
         {...register('order', { valueAsNumber: true })}
       />
     </FormModal>
