@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { User } from '#shared/contract/users';
 import type { Role } from '#shared/domain/users';
 import { readSession } from '#web/lib/session-storage';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
@@ -24,6 +25,14 @@ describe('ForumReplyEmails', () => {
     renderSetting(role);
     expect(screen.getByRole('checkbox', { name: FORUM_REPLY_EMAILS_LABEL })).toBeChecked();
     expect(FORUM_REPLY_EMAILS_LABEL).toBe('Email me about forum replies');
+  });
+
+  it('is on for a session stored before the setting existed', () => {
+    const { forumReplyEmails: _left, ...older } = makeUser({ role: 'founder' });
+    seedSession({ user: older as User });
+    mockFetch({});
+    renderScreen('/profile', <ForumReplyEmails />, { at: '/profile' });
+    expect(screen.getByRole('checkbox', { name: FORUM_REPLY_EMAILS_LABEL })).toBeChecked();
   });
 
   it.each(['user', 'staff'] as const)('is not offered to a %s, who is not in the forum', (role) => {

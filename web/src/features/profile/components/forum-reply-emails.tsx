@@ -19,8 +19,10 @@ export function ForumReplyEmails() {
   const updateUser = useUpdateUser();
   const [saving, setSaving] = useState<boolean | null>(null);
   if (!user || !canSeeForum(user.role)) return null;
+  // A session stored before the setting existed has no value for it: on, as by default.
+  const stored: boolean | undefined = user.forumReplyEmails;
   // While a change is saved it shows as chosen; a refusal puts it back.
-  const checked = saving ?? user.forumReplyEmails;
+  const checked = saving ?? stored !== false;
 
   const change = async (on: boolean) => {
     setSaving(on);
