@@ -241,6 +241,35 @@ describe('ThreadPage', () => {
     ]);
   });
 
+  it("lets the author edit the thread's title and opening post", async () => {
+    const mine = { userId: maya, editableUntil: inFuture() };
+    const { fetchMock, user } = renderThread({
+      [THREAD]: { body: threadPage(makeThread(mine), []) },
+      [`PUT /api/forum/threads/${THREAD_ID}`]: {
+        body: makeThread({
+          ...mine,
+          title: 'How often on X and LinkedIn?',
+          content: 'Daily.',
+          edited: true,
+        }),
+      },
+    });
+    const post = await screen.findByRole('article', { name: 'Opening post by Maya Lopez' });
+    await user.click(within(post).getByRole('button', { name: 'Edit' }));
+    await user.clear(within(post).getByLabelText('Title'));
+    await user.type(within(post).getByLabelText('Title'), 'How often on X and LinkedIn?');
+    await user.clear(within(post).getByLabelText('Your post'));
+    await user.type(within(post).getByLabelText('Your post'), 'Daily.');
+    await user.click(within(post).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How often on X and LinkedIn?' }),
+    ).toBeInTheDocument();
+    expect(within(post).getByText(/edited/)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, `PUT /api/forum/threads/${THREAD_ID}`)).toEqual([
+      { content: 'Daily.', title: 'How often on X and LinkedIn?' },
+    ]);
+  });
+
   it('offers no edit once the window has passed, and none on posts of others', async () => {
     renderThread({
       [THREAD]: {
