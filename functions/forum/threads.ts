@@ -301,8 +301,9 @@ export const hideThread = async (
   viewer: Viewer,
 ): Promise<ForumThread> => {
   requireAdmin(viewer, 'hide a thread');
-  const thread = await loadThread(threadId, viewer);
-  if (thread.hidden !== hidden) {
+  const moved = await retryOnContention(FORUM_RETRY('Hiding a thread'), async () => {
+    const thread = await loadThread(threadId, viewer);
+    if (thread.hidden === hidden) return false;
     const outcome = await writeTransaction(
       { thread: forumThreadEntity(), category: forumCategoryEntity() },
       ({ thread: threads, category }) => ({
@@ -318,9 +319,12 @@ export const hideThread = async (
           .commit(),
       }),
     );
-    // Cancelled: another admin moved it at the same moment (to the same state, or back).
-    if (outcome.committed) await refreshTopEntry(threadId);
-  }
+    if (outcome.committed) return true;
+    // Another admin moved it meanwhile, or another write met this one: read it again.
+    if (outcome.conflicted || outcome.failedConditions.has('thread')) return CONTENDED;
+    throw new TransactionCancelled('Hiding a thread', outcome);
+  });
+  if (moved) await refreshTopEntry(threadId);
   return threadView(await loadThread(threadId, viewer), viewer);
 };
 
