@@ -168,10 +168,10 @@ export const hidePost = async (
   viewer: Viewer,
 ): Promise<ForumPost> => {
   requireAdmin(viewer, 'hide a post');
-  const post = await loadPost(threadId, postId, viewer);
-  if (post.hidden !== hidden) {
-    // Cancelled only when another admin moved it at the same moment.
-    await writeTransaction(
+  await retryOnContention(FORUM_RETRY('Hiding a reply'), async () => {
+    const post = await loadPost(threadId, postId, viewer);
+    if (post.hidden === hidden) return true;
+    const outcome = await writeTransaction(
       { post: forumPostEntity(), thread: forumThreadEntity() },
       ({ post: posts, thread }) => ({
         post: posts
@@ -185,6 +185,10 @@ export const hidePost = async (
           .commit(),
       }),
     );
-  }
+    if (outcome.committed) return true;
+    // Another admin moved it meanwhile, or a reply met this write: read it again.
+    if (outcome.conflicted || outcome.failedConditions.has('post')) return CONTENDED;
+    throw new TransactionCancelled('Hiding a reply', outcome);
+  });
   return reloadPost(threadId, postId, viewer);
 };

@@ -69,9 +69,11 @@ export const threadSummaries = async (
   return threads.map((thread) => toThreadSummary(thread, votes.get(thread.threadId) ?? null));
 };
 
-/** Items one read of a page that leaves hidden ones out looks at: hidden ones are rare. */
-const FILTERED_READ_LIMIT = 100;
-/** Reads of such a page at most: a page may then be short and still have a next one. */
+/**
+ * Reads of a page that leaves hidden items out, at most: hidden items are rare, so one read of a
+ * page's worth almost always fills it; when it does not, one more, and a page may then be short
+ * and still have a next one.
+ */
 const FILTERED_READS = 2;
 
 type Keys = Record<'pk' | 'sk' | 'gsi1pk' | 'gsi1sk', string>;
@@ -79,7 +81,7 @@ type Keys = Record<'pk' | 'sk' | 'gsi1pk' | 'gsi1sk', string>;
 /**
  * One page of a forum list, a bounded read whatever the list's length: one query of one item more
  * than the page holds (so the last page says it is the last), or, leaving hidden items out, at
- * most FILTERED_READS queries of FILTERED_READ_LIMIT items.
+ * most FILTERED_READS such queries.
  */
 const readForumPage = <T extends object>(
   go: (options: object) => Promise<{ data: unknown[]; cursor: string | null }>,
@@ -92,7 +94,7 @@ const readForumPage = <T extends object>(
     page,
     {
       reads: filtered ? FILTERED_READS : 1,
-      readLimit: filtered ? Math.max(FILTERED_READ_LIMIT, page.limit + 1) : page.limit + 1,
+      readLimit: page.limit + 1,
       keyOf,
     },
   );
@@ -299,8 +301,9 @@ export const hideThread = async (
   viewer: Viewer,
 ): Promise<ForumThread> => {
   requireAdmin(viewer, 'hide a thread');
-  const thread = await loadThread(threadId, viewer);
-  if (thread.hidden !== hidden) {
+  const moved = await retryOnContention(FORUM_RETRY('Hiding a thread'), async () => {
+    const thread = await loadThread(threadId, viewer);
+    if (thread.hidden === hidden) return false;
     const outcome = await writeTransaction(
       { thread: forumThreadEntity(), category: forumCategoryEntity() },
       ({ thread: threads, category }) => ({
@@ -316,9 +319,12 @@ export const hideThread = async (
           .commit(),
       }),
     );
-    // Cancelled: another admin moved it at the same moment (to the same state, or back).
-    if (outcome.committed) await refreshTopEntry(threadId);
-  }
+    if (outcome.committed) return true;
+    // Another admin moved it meanwhile, or another write met this one: read it again.
+    if (outcome.conflicted || outcome.failedConditions.has('thread')) return CONTENDED;
+    throw new TransactionCancelled('Hiding a thread', outcome);
+  });
+  if (moved) await refreshTopEntry(threadId);
   return threadView(await loadThread(threadId, viewer), viewer);
 };
 

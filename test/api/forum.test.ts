@@ -399,6 +399,28 @@ describe('hiding and pinning', () => {
     );
   });
 
+  it('counts a thread hidden by two admins at once out of its category once', async () => {
+    const own = await newCategory(admin);
+    const [secondAdmin] = await Promise.all([member('admin')]);
+    const thread = await newThread(founder, own._id);
+    await newThread(founder, own._id);
+    const answers = await Promise.all(
+      [admin, secondAdmin, admin, secondAdmin].map((who) =>
+        call<ForumThread>('PUT', `/forum/threads/${thread._id}/hide`, {
+          token: who.token,
+          body: { hidden: true },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body.hidden])).toEqual(
+      answers.map(() => [200, true]),
+    );
+    const list = await call<ForumCategoryPage>('GET', `/forum/categories/${own.slug}`, {
+      token: founder.token,
+    });
+    expect(list.body.category.threads).toBe(1);
+  });
+
   it('lists a category’s threads pinned first, then by latest activity', async () => {
     const own = await newCategory(admin);
     const oldest = await newThread(founder, own._id, 'Oldest');
