@@ -7,6 +7,7 @@ import { declaration as billing } from './billing/bindings';
 import { declaration as campaigns } from './campaigns/bindings';
 import { declaration as companies } from './companies/bindings';
 import { declaration as content } from './content/bindings';
+import { declaration as forum } from './forum/bindings';
 import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
@@ -17,6 +18,7 @@ import { declaration as companyCleanup } from './jobs/company-cleanup/bindings';
 import { declaration as dailyDrafts } from './jobs/daily-drafts/bindings';
 import { declaration as contentGeneration } from './jobs/content-generation/bindings';
 import { declaration as connectionHealth } from './jobs/connection-health/bindings';
+import { declaration as forumReplyEmails } from './jobs/forum-reply-emails/bindings';
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
 import { declaration as publisher } from './jobs/publisher/bindings';
@@ -40,6 +42,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   content,
   billing,
   meta,
+  forum,
 };
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
@@ -49,6 +52,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'content-generation': contentGeneration,
   'daily-drafts': dailyDrafts,
   'connection-health': connectionHealth,
+  'forum-reply-emails': forumReplyEmails,
   'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,
   publisher,

@@ -11,6 +11,8 @@
  *    address, on a fresh sandbox of its own (scripts/bench/sign-ups.ts), and that every one is
  *    answered 201,
  *  - DELETE of a company with 3,000 campaigns (scripts/bench-company-delete.ts),
+ *  - p50/p99 of a forum category's page and a thread's page at 10 and 10,000 threads / replies,
+ *    seeded straight into DynamoDB Local, on a fresh sandbox of its own (scripts/bench/forum-pages.ts),
  *  - p50/p99 of a page of the calendar's posts (GET /companies/{id}/posts) at 0, 1,000 and 10,000
  *    posts in a company, seeded straight into DynamoDB Local, on a fresh sandbox of its own
  *    (scripts/bench/company-posts.ts),
@@ -20,7 +22,7 @@
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
- * `--only=bundles,cold,spa,api,signups,calendar,delete,publishing,lighthouse` measures only those sections
+ * `--only=bundles,cold,spa,api,signups,calendar,forum,delete,publishing,lighthouse` measures only those sections
  * (lighthouse implies --lighthouse), e.g. to check a front-end change without the API load.
  *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
@@ -33,6 +35,7 @@ import { measureApiLatency, registerBenchAccount } from './bench/api-load';
 import { measureColdFirstRequests } from './bench/cold-first-request';
 import { measureCompanyPosts } from './bench/company-posts';
 import { measureCompanyDelete } from './bench/company-delete';
+import { measureForumPages } from './bench/forum-pages';
 import { measureLambdaBundles } from './bench/lambda-bundles';
 import { measureLighthouse } from './bench/lighthouse';
 import { measurePublishing } from './bench/publishing';
@@ -55,6 +58,7 @@ const SECTIONS = [
   'api',
   'signups',
   'calendar',
+  'forum',
   'delete',
   'publishing',
   'lighthouse',
@@ -98,6 +102,7 @@ const main = async () => {
 
   if (measures('signups')) rows.push(...(await measureSignUps()));
   if (measures('calendar')) rows.push(...(await measureCompanyPosts()));
+  if (measures('forum')) rows.push(...(await measureForumPages()));
 
   const needsSandbox =
     measures('api') || measures('delete') || measures('publishing') || withLighthouse;

@@ -32,6 +32,9 @@ export const updateProfile = async (
     ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
     ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
     ...(changes.completedTours !== undefined ? { completedTours: changes.completedTours } : {}),
+    ...(changes.forumReplyEmails !== undefined
+      ? { forumReplyEmails: changes.forumReplyEmails }
+      : {}),
     ...(phoneChanged ? { phoneNumber: changes.phoneNumber!, phoneVerified: false } : {}),
   };
   const next: UserRecord = { ...user, ...written, updatedAt: new Date().toISOString() };

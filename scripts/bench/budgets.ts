@@ -29,6 +29,14 @@ export const BUDGETS = {
    */
   companyPostsPageP50Ms: { atMost: 50 },
   companyPostsPageP99Ms: { atMost: 250 },
+  /**
+   * A forum category's page (20 threads) and a thread's page (20 replies), at 10 and 10,000 threads
+   * or replies, one request at a time: as the calendar's page, a usual page within 50 ms and the
+   * slowest within a quarter second, the same at every size (each page is one query of one
+   * category's index or one thread's partition, and one batch read of the reader's votes).
+   */
+  forumPageP50Ms: { atMost: 50 },
+  forumPageP99Ms: { atMost: 250 },
   /** DELETE /api/companies/{id} with 3,000 campaigns answers before the job has removed them. */
   companyDeleteMs: { below: 1000 },
   /** Mobile Lighthouse (simulated throttling) on /, /login and /dashboard. */

@@ -76,6 +76,8 @@ export const TYPICAL_REQUESTS: {
   billing: ({ companyId }) =>
     typical(contract.billing.createCheckoutSession, {}, { companyId, tier: 'silver' }),
   meta: () => typical(contract.meta.config, {}),
+  // The fixture's account is the fresh sandbox's first, so a founder: the forum is open to it.
+  forum: () => typical(contract.forum.listCategories, {}),
 };
 
 const compiledRoutes = compileRoutes(routes);

@@ -96,6 +96,20 @@ export const ERROR_STATUS = {
   NO_SUBSCRIPTION: 409,
   BILLING_UNAVAILABLE: 503,
   WEBHOOK_SIGNATURE_INVALID: 400,
+  // The Founder Forum
+  FORUM_CATEGORY_NOT_FOUND: 404,
+  FORUM_THREAD_NOT_FOUND: 404,
+  FORUM_POST_NOT_FOUND: 404,
+  FORUM_SLUG_TAKEN: 409,
+  FORUM_CATEGORY_LIMIT_REACHED: 409,
+  FORUM_THREAD_CLOSED: 409,
+  /** The author's edit came after the edit window (or the post was deleted). */
+  FORUM_NOT_EDITABLE: 409,
+  /** Editing or deleting someone else's post. */
+  FORUM_NOT_AUTHOR: 403,
+  FORUM_OWN_VOTE: 403,
+  FORUM_THREAD_LIMIT_REACHED: 429,
+  FORUM_REPLY_LIMIT_REACHED: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -4,6 +4,7 @@ import { billingRoutes } from './billing';
 import { campaignsRoutes } from './campaigns';
 import { companiesRoutes } from './companies';
 import { contentRoutes } from './content';
+import { forumRoutes } from './forum';
 import { mediaRoutes } from './media';
 import { metaRoutes } from './meta';
 import { platformsRoutes } from './platforms';
@@ -22,6 +23,7 @@ export const contract = {
   content: contentRoutes,
   billing: billingRoutes,
   meta: metaRoutes,
+  forum: forumRoutes,
 } as const;
 
 export const routes: readonly RouteDefinition[] = Object.values(contract).flatMap((group) =>

@@ -1,13 +1,18 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors';
+import { FORUM_SLUG_PATH_PATTERN } from '../domain/forum';
 
 /** Every API path is served under this prefix: CloudFront forwards `/api/*` to the HTTP API. */
 export const API_PREFIX = '/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call an endpoint. `user` means any signed-in account. */
-export type Access = 'public' | 'user' | 'staff' | 'admin';
+/**
+ * Who may call an endpoint. `user` means any signed-in account. `forum` means a member of the
+ * Founder Forum (a founder or an admin): to anyone else the route answers as if it did not exist
+ * (404 NOT_FOUND), so the forum is not even seen to be there.
+ */
+export type Access = 'public' | 'user' | 'staff' | 'admin' | 'forum';
 
 /** One Lambda per group; the CDK stack and the sandbox gateway both read this list. */
 export const ENDPOINT_GROUPS = [
@@ -21,6 +26,7 @@ export const ENDPOINT_GROUPS = [
   'content',
   'billing',
   'meta',
+  'forum',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
@@ -74,6 +80,10 @@ export interface RouteDefinition {
  *   company, whose owner is checked first, as for campaigns).
  * - `reviewLink`: the code of a text's review link (`/r/{code}`), the caller's own while its text
  *   can be answered; shaped as REVIEW_LINK_CODE_PATTERN, not as an id.
+ * - `forumCategory`: a forum category's slug (shaped as FORUM_SLUG_PATTERN, not as an id);
+ *   `forumThread` and `forumPost`: a thread, and a reply in the thread of the same path. The
+ *   forum is shared by its members, so any member may read them; a hidden one is missing to all
+ *   but admins, and a non-member is refused before any lookup (the route's `forum` access).
  */
 export const PATH_ID_OWNERS = {
   caller: { notFound: 'USER_NOT_FOUND', message: 'User not found' },
@@ -87,6 +97,9 @@ export const PATH_ID_OWNERS = {
     notFound: 'REVIEW_LINK_NOT_FOUND',
     message: 'This review link has expired or is not for this account',
   },
+  forumCategory: { notFound: 'FORUM_CATEGORY_NOT_FOUND', message: 'Category not found' },
+  forumThread: { notFound: 'FORUM_THREAD_NOT_FOUND', message: 'Thread not found' },
+  forumPost: { notFound: 'FORUM_POST_NOT_FOUND', message: 'Post not found' },
 } as const satisfies Record<string, { notFound: ErrorCode; message: string }>;
 export type PathIdOwner = keyof typeof PATH_ID_OWNERS;
 
@@ -102,7 +115,11 @@ export const REVIEW_LINK_CODE_PATTERN = /^[0-9A-Za-z]{10}$/;
 
 /** The shape a path id of this owner must have; anything else answers as missing. */
 export const pathIdPatternOf = (owner: PathIdOwner): RegExp =>
-  owner === 'reviewLink' ? REVIEW_LINK_CODE_PATTERN : PATH_ID_PATTERN;
+  owner === 'reviewLink'
+    ? REVIEW_LINK_CODE_PATTERN
+    : owner === 'forumCategory'
+      ? FORUM_SLUG_PATH_PATTERN
+      : PATH_ID_PATTERN;
 
 /** `owners` is required exactly when the path has parameters, and names each one. */
 type OwnersOf<P extends string> = keyof ParamsOf<P> extends never

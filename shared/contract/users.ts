@@ -20,6 +20,8 @@ export const userSchema = z.object({
   googleEmail: z.string().nullable(),
   /** The account has no password (made through Google): Google is its only sign-in, kept linked. */
   googleOnly: z.boolean(),
+  /** "Email me about forum replies": on unless the user turned it off. */
+  forumReplyEmails: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -39,6 +41,7 @@ export const updateUserBody = z.strictObject(
       .max(TOUR_IDS.length * 2, 'Too many tours')
       .transform((tours) => [...new Set(tours)])
       .optional(),
+    forumReplyEmails: z.boolean({ error: 'forumReplyEmails must be true or false' }).optional(),
   },
   {
     error: (issue) =>

@@ -7,6 +7,7 @@ import { forEachConcurrently } from '#functions/core/concurrency';
 import { companyPartitionSize as partitionSize } from '#functions/core/db/company-partition';
 import { lazy } from '#functions/core/lazy';
 import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
+import type { Role } from '#shared/domain/users';
 
 /**
  * Direct access to the sandbox's DynamoDB Local: to move time forward for a record (a code that
@@ -58,6 +59,8 @@ export const useSandboxTable = async () => {
     { publishWatchEntity },
     { smsDigestEntity },
     { userEntity },
+    { forumThreadEntity },
+    { forumPostEntity },
   ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/campaign-ref'),
@@ -71,6 +74,8 @@ export const useSandboxTable = async () => {
     import('#functions/core/db/entities/publish-watch'),
     import('#functions/core/db/entities/sms-digest'),
     import('#functions/core/db/entities/user'),
+    import('#functions/core/db/entities/forum-thread'),
+    import('#functions/core/db/entities/forum-post'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
@@ -85,6 +90,8 @@ export const useSandboxTable = async () => {
     publishWatches: publishWatchEntity(),
     smsDigests: smsDigestEntity(),
     users: userEntity(),
+    forumThreads: forumThreadEntity(),
+    forumPosts: forumPostEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;
@@ -334,7 +341,7 @@ export const setPaidTier = (
  * test's account is one of them depends on which files ran before it in the same sandbox). The
  * role is read from the account on every request, so it applies at once.
  */
-export const setRole = async (userId: string, role: 'user' | 'founder'): Promise<void> => {
+export const setRole = async (userId: string, role: Role): Promise<void> => {
   const { userEntity } = await import('#functions/core/db/entities/user');
   const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => userEntity());
   entity.setClient(client());
@@ -618,4 +625,30 @@ export const seedReviewLink = async (
   });
   await (await reviewLinks()).create(link).go();
   return link.code;
+};
+
+/**
+ * Moves a forum thread's or reply's writing time back (as time passing would), to reach the end of
+ * its edit window without waiting for it: `createdAt` is written once by the API.
+ */
+export const backdateForumItem = async (
+  item: { threadId: string; postId?: string },
+  createdAt: string,
+): Promise<void> => {
+  const { forumPosts, forumThreads } = await useSandboxTable();
+  const { Key } = (
+    item.postId
+      ? forumPosts.get({ threadId: item.threadId, postId: item.postId }).params()
+      : forumThreads.get({ threadId: item.threadId }).params()
+  ) as { Key: Record<string, string> };
+  await client().send(
+    new UpdateCommand({
+      TableName: inject('tableName'),
+      Key,
+      UpdateExpression: 'SET #createdAt = :createdAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#createdAt': 'createdAt' },
+      ExpressionAttributeValues: { ':createdAt': createdAt },
+    }),
+  );
 };

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes, SIGNED_IN_ROUTE_ID } from '#web/app/router';
-import { setPaidTier } from '../api/db';
+import { setPaidTier, setRole } from '../api/db';
 import {
   baseUrl,
   dismissPhoneVerification,
@@ -56,7 +56,9 @@ const SCREENS: Record<string, string> = {
   'dashboard/company/:companyId/analytics': 'company-analytics',
   'dashboard/platforms': 'platforms-index',
   'dashboard/campaigns': 'coming-soon-campaigns',
-  'dashboard/forum': 'coming-soon-forum',
+  'dashboard/forum': 'forum-home',
+  'dashboard/forum/:categorySlug': 'forum-category',
+  'dashboard/forum/:categorySlug/:threadId': 'forum-thread',
   'dashboard/support': 'coming-soon-support',
   profile: 'profile',
   'r/:code': 'review-link-expired',
@@ -423,9 +425,62 @@ describe('every signed-in screen on a phone (390 px)', () => {
           .first()
           .waitFor(),
       );
-      for (const section of ['campaigns', 'forum', 'support']) {
+      for (const section of ['campaigns', 'support']) {
         await visit(`dashboard/${section}`, `/dashboard/${section}`, () => heading('Coming soon'));
       }
+
+      // The Founder Forum, as a founder sees it: the account becomes one here (the first 50
+      // accounts of a sandbox are, and this one may not be), on the server and in the session.
+      await page.evaluate(() => {
+        for (const store of [sessionStorage, localStorage]) {
+          const stored = store.getItem('user');
+          if (stored)
+            store.setItem('user', JSON.stringify({ ...JSON.parse(stored), role: 'founder' }));
+        }
+      });
+      const userId = await page.evaluate(
+        () =>
+          (
+            JSON.parse(sessionStorage.getItem('user') ?? localStorage.getItem('user') ?? '{}') as {
+              _id?: string;
+            }
+          )._id,
+      );
+      await setRole(userId!, 'founder');
+      const forumToken = await storedToken(page);
+      const forumPost = async (path: string, body: unknown) => {
+        const response = await fetch(`${baseUrl()}/api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${forumToken}` },
+          body: JSON.stringify(body),
+        });
+        expect(response.status, await response.clone().text()).toBe(201);
+        return (await response.json()) as { _id: string; slug: string };
+      };
+      const category = await forumPost('/forum/categories', {
+        name: `Neighbourhood marketing ${Date.now().toString(36)}`,
+        description: 'Flyers, markets and the shop window: what works on the street where you are.',
+        order: 1,
+      });
+      const thread = await forumPost('/forum/threads', {
+        title: 'Which of your weekly posts brought the most people through the door this autumn?',
+        content:
+          'Ours was the **Saturday tasting** post. Notes: https://harbor.coffee/notes/autumn-2026/saturday-tastings-and-what-we-learned-from-them',
+        categoryId: category._id,
+      });
+      await visit('dashboard/forum', '/dashboard/forum', () => heading('Founder Forum', 1));
+      await page.getByRole('button', { name: 'New Thread' }).click();
+      await checkDialog('forum-new-thread-dialog', 'New Thread');
+      await page.getByRole('button', { name: 'Create Category' }).first().click();
+      await checkDialog('forum-create-category-dialog', 'Create Category');
+      await visit('dashboard/forum/:categorySlug', `/dashboard/forum/${category.slug}`, () =>
+        page.getByRole('list', { name: 'Threads' }).waitFor(),
+      );
+      await visit(
+        'dashboard/forum/:categorySlug/:threadId',
+        `/dashboard/forum/${category.slug}/${thread._id}`,
+        () => page.getByLabel('Your reply').waitFor(),
+      );
       await visit('profile', '/profile', () => heading(/profile/i, 1));
       await visit('r/:code', '/r/abcdefghij', () => heading('This link has expired'));
       await visit('*', '/dashboard/no-such-screen', () => heading('Page Not Found'));

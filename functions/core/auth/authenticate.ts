@@ -1,6 +1,7 @@
 import type { Access } from '#shared/contract/route';
+import { canSeeForum } from '#shared/domain/users';
 import { userEntity, type UserRecord } from '../db/entities/user';
-import { Forbidden, Unauthenticated } from '../errors';
+import { Forbidden, NotFound, Unauthenticated } from '../errors';
 import { isSessionAlive, readSession } from './sessions';
 import { verifyAccessToken } from './tokens';
 
@@ -23,6 +24,8 @@ const mayCall = (access: Access, user: UserRecord): boolean => {
       return user.role === 'admin';
     case 'staff':
       return user.role === 'staff' || user.role === 'admin';
+    case 'forum':
+      return canSeeForum(user.role);
     default:
       return true;
   }
@@ -46,6 +49,10 @@ export const authenticate = async (
   if (!user || user.tokenVersion !== claims.tokenVersion || !isSessionAlive(session, user)) {
     throw new Unauthenticated('SESSION_ENDED', 'Your session has ended. Please log in again.');
   }
-  if (!mayCall(access, user)) throw new Forbidden('FORBIDDEN', 'Forbidden');
+  if (!mayCall(access, user)) {
+    // The forum does not exist for those outside it: its routes answer as an unknown route does.
+    if (access === 'forum') throw new NotFound('NOT_FOUND', 'Not Found');
+    throw new Forbidden('FORBIDDEN', 'Forbidden');
+  }
   return { userId: user.userId, user, sessionId: claims.sessionId };
 };

@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   'content-generation',
   'daily-drafts',
   'connection-health',
+  'forum-reply-emails',
   'media-thumbnail',
   'password-reset-email',
   'publisher',

@@ -19,5 +19,6 @@ export const toPublicUser = (record: UserRecord): User => ({
   smsOptedOut: record.smsOptedOut ?? false,
   googleEmail: record.googleEmail ? maskedEmail(record.googleEmail) : null,
   googleOnly: !hasPassword(record.passwordHash),
+  forumReplyEmails: record.forumReplyEmails ?? true,
   createdAt: record.createdAt,
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { routes } from '#shared/contract/manifest';
 import {
   API_PREFIX,
@@ -5,7 +6,7 @@ import {
   type PathIdOwner,
   type RouteDefinition,
 } from '#shared/contract/route';
-import { seedMediaAsset, seedReviewLink, setPaidTier } from '../db';
+import { seedMediaAsset, seedReviewLink, setPaidTier, setRole } from '../db';
 import {
   apiUrl,
   call,
@@ -46,7 +47,47 @@ export interface Tenant {
   contentId: string;
   /** The code of a text's review link to that post. */
   reviewLinkCode: string;
+  /**
+   * An admin of the Founder Forum (every forum route is open to it), or an ordinary user (the
+   * forum does not exist for it: each forum route answers 404, and none is read).
+   */
+  forumMember: boolean;
+  /** As a forum admin: a category it made, a thread it started there and its own reply in it. */
+  forumCategorySlug: string;
+  forumThreadId: string;
+  forumPostId: string;
 }
+
+/** A category, a thread in it and a reply, all the tenant's (an admin of the forum). */
+const createForumThings = async (token: string) => {
+  const name = `Harbor ${randomUUID().slice(0, 8)}`;
+  const category = await call<{ slug: string }>('POST', '/forum/categories', {
+    token,
+    body: { name, description: 'Roasting, sourcing and the morning rush', order: 1 },
+  });
+  if (category.status !== 201) throw new Error(`category not created: ${category.status}`);
+  const categories = await call<{ _id: string; slug: string }[]>(
+    'GET',
+    '/forum/categories/simple',
+    { token },
+  );
+  const categoryId = categories.body.find((choice) => choice.slug === category.body.slug)!._id;
+  const thread = await call<{ _id: string }>('POST', '/forum/threads', {
+    token,
+    body: { title: 'Oat milk or almond?', content: 'What do your regulars ask for?', categoryId },
+  });
+  if (thread.status !== 201) throw new Error(`thread not created: ${thread.status}`);
+  const reply = await call<{ _id: string }>('POST', '/forum/posts', {
+    token,
+    body: { content: 'Oat, **by far**.', threadId: thread.body._id },
+  });
+  if (reply.status !== 201) throw new Error(`reply not written: ${reply.status}`);
+  return {
+    forumCategorySlug: category.body.slug,
+    forumThreadId: thread.body._id,
+    forumPostId: reply.body._id,
+  };
+};
 
 /** Uploads a small PNG for the campaign as the browser does; answers the key to confirm. */
 const uploadCampaignFile = async (token: string, campaignId: string): Promise<string> => {
@@ -91,8 +132,13 @@ const dayFromToday = (days: number) =>
  * an X and a LinkedIn account connected to the company (through the sandbox's stand-ins of their
  * consent pages), a campaign with a media asset, and a finished AI campaign generation.
  */
-export const createTenant = async (): Promise<Tenant> => {
+export const createTenant = async ({
+  forumMember = true,
+}: { forumMember?: boolean } = {}): Promise<Tenant> => {
   const { token, user } = await registerUser();
+  // Set, never left to the founder seats (whether an account is among the first 50 depends on
+  // the files that ran before).
+  await setRole(user._id, forumMember ? 'admin' : 'user');
   const company = await call<{ _id: string }>('POST', '/companies', {
     token,
     body: { name: 'Harbor Coffee', description: 'Small-batch roasters', website: 'harbor.coffee' },
@@ -136,7 +182,12 @@ export const createTenant = async (): Promise<Tenant> => {
   );
   // The tenant has no verified phone, so no text: its link as a draft text writes it.
   const reviewLinkCode = await seedReviewLink(user._id, { companyId, campaignId, contentId });
+  const forum = forumMember
+    ? await createForumThings(token)
+    : { forumCategorySlug: '', forumThreadId: '', forumPostId: '' };
   return {
+    forumMember,
+    ...forum,
     token,
     userId: user._id,
     companyId,
@@ -161,6 +212,9 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   generation: (tenant) => tenant.generationId,
   content: (tenant) => tenant.contentId,
   reviewLink: (tenant) => tenant.reviewLinkCode,
+  forumCategory: (tenant) => tenant.forumCategorySlug,
+  forumThread: (tenant) => tenant.forumThreadId,
+  forumPost: (tenant) => tenant.forumPostId,
 };
 
 /** What holds each kind of thing: deleting a campaign deletes its media assets too. */
@@ -173,6 +227,10 @@ export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
   generation: 'company',
   content: 'campaign',
   reviewLink: 'content',
+  // The forum's things are the tenant's own only as their author; none is inside a company.
+  forumCategory: 'caller',
+  forumThread: 'forumCategory',
+  forumPost: 'forumThread',
 };
 
 /** How deep inside a tenant's things a kind of path id is (a media asset: 3). */
@@ -345,6 +403,29 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   'POST /api/stripe/cancel-subscription': { companyId: NO_ONES_COMPANY },
   'POST /api/stripe/resume-subscription': { companyId: NO_ONES_COMPANY },
   'POST /api/stripe/billing-portal': { companyId: NO_ONES_COMPANY },
+  // The forum: categories and threads named in a body are no one's (the tenant sweep covers the
+  // path ids; the forum's own tests the rest).
+  'POST /api/forum/categories': {
+    name: 'Espresso & Milk',
+    slug: 'espresso-milk',
+    description: 'Shots, steaming and latte art',
+    order: 2,
+  },
+  'POST /api/forum/threads': {
+    title: 'Best grinder under $500?',
+    content: 'Looking for **burr** grinders.',
+    categoryId: NO_ONES_COMPANY,
+  },
+  'PUT /api/forum/threads/{id}': {
+    title: 'Oat milk or almond milk?',
+    content: 'Asking for a café.',
+  },
+  'PUT /api/forum/threads/{id}/hide': { hidden: true },
+  'PUT /api/forum/threads/{id}/pin': { pinned: true },
+  'POST /api/forum/posts': { content: 'Oat, by far.', threadId: NO_ONES_COMPANY },
+  'PUT /api/forum/threads/{threadId}/posts/{postId}': { content: 'Oat, by far (edited).' },
+  'PUT /api/forum/threads/{threadId}/posts/{postId}/hide': { hidden: true },
+  'POST /api/forum/votes': { type: 'up', threadId: NO_ONES_COMPANY, postId: null },
 };
 
 /**
@@ -424,6 +505,7 @@ export const readEverything = async (tenant: Tenant): Promise<Record<string, unk
     (route) =>
       route.method === 'GET' &&
       route.access !== 'public' &&
+      (route.access !== 'forum' || tenant.forumMember) &&
       !NOT_READS.has(routeKeyOf(route)) &&
       !Object.values(route.owners ?? {}).some((owner) => isGone(tenant, owner)),
   );

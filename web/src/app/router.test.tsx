@@ -61,6 +61,17 @@ describe('routes', () => {
     );
   });
 
+  it('sends a signed-out visitor of a forum thread to sign in, to come back to it', async () => {
+    mockFetch({});
+    renderRoutes(routes, { at: '/dashboard/forum/general/t1' });
+    expect(
+      await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('next')).toBe(
+      '/dashboard/forum/general/t1',
+    );
+  });
+
   it("sends a signed-out visitor of a text's review link to sign in, to come back to it", async () => {
     mockFetch({});
     renderRoutes(routes, { at: '/r/Ab3dE6gH9k' });
@@ -196,6 +207,36 @@ describe('company routes', () => {
       '/dashboard/company/c1/platforms',
     );
   });
+
+  it.each([
+    '/dashboard/forum',
+    '/dashboard/forum/general',
+    '/dashboard/forum/general/0f8fad5b-d9cb-469f-a165-70867728950e',
+  ])("shows the 404 page, not the app's frame, at %s to someone outside the forum", async (at) => {
+    signedIn();
+    renderRoutes(routes, { at });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Founder Forum/)).not.toBeInTheDocument();
+  });
+
+  it.each(['founder', 'admin'] as const)(
+    'serves the forum at /dashboard/forum to a %s',
+    async (role) => {
+      seedSession({ user: makeUser({ role }) });
+      mockFetch({
+        'GET /api/companies/user/u1': companiesPage([]),
+        'GET /api/forum/categories': { body: [] },
+        'GET /api/forum/threads/top': { body: [] },
+      });
+      renderRoutes(routes, { at: '/dashboard/forum' });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Founder Forum' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
+    },
+  );
 
   it('serves the profile at /profile', async () => {
     signedIn();

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { canSeeForum } from '#shared/domain/users';
 import { PageSpinner } from '../components/spinner';
 import { importWithTimeout } from '../lib/lazy-import';
 import { setNavigator } from '../lib/navigation';
@@ -35,6 +36,9 @@ const companyOverview = screen(
   () => import('../features/companies/company-overview-page'),
   (m) => m.CompanyOverviewPage,
 );
+
+/** The Founder Forum's screens: admins and founders only (everyone else gets the 404 page). */
+const FORUM_ONLY = { mayEnter: canSeeForum } satisfies SignedInHandle;
 
 export const routes: RouteObject[] = [
   {
@@ -208,7 +212,30 @@ export const routes: RouteObject[] = [
               // Screens of the next issues (and /dashboard/campaigns, which the spec has say 'This
               // feature is coming soon. Stay tuned!'); they say so instead of a dead link.
               { path: 'dashboard/campaigns', lazy: comingSoon },
-              { path: 'dashboard/forum', lazy: comingSoon },
+              {
+                path: 'dashboard/forum',
+                handle: FORUM_ONLY,
+                lazy: screen(
+                  () => import('../features/forum/forum-home-page'),
+                  (m) => m.ForumHomePage,
+                ),
+              },
+              {
+                path: 'dashboard/forum/:categorySlug',
+                handle: FORUM_ONLY,
+                lazy: screen(
+                  () => import('../features/forum/category-page'),
+                  (m) => m.CategoryPage,
+                ),
+              },
+              {
+                path: 'dashboard/forum/:categorySlug/:threadId',
+                handle: FORUM_ONLY,
+                lazy: screen(
+                  () => import('../features/forum/thread-page'),
+                  (m) => m.ThreadPage,
+                ),
+              },
               { path: 'dashboard/support', lazy: comingSoon },
               {
                 path: 'profile',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Role } from '#shared/domain/users';
 import { useLocation, useMatches } from 'react-router';
 import { IconMenu } from '../components/icons';
 import { Logo, LogoMark } from '../components/logo';
@@ -11,6 +12,11 @@ import { mobileTitle } from './layout/app-layout';
 export interface SignedInHandle {
   /** Its first lines that need no data (title, header), painted while the session loads. */
   shell?: ReactNode;
+  /**
+   * Who may see the screen at all; anyone else gets the app's 404 page, as for an address that
+   * does not exist (the server answers them 404 too).
+   */
+  mayEnter?: (role: Role | undefined) => boolean;
 }
 
 const shellOf = (handle: unknown): ReactNode =>

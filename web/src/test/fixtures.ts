@@ -31,6 +31,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   smsOptedOut: false,
   googleEmail: null,
   googleOnly: false,
+  forumReplyEmails: true,
   createdAt: '2026-11-01T09:00:00.000Z',
   ...overrides,
 });

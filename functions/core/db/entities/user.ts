@@ -29,6 +29,8 @@ export const userEntity = lazy(
            */
           smsOptedOut: { type: 'boolean' },
           role: { type: ROLES, required: true },
+          /** "Email me about forum replies" (absent: on, the default). */
+          forumReplyEmails: { type: 'boolean' },
           completedTours: {
             type: 'list',
             items: { type: 'string' },

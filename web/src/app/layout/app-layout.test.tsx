@@ -194,6 +194,9 @@ describe('protected layout', () => {
     expect(mobileTitle('/dashboard/support')).toBe('Sailpost');
     expect(mobileTitle('/dashboard/company/c1/platforms')).toBe('Platforms');
     expect(mobileTitle('/dashboard/company/c1/calendar')).toBe('Calendar');
+    expect(mobileTitle('/dashboard/forum')).toBe('Founder Forum');
+    expect(mobileTitle('/dashboard/forum/growth-marketing/t1')).toBe('Founder Forum');
+    expect(mobileTitle('/dashboard/forumx')).toBe('Sailpost');
   });
 
   it("titles the company overview '{company} Overview' on mobile", async () => {

@@ -20,7 +20,7 @@ import { useCompany } from '#web/lib/api/get-company';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCampaignList, type CampaignPage } from './api/list-campaigns';
 import { CampaignList } from './components/campaign-list';
-import { Pager } from './components/pager';
+import { Pager } from '#web/components/pager';
 import { useDeleteCampaignFlow } from './use-delete-campaign-flow';
 
 const LIMIT = DEFAULT_CAMPAIGN_LIST_LIMIT;

@@ -24,6 +24,7 @@ import { hasCode } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useSession } from '#web/lib/session';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
+import { ForumReplyEmails } from './components/forum-reply-emails';
 import { GoogleConnection } from './components/google-connection';
 import { SignOutEverywhere } from './components/sign-out-everywhere';
 import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
@@ -211,6 +212,8 @@ function ProfileForm() {
       <UnsavedChangesDialog blocker={blocker} />
 
       {current || user ? <GoogleConnection user={current ?? user!} /> : null}
+
+      <ForumReplyEmails />
 
       <SignOutEverywhere />
 

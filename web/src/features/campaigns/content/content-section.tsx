@@ -23,7 +23,7 @@ import { usePlanUsage } from '#web/lib/api/plan-usage';
 import { usePlatformCredentials } from '#web/lib/api/list-platform-credentials';
 import { useSession } from '#web/lib/session';
 import { LOAD_CONNECTED_PLATFORMS_FAILED } from '../connected-platforms';
-import { Pager } from '../components/pager';
+import { Pager } from '#web/components/pager';
 import { contentListKey, useContentList, type ContentPage } from './api/list-content';
 import { ContentCard } from './components/content-card';
 import { GenerateContentModal } from './components/generate-content-modal';
