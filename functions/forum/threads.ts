@@ -8,7 +8,11 @@ import type {
   ForumThreadPage,
   ForumThreadSummary,
 } from '#shared/contract/forum';
-import { FORUM_DELETED_TEXT, isWithinEditWindow } from '#shared/domain/forum';
+import {
+  FORUM_DELETED_TEXT,
+  FORUM_EDIT_WINDOW_MINUTES,
+  isWithinEditWindow,
+} from '#shared/domain/forum';
 import { CONTENDED, retryOnContention } from '../core/db/contention';
 import { forumCategoryEntity } from '../core/db/entities/forum-category';
 import { forumParticipantEntity } from '../core/db/entities/forum-participant';
@@ -223,7 +227,7 @@ export const requireAuthor = (record: { userId: string }, viewer: Viewer, doing:
   }
 };
 
-export const NOT_EDITABLE_MESSAGE = 'Posts can only be edited within 15 minutes of writing them';
+export const NOT_EDITABLE_MESSAGE = `Posts can only be edited within ${FORUM_EDIT_WINDOW_MINUTES} minutes of writing them`;
 
 /** Refuses an edit of a deleted post, or one past the edit window. */
 export const requireEditable = (record: { createdAt: string; deleted: boolean }): void => {
