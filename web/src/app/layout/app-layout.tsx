@@ -18,6 +18,7 @@ export const mobileTitle = (pathname: string, companyName?: string): string => {
   if (/^\/dashboard\/company\/[^/]+\/platforms\/?$/.test(pathname)) return 'Platforms';
   if (/^\/dashboard(\/company\/[^/]+)?\/campaigns(\/|$)/.test(pathname)) return 'Campaigns';
   if (/^\/dashboard\/company\/[^/]+\/calendar\/?$/.test(pathname)) return 'Calendar';
+  if (/^\/dashboard\/support\/?$/.test(pathname)) return 'Support';
   return 'Sailpost';
 };
 
