@@ -10,6 +10,7 @@ import { declaration as content } from './content/bindings';
 import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
+import { declaration as support } from './support/bindings';
 import { declaration as users } from './users/bindings';
 import { declaration as campaignCleanup } from './jobs/campaign-cleanup/bindings';
 import { declaration as campaignGeneration } from './jobs/campaign-generation/bindings';
@@ -40,6 +41,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   content,
   billing,
   meta,
+  support,
 };
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {

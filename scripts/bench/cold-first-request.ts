@@ -76,6 +76,7 @@ export const TYPICAL_REQUESTS: {
   billing: ({ companyId }) =>
     typical(contract.billing.createCheckoutSession, {}, { companyId, tier: 'silver' }),
   meta: () => typical(contract.meta.config, {}),
+  support: () => typical(contract.support.listTickets, {}),
 };
 
 const compiledRoutes = compileRoutes(routes);

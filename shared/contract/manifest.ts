@@ -8,6 +8,7 @@ import { mediaRoutes } from './media';
 import { metaRoutes } from './meta';
 import { platformsRoutes } from './platforms';
 import { routeKeyOf, type RouteDefinition } from './route';
+import { supportRoutes } from './support';
 import { usersRoutes } from './users';
 
 /** Every endpoint of the API, once. CDK, the sandbox gateway, the web client and OpenAPI read it. */
@@ -22,6 +23,7 @@ export const contract = {
   content: contentRoutes,
   billing: billingRoutes,
   meta: metaRoutes,
+  support: supportRoutes,
 } as const;
 
 export const routes: readonly RouteDefinition[] = Object.values(contract).flatMap((group) =>

@@ -46,6 +46,8 @@ export interface Tenant {
   contentId: string;
   /** The code of a text's review link to that post. */
   reviewLinkCode: string;
+  /** A support ticket the tenant opened about the company. */
+  ticketId: string;
 }
 
 /** Uploads a small PNG for the campaign as the browser does; answers the key to confirm. */
@@ -136,6 +138,11 @@ export const createTenant = async (): Promise<Tenant> => {
   );
   // The tenant has no verified phone, so no text: its link as a draft text writes it.
   const reviewLinkCode = await seedReviewLink(user._id, { companyId, campaignId, contentId });
+  const ticket = await call<{ _id: string }>('POST', '/support/tickets', {
+    token,
+    body: { subject: 'Posts not going out', description: 'Since Monday', companyId },
+  });
+  if (ticket.status !== 201) throw new Error(`ticket not opened: ${ticket.status}`);
   return {
     token,
     userId: user._id,
@@ -147,6 +154,7 @@ export const createTenant = async (): Promise<Tenant> => {
     generationId,
     contentId,
     reviewLinkCode,
+    ticketId: ticket.body._id,
     gone: new Set(),
   };
 };
@@ -161,6 +169,7 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   generation: (tenant) => tenant.generationId,
   content: (tenant) => tenant.contentId,
   reviewLink: (tenant) => tenant.reviewLinkCode,
+  ticket: (tenant) => tenant.ticketId,
 };
 
 /** What holds each kind of thing: deleting a campaign deletes its media assets too. */
@@ -173,6 +182,7 @@ export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
   generation: 'company',
   content: 'campaign',
   reviewLink: 'content',
+  ticket: 'caller',
 };
 
 /** How deep inside a tenant's things a kind of path id is (a media asset: 3). */
