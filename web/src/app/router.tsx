@@ -209,7 +209,13 @@ export const routes: RouteObject[] = [
               // feature is coming soon. Stay tuned!'); they say so instead of a dead link.
               { path: 'dashboard/campaigns', lazy: comingSoon },
               { path: 'dashboard/forum', lazy: comingSoon },
-              { path: 'dashboard/support', lazy: comingSoon },
+              {
+                path: 'dashboard/support',
+                lazy: screen(
+                  () => import('../features/support/support-page'),
+                  (m) => m.SupportPage,
+                ),
+              },
               {
                 path: 'profile',
                 lazy: screen(

@@ -8,7 +8,6 @@ import { PageHeader } from '#web/components/page-header';
 const TITLES: Record<string, string> = {
   '/dashboard/campaigns': 'Campaigns',
   '/dashboard/forum': 'Founder Forum',
-  '/dashboard/support': 'Support',
 };
 
 export function ComingSoonPage() {

@@ -54,15 +54,13 @@ export const useAttachmentUploads = () => {
   };
 
   const add = (files: readonly File[]) => {
-    const added = files.map(
-      (file): AttachmentItem => ({
-        id: newId(),
-        file,
-        previewUrl: file.type.startsWith('image/') ? previewOf(file) : '',
-        status: 'uploading',
-        progress: 0,
-      }),
-    );
+    const added = files.map((file): AttachmentItem => ({
+      id: newId(),
+      file,
+      previewUrl: file.type.startsWith('image/') ? previewOf(file) : '',
+      status: 'uploading',
+      progress: 0,
+    }));
     append(added);
     for (const item of added) void send(item);
   };

@@ -1,4 +1,5 @@
-import type { AttachmentContentType, AttachmentUpload } from '#shared/contract/support';
+import type { AttachmentUpload } from '#shared/contract/support';
+import type { SupportAttachmentContentType } from '#shared/domain/support';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 
@@ -13,7 +14,7 @@ export const createAttachmentUpload = (
     body: {
       fileName: file.name,
       // The drop zone accepted only these types; the API checks again.
-      contentType: file.type as AttachmentContentType,
+      contentType: file.type as SupportAttachmentContentType,
       size: file.size,
     },
     signal,

@@ -1,5 +1,6 @@
 import useSWRInfinite from 'swr/infinite';
-import type { SupportTicketPage, TicketListQuery } from '#shared/contract/support';
+import type { Page } from '#shared/contract/paging';
+import type { SupportTicket, TicketListQuery } from '#shared/contract/support';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { QUERY_DEFAULTS } from '#web/lib/query';
@@ -22,7 +23,7 @@ export const ticketListKey = (filters: TicketFilters, cursor: string | null) =>
 export const fetchTickets = (
   filters: TicketFilters,
   cursor: string | null,
-): Promise<SupportTicketPage> =>
+): Promise<Page<SupportTicket>> =>
   callApi(route, {
     query: {
       ...(filters.status ? { status: filters.status } : {}),
@@ -38,7 +39,7 @@ export const fetchTickets = (
  */
 export const useTicketList = (filters: TicketFilters) => {
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite(
-    (index: number, previous: SupportTicketPage | null) => {
+    (index: number, previous: Page<SupportTicket> | null) => {
       if (index > 0 && !previous?.nextCursor) return null;
       return ticketListKey(filters, index === 0 ? null : previous!.nextCursor);
     },

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_MAX_SIZE_TEXT,
-  ATTACHMENT_TYPES,
-  MAX_ATTACHMENTS,
+  MAX_SUPPORT_ATTACHMENTS,
+  SUPPORT_ATTACHMENT_MAX_BYTES,
+  SUPPORT_ATTACHMENT_MAX_SIZE_TEXT,
+  SUPPORT_ATTACHMENT_TYPES,
+  SUPPORT_MESSAGES,
 } from '#shared/domain/support';
 import { Button } from '#web/components/button';
 import { FileDropArea } from '#web/components/file-drop-area';
@@ -15,17 +16,17 @@ import { formatSize } from '#web/lib/format';
 import { isGenuineAttachment } from '../attachment-files';
 import type { AttachmentItem, AttachmentUploads } from '../use-attachment-uploads';
 
+/** The drop zone's filter: each type a ticket takes with its usual extensions. */
 const ACCEPT: Record<string, string[]> = Object.fromEntries(
-  Object.entries(ATTACHMENT_TYPES).map(([type, extensions]) => [type, [...extensions]]),
+  Object.entries(SUPPORT_ATTACHMENT_TYPES).map(([type, { extensions }]) => [type, [...extensions]]),
 );
 
-const TOO_MANY = `At most ${MAX_ATTACHMENTS} files a message`;
-
+/** react-dropzone's refusals in the server's words. */
 const REASONS: Record<string, string> = {
-  [ErrorCode.FileInvalidType]: 'Only images (JPG, PNG, GIF, WebP) and PDF files can be attached',
-  [ErrorCode.FileTooLarge]: `Larger than ${ATTACHMENT_MAX_SIZE_TEXT}`,
-  [ErrorCode.FileTooSmall]: 'The file is empty',
-  [ErrorCode.TooManyFiles]: TOO_MANY,
+  [ErrorCode.FileInvalidType]: SUPPORT_MESSAGES.typeNotAllowed,
+  [ErrorCode.FileTooLarge]: SUPPORT_MESSAGES.tooLarge,
+  [ErrorCode.FileTooSmall]: SUPPORT_MESSAGES.empty,
+  [ErrorCode.TooManyFiles]: SUPPORT_MESSAGES.tooManyFiles,
 };
 
 const refusalsOf = (rejections: readonly FileRejection[]): FileRefusal[] =>
@@ -72,10 +73,10 @@ interface AttachmentsFieldProps {
 export function AttachmentsField({ uploads, disabled = false }: AttachmentsFieldProps) {
   const guidanceId = useId();
   const [refusals, setRefusals] = useState<FileRefusal[]>([]);
-  const remaining = Math.max(0, MAX_ATTACHMENTS - uploads.items.length);
+  const remaining = Math.max(0, MAX_SUPPORT_ATTACHMENTS - uploads.items.length);
   const dropzone = useDropzone({
     accept: ACCEPT,
-    maxSize: ATTACHMENT_MAX_BYTES,
+    maxSize: SUPPORT_ATTACHMENT_MAX_BYTES,
     minSize: 1,
     maxFiles: remaining,
     multiple: true,
@@ -89,7 +90,7 @@ export function AttachmentsField({ uploads, disabled = false }: AttachmentsField
           ...refusalsOf(rejections),
           ...accepted
             .filter((_, index) => !genuine[index])
-            .map((file) => ({ fileName: file.name, reason: 'The file is not what its name says' })),
+            .map((file) => ({ fileName: file.name, reason: SUPPORT_MESSAGES.notWhatItSays })),
         ]);
         uploads.add(accepted.filter((_, index) => genuine[index]));
       });
@@ -108,11 +109,11 @@ export function AttachmentsField({ uploads, disabled = false }: AttachmentsField
         guidance={
           remaining === 0
             ? 'Remove a file to choose another.'
-            : `Images or PDF, up to ${ATTACHMENT_MAX_SIZE_TEXT} each; ${remaining} of ${MAX_ATTACHMENTS} left.`
+            : `Images or PDF, up to ${SUPPORT_ATTACHMENT_MAX_SIZE_TEXT} each; ${remaining} of ${MAX_SUPPORT_ATTACHMENTS} left.`
         }
         guidanceId={guidanceId}
         full={remaining === 0}
-        fullTitle={TOO_MANY}
+        fullTitle={SUPPORT_MESSAGES.tooManyFiles}
         inputLabel="Choose files to attach"
         disabled={disabled}
         className="mt-1.5 py-4 sm:flex-row sm:text-left"
@@ -127,7 +128,11 @@ export function AttachmentsField({ uploads, disabled = false }: AttachmentsField
               key={item.id}
               fileName={item.file.name}
               preview={
-                item.previewUrl ? <FilePreview url={item.previewUrl} isVideo={false} /> : <PdfTile />
+                item.previewUrl ? (
+                  <FilePreview url={item.previewUrl} isVideo={false} />
+                ) : (
+                  <PdfTile />
+                )
               }
               details={formatSize(item.file.size)}
               actions={
