@@ -57,7 +57,7 @@ const SCREENS: Record<string, string> = {
   'dashboard/platforms': 'platforms-index',
   'dashboard/campaigns': 'coming-soon-campaigns',
   'dashboard/forum': 'coming-soon-forum',
-  'dashboard/support': 'coming-soon-support',
+  'dashboard/support': 'support',
   profile: 'profile',
   'r/:code': 'review-link-expired',
   '*': 'not-found',
@@ -423,9 +423,10 @@ describe('every signed-in screen on a phone (390 px)', () => {
           .first()
           .waitFor(),
       );
-      for (const section of ['campaigns', 'forum', 'support']) {
+      for (const section of ['campaigns', 'forum']) {
         await visit(`dashboard/${section}`, `/dashboard/${section}`, () => heading('Coming soon'));
       }
+      await visit('dashboard/support', '/dashboard/support', () => heading('No tickets yet'));
       await visit('profile', '/profile', () => heading(/profile/i, 1));
       await visit('r/:code', '/r/abcdefghij', () => heading('This link has expired'));
       await visit('*', '/dashboard/no-such-screen', () => heading('Page Not Found'));
