@@ -136,7 +136,7 @@ describe('support tickets in the browser', () => {
     const row = queue.getByRole('listitem').filter({ hasText: subject });
     // High priority: the first answer is due 4 hours after it was opened.
     await row.getByText('due in 3 h').waitFor();
-    await row.getByText(`${owner.firstName} ${owner.lastName}`).waitFor();
+    await row.getByText(`From ${owner.firstName} ${owner.lastName}`).waitFor();
     await sweep(staff, 'staff-queue', () => row, findings);
 
     // Staff open it: the owner beside it, then an internal note and a reply.

@@ -291,7 +291,7 @@ describe('SupportPage — staff', () => {
     const queue = await screen.findByRole('list', { name: 'Queue' });
     const [first, second] = within(queue).getAllByRole('listitem');
     expect(within(first!).getByText('due in 3 h')).toBeInTheDocument();
-    expect(within(first!).getByText('Maya Lopez')).toBeInTheDocument();
+    expect(within(first!).getByText('From Maya Lopez')).toBeInTheDocument();
     expect(within(second!).getByText('overdue')).toBeInTheDocument();
     const listCall = fetchMock.mock.calls.find(([input]) =>
       String(input).includes('/api/support/tickets?'),

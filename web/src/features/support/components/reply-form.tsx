@@ -96,7 +96,7 @@ export function ReplyForm({ ticketId, staff, onSent }: ReplyFormProps) {
         placeholder={note ? 'What the team should know' : 'Write your reply'}
       />
       <AttachmentsField uploads={uploads} disabled={sending} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         {staff ? (
           <Checkbox
             label={SUPPORT_TEXTS.internalToggle}

@@ -36,7 +36,7 @@ function ResponseItem({ response }: { response: TicketResponse }) {
             {SUPPORT_TEXTS.staffBadge}
           </Badge>
         ) : null}
-        <time dateTime={response.createdAt} className="text-xs text-slate-500">
+        <time dateTime={response.createdAt} className="text-xs text-slate-600">
           {when(response.createdAt)}
         </time>
       </div>

@@ -6,7 +6,7 @@ import type { SupportTicket } from '#shared/contract/support';
 import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { EmptyState } from '#web/components/empty-state';
-import { IconArrowLeft, IconLifebuoy, IconPlus } from '#web/components/icons';
+import { IconArrowLeft, IconBuilding, IconLifebuoy, IconPlus } from '#web/components/icons';
 import { RetryAlert } from '#web/components/retry-alert';
 import { Skeleton } from '#web/components/skeleton';
 import { ApiError } from '#web/lib/api-client';
@@ -157,11 +157,22 @@ export function TicketDetail({ ticketId, staff, backTo, onOpenNew }: TicketDetai
                   {'Opened '}
                   <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
                 </span>
-                {ticket.company ? <span>{`· ${ticket.company.name}`}</span> : null}
+                {ticket.company ? (
+                  <span className="inline-flex items-center gap-1">
+                    <IconBuilding aria-hidden="true" className="size-4" />
+                    <span className="sr-only">About </span>
+                    {ticket.company.name}
+                  </span>
+                ) : null}
               </div>
             </div>
             {closed ? null : (
-              <Button variant="danger-ghost" onClick={() => setConfirmingClose(true)}>
+              <Button
+                variant="danger-ghost"
+                onClick={() => setConfirmingClose(true)}
+                // Its words line up with the subject's on a phone, where it sits under it.
+                className="-ml-4 self-start sm:ml-0"
+              >
                 {SUPPORT_TEXTS.closeTicket}
               </Button>
             )}

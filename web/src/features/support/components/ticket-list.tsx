@@ -44,7 +44,9 @@ function TicketRow({ ticket, staff, to }: { ticket: SupportTicket; staff: boolea
           <TicketStatusBadge status={ticket.status} />
           <PriorityBadge priority={ticket.priority} />
           {staff ? <DueLabel ticket={ticket} /> : null}
-          {staff ? <span className="min-w-0 truncate">{owner ?? 'Deleted account'}</span> : null}
+          {staff ? (
+            <span className="min-w-0 truncate">{owner ? `From ${owner}` : 'Deleted account'}</span>
+          ) : null}
           {staff && ticket.assignee ? (
             <span>{`Assigned to ${ticket.assignee.firstName}`}</span>
           ) : null}
