@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SupportTicket, TicketResponse } from '#shared/contract/support';
 import type { User } from '#shared/contract/users';
+import { installFakeXhr } from '#web/test/fake-xhr';
 import { makeUser, seedSession } from '#web/test/fixtures';
+import { EXE_BYTES, mediaBytes } from '#web/test/media-bytes';
 import {
   bodiesSentTo,
   callKeys,
@@ -168,6 +170,67 @@ describe('SupportPage — an owner', () => {
       attachmentIds: [],
     });
     expect(sent.context.browser).not.toBe('');
+  });
+});
+
+describe('SupportPage — attachments', () => {
+  it('refuses a file that is not what its name says, uploads a screenshot with its progress, and sends its id', async () => {
+    const requests = installFakeXhr();
+    const { fetchMock } = renderSupport(
+      {},
+      {
+        'GET /api/support/tickets': page([]),
+        'POST /api/support/attachments': async () =>
+          jsonResponse(
+            {
+              key: 'support/u1/a1',
+              url: 'https://media.example/sailpost-media',
+              fields: { key: 'support/u1/a1', Policy: 'policy' },
+              maxBytes: 10_485_760,
+              expiresAt: iso(HOUR),
+              attachmentId: 'a1',
+            },
+            201,
+          ),
+        'POST /api/support/tickets': async () => jsonResponse(makeTicket({ _id: 't9' }), 201),
+        'GET /api/support/tickets/t9': { body: makeTicket({ _id: 't9' }) },
+        'GET /api/support/tickets/t9/responses': page([]),
+      },
+    );
+    // Refused types are part of what is tested: the picker's filter is not applied here.
+    const user = userEvent.setup({ applyAccept: false });
+    await screen.findByRole('heading', { name: 'No tickets yet' });
+    await user.click(screen.getAllByRole('button', { name: 'New Ticket' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'New Ticket' });
+    const input = within(dialog).getByLabelText('Choose files to attach');
+
+    await user.upload(input, new File([EXE_BYTES], 'invoice.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText(/invoice\.png/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'This file is not a JPG, PNG, GIF or WebP image, or a PDF, whatever its name says',
+    );
+    expect(callKeys(fetchMock)).not.toContain('POST /api/support/attachments');
+
+    await user.upload(
+      input,
+      new File([mediaBytes('image/png')], 'screenshot.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(requests[0]?.url).toBe('https://media.example/sailpost-media'));
+    requests[0]!.progress(50, 100);
+    expect(await within(dialog).findByText('Uploading… 50%')).toBeInTheDocument();
+    // The ticket waits for its files.
+    expect(within(dialog).getByRole('button', { name: 'Uploading files...' })).toBeDisabled();
+    requests[0]!.respond(204);
+    expect(await within(dialog).findByText('Uploaded')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Subject/), 'Posts to X stopped');
+    await user.type(within(dialog).getByLabelText(/^Description/), 'See the screenshot.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Ticket' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'POST /api/support/tickets')).toEqual([
+        expect.objectContaining({ attachmentIds: ['a1'] }),
+      ]),
+    );
   });
 });
 

@@ -44,7 +44,7 @@ export const useTicketList = (filters: TicketFilters) => {
       return ticketListKey(filters, index === 0 ? null : previous!.nextCursor);
     },
     (key: ReturnType<typeof ticketListKey>) => fetchTickets(filters, key[4] || null),
-    { ...QUERY_DEFAULTS, revalidateFirstPage: false },
+    QUERY_DEFAULTS,
   );
   const tickets = data?.flatMap((page) => page.data) ?? [];
   const hasMore = Boolean(data?.at(-1)?.nextCursor);
