@@ -144,6 +144,9 @@ describe('support tickets in the browser', () => {
     await staff.getByRole('heading', { name: subject }).waitFor();
     const side = staff.getByRole('complementary', { name: 'Ticket handling and owner' });
     await side.getByText(owner.email).waitFor();
+    // What the app added without the owner typing it: the page they came from, the browser.
+    await side.getByText(company, { exact: true }).waitFor();
+    await side.getByText(/Chrome \d+ on Linux/).waitFor();
     await side.getByRole('button', { name: 'Assign to me' }).click();
     await toast(staff, 'Assigned to you').waitFor();
     await staff.getByRole('checkbox', { name: /Internal note/ }).check();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { SupportTicket } from '#shared/contract/support';
 import {
@@ -55,6 +55,8 @@ export function NewTicketModal({
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const subjectField = useRef<HTMLInputElement>(null);
+  const descriptionField = useRef<HTMLTextAreaElement>(null);
 
   const submit = async () => {
     if (sending) return;
@@ -62,7 +64,7 @@ export function NewTicketModal({
     setErrors(found);
     setFailure(null);
     if (found.subject || found.description) {
-      document.getElementById(found.subject ? 'ticket-subject' : 'ticket-description')?.focus();
+      (found.subject ? subjectField : descriptionField).current?.focus();
       return;
     }
     if (uploads.uploading) return;
@@ -109,7 +111,7 @@ export function NewTicketModal({
     >
       {failure ? <Alert tone="danger">{failure}</Alert> : null}
       <TextField
-        id="ticket-subject"
+        ref={subjectField}
         label="Subject"
         value={draft.subject}
         onChange={(event) => onChange({ subject: event.target.value })}
@@ -119,7 +121,7 @@ export function NewTicketModal({
         placeholder="Posts to X stopped going out"
       />
       <TextAreaField
-        id="ticket-description"
+        ref={descriptionField}
         label="Description"
         value={draft.description}
         onChange={(event) => onChange({ description: event.target.value })}

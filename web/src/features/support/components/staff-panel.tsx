@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { SupportTicket, UpdateTicketBody } from '#shared/contract/support';
 import {
@@ -23,7 +23,7 @@ const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((value) => ({
   label: PRIORITY_LABELS[value],
 }));
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className={`${cardClasses} p-4 sm:p-5`}>
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
