@@ -23,6 +23,7 @@ import { declaration as passwordResetEmail } from './jobs/password-reset-email/b
 import { declaration as publisher } from './jobs/publisher/bindings';
 import { declaration as smsInbound } from './jobs/sms-inbound/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
+import { declaration as ticketAutoClose } from './jobs/ticket-auto-close/bindings';
 
 /**
  * Every function's declaration, for the two places that build functions from them: the CDK
@@ -56,6 +57,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   publisher,
   'sms-inbound': smsInbound,
   sweeper,
+  'ticket-auto-close': ticketAutoClose,
 };
 
 export interface RecurringJob {

@@ -286,12 +286,14 @@ export const supportRoutes = {
     path: '/support/tickets/{id}',
     owners: { id: 'ticket' },
     group: 'support',
-    access: 'staff',
+    // Signed-in, not `staff`: the ticket is looked up first, so a stranger's id answers 404 like
+    // every ticket route, and only then is anyone but staff refused (403, nothing changed).
+    access: 'user',
     summary:
-      "Staff set a ticket's status, priority or assignee (a closed ticket stays closed; resolved closes itself after days without a reply)",
+      "Staff only: set a ticket's status, priority or assignee (a closed ticket stays closed; resolved closes itself after days without a reply). Anyone else gets 403 on their own ticket",
     body: updateTicketBody,
     response: supportTicketSchema,
-    errors: ['SUPPORT_TICKET_NOT_FOUND', 'SUPPORT_TICKET_CLOSED', 'USER_NOT_FOUND'],
+    errors: ['SUPPORT_TICKET_NOT_FOUND', 'SUPPORT_TICKET_CLOSED', 'USER_NOT_FOUND', 'FORBIDDEN'],
   }),
   createAttachmentUpload: defineRoute({
     method: 'POST',
