@@ -18,6 +18,15 @@ export const dueText = (dueAt: string | Date, now: Date = new Date()): string =>
 export const isOverdue = (dueAt: string | Date, now: Date = new Date()): boolean =>
   differenceInMinutes(new Date(dueAt), now) <= 0;
 
+/** "Nov 27, 2:14 PM": when a reply was written or a ticket first answered. */
+export const momentText = (iso: string): string =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
 /** "5 minutes ago", "2 days ago": how long since a ticket last moved. */
 export const sinceText = (at: string, now: Date = new Date()): string =>
   differenceInMinutes(now, new Date(at)) < 1

@@ -2,16 +2,9 @@ import clsx from 'clsx';
 import type { TicketResponse } from '#shared/contract/support';
 import { Badge } from '#web/components/badge';
 import { IconShield } from '#web/components/icons';
+import { momentText } from '../due-text';
 import { SUPPORT_TEXTS } from '../support-texts';
 import { AttachmentLinks } from './attachment-links';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 function ResponseItem({ response }: { response: TicketResponse }) {
   return (
@@ -37,7 +30,7 @@ function ResponseItem({ response }: { response: TicketResponse }) {
           </Badge>
         ) : null}
         <time dateTime={response.createdAt} className="text-xs text-slate-600">
-          {when(response.createdAt)}
+          {momentText(response.createdAt)}
         </time>
       </div>
       <p className="mt-2 text-sm leading-6 break-words whitespace-pre-wrap text-slate-800">

@@ -13,6 +13,7 @@ import { SelectField } from '#web/components/select-field';
 import { isSessionEnded, messageOf } from '#web/lib/error-text';
 import { useSession } from '#web/lib/session';
 import { updateTicket } from '../api/update-ticket';
+import { momentText } from '../due-text';
 import { SUPPORT_TEXTS } from '../support-texts';
 import { DueLabel } from './due-label';
 import { PRIORITY_LABELS, STATUS_LABELS } from './ticket-badges';
@@ -107,7 +108,7 @@ export function StaffPanel({
             <p className="text-slate-500">First answer</p>
             <p className="mt-0.5 text-slate-900">
               {ticket.firstRespondedAt ? (
-                `Answered ${new Date(ticket.firstRespondedAt).toLocaleString()}`
+                `Answered ${momentText(ticket.firstRespondedAt)}`
               ) : (
                 <DueLabel ticket={ticket} />
               )}
