@@ -181,9 +181,11 @@ export const ticketListQuery = pageQuery.extend({
   status: ticketStatus().optional(),
   priority: ticketPriority().optional(),
   assignee: z
-    .union([z.literal('me'), z.string().regex(PATH_ID_PATTERN)], {
-      error: 'Assignee must be me or a user id',
-    })
+    .string({ error: 'Assignee must be me or a user id' })
+    .refine(
+      (value) => value === 'me' || PATH_ID_PATTERN.test(value),
+      'Assignee must be me or a user id',
+    )
     .optional(),
 });
 export type TicketListQuery = z.input<typeof ticketListQuery>;

@@ -355,6 +355,48 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   'POST /api/stripe/cancel-subscription': { companyId: NO_ONES_COMPANY },
   'POST /api/stripe/resume-subscription': { companyId: NO_ONES_COMPANY },
   'POST /api/stripe/billing-portal': { companyId: NO_ONES_COMPANY },
+  // A ticket about no one's company (refused, as billing's): the sweeps write no ticket.
+  'POST /api/support/tickets': {
+    subject: 'Posts not going out',
+    description: 'Nothing has been posted since Monday.',
+    priority: 'high',
+    companyId: NO_ONES_COMPANY,
+    context: { browser: 'Mozilla/5.0', page: '/dashboard/campaigns' },
+    attachmentIds: [],
+  },
+  // The ticket is named in the body: no one's (the tenant sweep covers the path ids).
+  'POST /api/support/responses': {
+    content: 'Any news?',
+    ticketId: '00000000-0000-7000-8000-000000000000',
+    internal: false,
+    attachmentIds: [],
+  },
+  // Closing (staff may, and again changes nothing): the same answer before or after the owner's
+  // own PUT …/close in the tenant sweep.
+  'PATCH /api/support/tickets/{id}': { status: 'closed' },
+  'POST /api/support/attachments': {
+    fileName: 'screenshot.png',
+    contentType: 'image/png',
+    size: 2048,
+  },
+};
+
+/**
+ * Routes only staff may call (anyone else is refused after the path's ids are found): the tenant
+ * sweep shows their ids are real through a staff account instead of the tenant.
+ */
+export const STAFF_ONLY_ROUTES: ReadonlySet<string> = new Set(['PATCH /api/support/tickets/{id}']);
+
+/** A registered account made staff through the sandbox's own route. */
+export const createStaff = async (): Promise<{ token: string }> => {
+  const { token, user } = await registerUser({ firstName: 'Sam', lastName: 'Support' });
+  const response = await fetch(`${apiUrl()}/_sandbox/api/users/role`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, role: 'staff' }),
+  });
+  if (response.status !== 200) throw new Error(`staff not made: ${response.status}`);
+  return { token };
 };
 
 /**
