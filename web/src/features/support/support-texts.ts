@@ -24,6 +24,7 @@ export const SUPPORT_TEXTS = {
   internalToggle: 'Internal note',
   internalHint: 'Internal note — the owner never sees this',
   addNote: 'Add note',
+  noResponsesYet: 'No replies yet.',
   noResponses: 'No replies yet. You will get an email when the team answers.',
   created: 'Ticket created',
   replySent: 'Reply sent',

@@ -42,9 +42,19 @@ function ResponseItem({ response }: { response: TicketResponse }) {
 }
 
 /** The conversation, oldest first: staff replies carry the Staff badge, notes stand apart. */
-export function ResponseList({ responses }: { responses: readonly TicketResponse[] }) {
+export function ResponseList({
+  responses,
+  staff,
+}: {
+  responses: readonly TicketResponse[];
+  staff: boolean;
+}) {
   if (responses.length === 0) {
-    return <p className="text-sm text-slate-500">{SUPPORT_TEXTS.noResponses}</p>;
+    return (
+      <p className="text-sm text-slate-500">
+        {staff ? SUPPORT_TEXTS.noResponsesYet : SUPPORT_TEXTS.noResponses}
+      </p>
+    );
   }
   return (
     <ol aria-label="Replies" className="space-y-3">

@@ -192,7 +192,7 @@ export function TicketDetail({ ticketId, staff, backTo, onOpenNew }: TicketDetai
             {responsesFailed ? (
               <RetryAlert onRetry={retryResponses}>Failed to load the replies</RetryAlert>
             ) : responses ? (
-              <ResponseList responses={responses} />
+              <ResponseList responses={responses} staff={staff} />
             ) : (
               <Skeleton className="h-16 w-full" />
             )}
