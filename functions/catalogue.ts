@@ -11,6 +11,7 @@ import { declaration as forum } from './forum/bindings';
 import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
 import { declaration as platforms } from './platforms/bindings';
+import { declaration as support } from './support/bindings';
 import { declaration as users } from './users/bindings';
 import { declaration as campaignCleanup } from './jobs/campaign-cleanup/bindings';
 import { declaration as campaignGeneration } from './jobs/campaign-generation/bindings';
@@ -24,6 +25,7 @@ import { declaration as passwordResetEmail } from './jobs/password-reset-email/b
 import { declaration as publisher } from './jobs/publisher/bindings';
 import { declaration as smsInbound } from './jobs/sms-inbound/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
+import { declaration as ticketAutoClose } from './jobs/ticket-auto-close/bindings';
 
 /**
  * Every function's declaration, for the two places that build functions from them: the CDK
@@ -43,6 +45,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   billing,
   meta,
   forum,
+  support,
 };
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
@@ -58,6 +61,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   publisher,
   'sms-inbound': smsInbound,
   sweeper,
+  'ticket-auto-close': ticketAutoClose,
 };
 
 export interface RecurringJob {

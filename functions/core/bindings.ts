@@ -26,7 +26,7 @@ export interface Bindings {
   readonly mediaBucket?: 'read' | 'read-write';
   /** Texts through AWS End User Messaging SMS, from the stage's origination identity. */
   readonly sms?: true;
-  /** Email through SES. */
+  /** Email through SES (and the support team's address, where new tickets are announced). */
   readonly email?: true;
   /** The web app's public origin, for links in emails and texts. */
   readonly appUrl?: true;
@@ -81,7 +81,7 @@ export const BINDING_VARIABLES = {
   table: ['TABLE_NAME'],
   mediaBucket: ['MEDIA_BUCKET'],
   sms: ['SMS_ORIGINATION_IDENTITY', 'SMS_OPT_OUT_LIST'],
-  email: ['EMAIL_FROM'],
+  email: ['EMAIL_FROM', 'SUPPORT_EMAIL'],
   appUrl: ['APP_URL', 'APP_URL_PARAMETER'],
   schedules: ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
   starts: [],

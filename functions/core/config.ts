@@ -33,6 +33,8 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: setting,
   EMAIL_FROM: setting,
+  /** Where a new support ticket is announced (the support team's inbox; `email` binding). */
+  SUPPORT_EMAIL: setting,
   /**
    * The End User Messaging SMS origination identity texts are sent from (a phone number's or
    * pool's ARN), and the ARN of its opt-out list (START takes a number off it). AWS only: the

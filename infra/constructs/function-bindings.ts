@@ -43,6 +43,8 @@ export interface BindingTargets {
    * (context `emailIdentity`). The email binding may send from it and from nothing else.
    */
   readonly emailIdentity: string;
+  /** Where new support tickets are announced (context `supportEmail`). */
+  readonly supportEmail: string;
   /** The End User Messaging SMS identity texts are sent from, and its opt-out list (jobs stack). */
   readonly sms: SmsSendingIdentity;
   /**
@@ -319,8 +321,8 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
 
   // SES authorizes a send on the identity it is sent from. (While the account is in the SES
   // sandbox it checks the recipients' identities too: leave the sandbox before going live.)
-  email: (_, { scope, targets: { emailFrom, emailIdentity } }) => ({
-    environment: { EMAIL_FROM: emailFrom },
+  email: (_, { scope, targets: { emailFrom, emailIdentity, supportEmail } }) => ({
+    environment: { EMAIL_FROM: emailFrom, SUPPORT_EMAIL: supportEmail },
     statements: [
       new PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],

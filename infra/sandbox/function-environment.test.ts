@@ -51,6 +51,7 @@ describe('functionEnvironment', () => {
       TABLE_NAME: 'sailpost-sandbox',
       JWT_SECRET: wiring.jwtSecret,
       EMAIL_FROM: 'Sailpost <no-reply@sailpost.app>',
+      SUPPORT_EMAIL: 'support@sailpost.local',
       APP_URL: 'http://localhost:3000',
       JOB_PASSWORD_RESET_EMAIL_ARN:
         'arn:aws:lambda:us-east-1:000000000000:function:sailpost-sandbox-password-reset-email',

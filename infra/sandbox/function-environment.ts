@@ -50,6 +50,8 @@ export interface SandboxWiring {
 type Variables = Record<string, string | undefined>;
 
 const DEFAULT_EMAIL_FROM = 'Sailpost <no-reply@sailpost.app>';
+/** New support tickets are announced here: the sandbox inbox shows it (SUPPORT_EMAIL in .env). */
+export const DEFAULT_SANDBOX_SUPPORT_EMAIL = 'support@sailpost.local';
 
 /**
  * Settings that are no binding but a choice of whoever runs the sandbox, passed only to the
@@ -229,7 +231,10 @@ export const bindingValues = (
     mediaBucket: { MEDIA_BUCKET },
     // The sandbox texts through its outbox: no sending identity, no opt-out list.
     sms: { SMS_ORIGINATION_IDENTITY: undefined, SMS_OPT_OUT_LIST: undefined },
-    email: { EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM },
+    email: {
+      EMAIL_FROM: settings.EMAIL_FROM ?? DEFAULT_EMAIL_FROM,
+      SUPPORT_EMAIL: settings.SUPPORT_EMAIL ?? DEFAULT_SANDBOX_SUPPORT_EMAIL,
+    },
     appUrl: { APP_URL: url, APP_URL_PARAMETER: undefined },
     schedules: {
       SCHEDULE_GROUP: 'sailpost-sandbox',

@@ -17,6 +17,7 @@ import {
 } from './function-environment';
 import { startGateway, type LoadHandler } from './gateway';
 import { sandboxAlarms } from './alarms';
+import { sandboxUserRoles } from './user-roles';
 import { startInbox } from './inbox';
 import { smsPhone } from './sms-phone';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
@@ -95,6 +96,8 @@ export interface Sandbox {
 
 /** What the sandbox's own code (the inbox listing the outbox) touches. */
 const SANDBOX_DECLARATION = declareFunction({ bindings: { table: 'read' } });
+/** The sandbox's own route that sets an account's role (user-roles.ts) writes the table. */
+const ROLES_DECLARATION = declareFunction({ bindings: { table: 'read-write' } });
 
 let used = false;
 
@@ -253,6 +256,10 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const sandboxEnvironment = functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring);
     const alarms = sandboxAlarms({ environment: sandboxEnvironment });
     await services.start({ routes: alarms.routes, stop: () => undefined });
+    const roles = sandboxUserRoles({
+      environment: functionEnvironment('sandbox-roles', ROLES_DECLARATION, wiring),
+    });
+    await services.start({ routes: roles.routes, stop: () => undefined });
     await services.start(
       startInbox({
         environment: sandboxEnvironment,

@@ -23,6 +23,8 @@ import { WebStack, type CustomDomain } from './web-stack';
 
 const DEFAULT_STAGE = 'dev';
 const DEFAULT_EMAIL_FROM = 'Sailpost <no-reply@sailpost.app>';
+/** Where new support tickets are announced unless context `supportEmail` says otherwise. */
+const DEFAULT_SUPPORT_EMAIL = 'support@sailpost.app';
 
 export interface BuildAppOptions {
   /** The app to build into; the CLI entry passes `new App()`, tests leave it out. */
@@ -134,7 +136,7 @@ const smsContext = (app: App) => {
  * front of the API). The CLI entry (infra/bin/app.ts) and the infra tests both call this, so what
  * the tests assert is what gets deployed.
  *
- * Context: `stage` (default dev), `emailFrom` and `emailIdentity` (the verified SES identity, by
+ * Context: `stage` (default dev), `emailFrom`, `supportEmail` (where new support tickets are announced) and `emailIdentity` (the verified SES identity, by
  * default the domain of `emailFrom`), `logLevel`, `smsOriginationIdentity` (the ARN of the End User
  * Messaging SMS phone number or pool texts are sent from; required in prod, a simulator number
  * elsewhere) and `smsOptOutList` (its opt-out list, default `Default`),
@@ -197,6 +199,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       credentialKeySecret: data.credentialKeySecret,
       emailFrom,
       emailIdentity: emailIdentityContext(app, emailFrom),
+      supportEmail: stringContext(app, 'supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
       openAiSecretName: stringContext(app, 'openAiSecretName'),
       xClient: oauthClientContext(app, 'x'),
       linkedInClient: oauthClientContext(app, 'linkedIn'),

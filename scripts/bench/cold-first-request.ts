@@ -78,6 +78,7 @@ export const TYPICAL_REQUESTS: {
   meta: () => typical(contract.meta.config, {}),
   // The fixture's account is the fresh sandbox's first, so a founder: the forum is open to it.
   forum: () => typical(contract.forum.listCategories, {}),
+  support: () => typical(contract.support.listTickets, {}),
 };
 
 const compiledRoutes = compileRoutes(routes);

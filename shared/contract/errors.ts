@@ -88,6 +88,11 @@ export const ERROR_STATUS = {
   PROVIDER_DUPLICATE_POST: 409,
   PROVIDER_REJECTED: 422,
   PROVIDER_UNAVAILABLE: 503,
+  // Support tickets
+  SUPPORT_TICKET_NOT_FOUND: 404,
+  /** A closed ticket takes no response and no change: open a new one. */
+  SUPPORT_TICKET_CLOSED: 409,
+  SUPPORT_TICKET_LIMIT_REACHED: 429,
   // Plans and billing
   SUBSCRIPTION_REQUIRED: 402,
   GENERATION_LIMIT_REACHED: 429,

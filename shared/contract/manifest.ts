@@ -9,6 +9,7 @@ import { mediaRoutes } from './media';
 import { metaRoutes } from './meta';
 import { platformsRoutes } from './platforms';
 import { routeKeyOf, type RouteDefinition } from './route';
+import { supportRoutes } from './support';
 import { usersRoutes } from './users';
 
 /** Every endpoint of the API, once. CDK, the sandbox gateway, the web client and OpenAPI read it. */
@@ -24,6 +25,7 @@ export const contract = {
   billing: billingRoutes,
   meta: metaRoutes,
   forum: forumRoutes,
+  support: supportRoutes,
 } as const;
 
 export const routes: readonly RouteDefinition[] = Object.values(contract).flatMap((group) =>

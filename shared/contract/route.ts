@@ -27,6 +27,7 @@ export const ENDPOINT_GROUPS = [
   'billing',
   'meta',
   'forum',
+  'support',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
@@ -78,6 +79,7 @@ export interface RouteDefinition {
  * - `media`: a media asset of the campaign in the same path (looked up in it).
  * - `generation`: an AI campaign generation of a company the caller owns (its pointer names its
  *   company, whose owner is checked first, as for campaigns).
+ * - `ticket`: a support ticket the caller opened; staff may name any ticket.
  * - `reviewLink`: the code of a text's review link (`/r/{code}`), the caller's own while its text
  *   can be answered; shaped as REVIEW_LINK_CODE_PATTERN, not as an id.
  * - `forumCategory`: a forum category's slug (shaped as FORUM_SLUG_PATTERN, not as an id);
@@ -93,6 +95,7 @@ export const PATH_ID_OWNERS = {
   media: { notFound: 'MEDIA_NOT_FOUND', message: 'Media not found' },
   generation: { notFound: 'GENERATION_NOT_FOUND', message: 'Generation not found' },
   content: { notFound: 'CONTENT_NOT_FOUND', message: 'Content not found' },
+  ticket: { notFound: 'SUPPORT_TICKET_NOT_FOUND', message: 'Ticket not found' },
   reviewLink: {
     notFound: 'REVIEW_LINK_NOT_FOUND',
     message: 'This review link has expired or is not for this account',

@@ -652,3 +652,14 @@ export const backdateForumItem = async (
     }),
   );
 };
+
+/**
+ * Removes an account's user item, as deleting an account would (no route deletes one yet): what
+ * it owned elsewhere, such as its support tickets, stays.
+ */
+export const deleteUserRecord = async (userId: string): Promise<void> => {
+  const { userEntity } = await import('#functions/core/db/entities/user');
+  const entity = withEnvironment({ TABLE_NAME: inject('tableName') }, () => userEntity());
+  entity.setClient(client());
+  await entity.delete({ userId }).go();
+};

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
 } from './browser';
 import { useSandboxTable } from '../api/db';
 import { campaignThroughApi, connectX, ownerWithCompany } from './owners';
+import { describeFindings, seriousViolations, type Finding } from './axe';
 
 /**
  * The accessibility sweep: axe-core on every screen that exists, at desktop and phone widths,
@@ -28,41 +28,9 @@ const WIDTHS = [
 /** Each sweep runs axe a few dozen times; on a busy machine that takes minutes, not seconds. */
 const SWEEP_TIMEOUT_MS = 240_000;
 
-interface Finding {
-  screen: string;
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** The serious and critical violations axe finds on the page as it is now. */
-const seriousViolations = async (page: Page, screen: string): Promise<Finding[]> => {
-  // Let entrance transitions settle: axe measures colours as they are painted.
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      screen,
-      id: violation.id,
-      impact: violation.impact!,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-};
-
 /** The text of the element that has focus (dialogs give it back to their opener). */
 const focusedText = (page: Page) =>
   page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-
-const describeFindings = (findings: Finding[]): string =>
-  findings
-    .map(
-      (finding) =>
-        `${finding.screen}: ${finding.id} (${finding.impact}) — ${finding.help}\n    ${finding.targets.join('\n    ')}`,
-    )
-    .join('\n');
 
 /**
  * Opens `path` (or takes the page as it is) at each width, waits for `ready`, and collects what
@@ -126,7 +94,7 @@ describe('accessibility (axe-core) in the browser', () => {
   );
 
   it(
-    'signed-in screens: the phone verification dialog, dashboard, company create, overview, calendar and edit, profile, coming soon',
+    'signed-in screens: the phone verification dialog, dashboard, company create, overview, calendar and edit, profile, coming soon, support',
     async () => {
       const findings: Finding[] = [];
       ({ page } = await newPage(browser()));
@@ -207,8 +175,8 @@ describe('accessibility (axe-core) in the browser', () => {
         findings,
         '/profile',
       );
-      // The forum's screens are swept in forum.e2e.test.ts, as its members see them.
-      for (const section of ['campaigns', 'support']) {
+      // The forum's and support's screens are swept in their own browser tests, as their users see them.
+      for (const section of ['campaigns']) {
         await sweep(
           page,
           `coming-soon-${section}`,
@@ -217,6 +185,14 @@ describe('accessibility (axe-core) in the browser', () => {
           `/dashboard/${section}`,
         );
       }
+      // The Support page's tickets, dialogs and staff's queue are swept in support.e2e.test.ts.
+      await sweep(
+        page,
+        'support-empty',
+        (p) => p.getByRole('heading', { name: 'No tickets yet' }),
+        findings,
+        '/dashboard/support',
+      );
       expectNoFindings(findings);
     },
     SWEEP_TIMEOUT_MS,

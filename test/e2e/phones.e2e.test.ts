@@ -59,7 +59,7 @@ const SCREENS: Record<string, string> = {
   'dashboard/forum': 'forum-home',
   'dashboard/forum/:categorySlug': 'forum-category',
   'dashboard/forum/:categorySlug/:threadId': 'forum-thread',
-  'dashboard/support': 'coming-soon-support',
+  'dashboard/support': 'support',
   profile: 'profile',
   'r/:code': 'review-link-expired',
   '*': 'not-found',
@@ -425,9 +425,8 @@ describe('every signed-in screen on a phone (390 px)', () => {
           .first()
           .waitFor(),
       );
-      for (const section of ['campaigns', 'support']) {
-        await visit(`dashboard/${section}`, `/dashboard/${section}`, () => heading('Coming soon'));
-      }
+      await visit('dashboard/campaigns', '/dashboard/campaigns', () => heading('Coming soon'));
+      await visit('dashboard/support', '/dashboard/support', () => heading('No tickets yet'));
 
       // The Founder Forum, as a founder sees it: the account becomes one here (the first 50
       // accounts of a sandbox are, and this one may not be), on the server and in the session.

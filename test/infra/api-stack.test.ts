@@ -126,7 +126,7 @@ describe('api stack', () => {
       }
     });
 
-    it('lets only auth and billing send email, only auth text, and only auth, platforms and billing read the app-url parameter', () => {
+    it('lets only auth, billing and support send email, only auth text, and only auth, platforms, billing and support read the app-url parameter', () => {
       for (const group of groupsWithRoutes) {
         const statements = statementsOf(api, roleIdOf(group));
         const actions = actionsOf(statements);
@@ -137,8 +137,9 @@ describe('api stack', () => {
           ]);
           const ssm = statements.find((statement) => statement.Action === 'ssm:GetParameter');
           expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/sailpost/dev/app-url');
-        } else if (group === 'billing') {
+        } else if (group === 'billing' || group === 'support') {
           // A failed payment emails the owner a link to the company; checkout's return URLs.
+          // A staff reply emails the owner a link to the ticket; a new ticket, the support team.
           expect(
             actions.filter((action) => /^(ses|ssm|sns|sms-voice):/.test(action)).sort(),
           ).toEqual(['ses:SendEmail', 'ses:SendRawEmail', 'ssm:GetParameter']);

@@ -475,7 +475,7 @@ export const expectedEnvironment = (
   built: SailpostApp,
   fn: SailpostFunction,
   declaration: FunctionDeclaration,
-  context: BindingContext & { emailFrom?: string },
+  context: BindingContext & { emailFrom?: string; supportEmail?: string },
 ): Map<string, { value: string; binding: keyof Bindings | 'common' }> => {
   const { bindings } = declaration;
   const { data, jobs, stage } = built;
@@ -499,6 +499,7 @@ export const expectedEnvironment = (
   }
   if (bindings.email) {
     add('email', 'EMAIL_FROM', fn, context.emailFrom ?? 'Sailpost <no-reply@sailpost.app>');
+    add('email', 'SUPPORT_EMAIL', fn, context.supportEmail ?? 'support@sailpost.app');
   }
   if (bindings.appUrl) add('appUrl', 'APP_URL_PARAMETER', fn, stage.appUrlParameterName);
   const jobArn = (binding: 'starts' | 'schedules', job: JobName) => {

@@ -30,6 +30,7 @@ const stageStack = (extra: Partial<BindingTargets> = {}) => {
     credentialKeySecret: Secret.fromSecretNameV2(stack, 'Credential', 'sailpost/dev/credential'),
     emailFrom: 'Sailpost <hello@sailpost.example>',
     emailIdentity: 'sailpost.example',
+    supportEmail: 'support@sailpost.example',
     sms: {
       originationIdentityArn: `arn:aws:sms-voice:${REGION}:${ACCOUNT}:pool/pool-1`,
       optOutListArn: `arn:aws:sms-voice:${REGION}:${ACCOUNT}:opt-out-list/Default`,

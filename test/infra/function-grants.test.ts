@@ -172,7 +172,7 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(templates.environmentOf(platforms).CREDENTIAL_KEY_ARN).toBeTruthy();
   });
 
-  it('lets the media bucket be listed only by its writers: the media and platforms endpoints, the two clean-ups and the thumbnail job', () => {
+  it('lets the media bucket be listed only by its writers: the media, platforms and support endpoints, the two clean-ups and the thumbnail job', () => {
     const bucket = templates.valueOf(built.data, built.data.mediaBucket.bucketArn);
     const listers = functionsOf(built)
       .filter((checked) =>
@@ -187,6 +187,7 @@ describe('each function is granted exactly what its declaration names', () => {
       'jobs/media-thumbnail',
       'media',
       'platforms',
+      'support',
     ]);
     // No other bucket-level action, for anyone.
     const bucketActions = functionsOf(built).flatMap((checked) =>

@@ -15,5 +15,6 @@ export const JOB_NAMES = [
   'publisher',
   'sms-inbound',
   'sweeper',
+  'ticket-auto-close',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

@@ -32,3 +32,16 @@ export const companyUploadPrefix = (companyId: string): string =>
 
 export const campaignUploadPrefix = (companyId: string, campaignId: string): string =>
   `${UPLOADS_PREFIX}${campaignMediaPrefix(companyId, campaignId)}`;
+
+/**
+ * Support attachments have their own prefix, apart from any company's:
+ *
+ *   support/tickets/{ticketId}/{attachmentId}.{ext}   a file on a ticket or one of its responses
+ *   uploads/support/{userId}/{attachmentId}           an upload not yet attached
+ *
+ * An upload is named by its uploader, so attaching one checks it is the caller's by its key alone.
+ */
+export const supportTicketPrefix = (ticketId: string): string => `support/tickets/${ticketId}/`;
+
+export const supportUploadKey = (userId: string, attachmentId: string): string =>
+  `${UPLOADS_PREFIX}support/${userId}/${attachmentId}`;

@@ -56,6 +56,8 @@ export interface Tenant {
   forumCategorySlug: string;
   forumThreadId: string;
   forumPostId: string;
+  /** A support ticket the tenant opened about the company. */
+  ticketId: string;
 }
 
 /** A category, a thread in it and a reply, all the tenant's (an admin of the forum). */
@@ -185,6 +187,11 @@ export const createTenant = async ({
   const forum = forumMember
     ? await createForumThings(token)
     : { forumCategorySlug: '', forumThreadId: '', forumPostId: '' };
+  const ticket = await call<{ _id: string }>('POST', '/support/tickets', {
+    token,
+    body: { subject: 'Posts not going out', description: 'Since Monday', companyId },
+  });
+  if (ticket.status !== 201) throw new Error(`ticket not opened: ${ticket.status}`);
   return {
     forumMember,
     ...forum,
@@ -198,6 +205,7 @@ export const createTenant = async ({
     generationId,
     contentId,
     reviewLinkCode,
+    ticketId: ticket.body._id,
     gone: new Set(),
   };
 };
@@ -215,6 +223,7 @@ export const OWNER_FIXTURES: Record<PathIdOwner, (tenant: Tenant) => string> = {
   forumCategory: (tenant) => tenant.forumCategorySlug,
   forumThread: (tenant) => tenant.forumThreadId,
   forumPost: (tenant) => tenant.forumPostId,
+  ticket: (tenant) => tenant.ticketId,
 };
 
 /** What holds each kind of thing: deleting a campaign deletes its media assets too. */
@@ -231,6 +240,7 @@ export const OWNER_PARENT: Record<PathIdOwner, PathIdOwner | null> = {
   forumCategory: 'caller',
   forumThread: 'forumCategory',
   forumPost: 'forumThread',
+  ticket: 'caller',
 };
 
 /** How deep inside a tenant's things a kind of path id is (a media asset: 3). */
@@ -426,6 +436,48 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
   'PUT /api/forum/threads/{threadId}/posts/{postId}': { content: 'Oat, by far (edited).' },
   'PUT /api/forum/threads/{threadId}/posts/{postId}/hide': { hidden: true },
   'POST /api/forum/votes': { type: 'up', threadId: NO_ONES_COMPANY, postId: null },
+  // A ticket about no one's company (refused, as billing's): the sweeps write no ticket.
+  'POST /api/support/tickets': {
+    subject: 'Posts not going out',
+    description: 'Nothing has been posted since Monday.',
+    priority: 'high',
+    companyId: NO_ONES_COMPANY,
+    context: { browser: 'Mozilla/5.0', page: '/dashboard/campaigns' },
+    attachmentIds: [],
+  },
+  // The ticket is named in the body: no one's (the tenant sweep covers the path ids).
+  'POST /api/support/responses': {
+    content: 'Any news?',
+    ticketId: '00000000-0000-7000-8000-000000000000',
+    internal: false,
+    attachmentIds: [],
+  },
+  // Closing (staff may, and again changes nothing): the same answer before or after the owner's
+  // own PUT …/close in the tenant sweep.
+  'PATCH /api/support/tickets/{id}': { status: 'closed' },
+  'POST /api/support/attachments': {
+    fileName: 'screenshot.png',
+    contentType: 'image/png',
+    size: 2048,
+  },
+};
+
+/**
+ * Routes only staff may call (anyone else is refused after the path's ids are found): the tenant
+ * sweep shows their ids are real through a staff account instead of the tenant.
+ */
+export const STAFF_ONLY_ROUTES: ReadonlySet<string> = new Set(['PATCH /api/support/tickets/{id}']);
+
+/** A registered account made staff through the sandbox's own route. */
+export const createStaff = async (): Promise<{ token: string }> => {
+  const { token, user } = await registerUser({ firstName: 'Sam', lastName: 'Support' });
+  const response = await fetch(`${apiUrl()}/_sandbox/api/users/role`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, role: 'staff' }),
+  });
+  if (response.status !== 200) throw new Error(`staff not made: ${response.status}`);
+  return { token };
 };
 
 /**

@@ -3,6 +3,7 @@ import { routes } from '#shared/contract/manifest';
 import { PATH_ID_OWNERS, routeKeyOf, type RouteDefinition } from '#shared/contract/route';
 import { call, jobsSettled } from '../http';
 import {
+  createStaff,
   createTenant,
   deepestOwnerOf,
   ownerDepth,
@@ -12,6 +13,7 @@ import {
   sampleBody,
   samplePathFor,
   send,
+  STAFF_ONLY_ROUTES,
   type Tenant,
 } from './fixtures';
 
@@ -45,9 +47,14 @@ const record = (route: RouteDefinition, verdict: string) =>
 describe('tenant sweep', () => {
   let a: Tenant;
   let b: Tenant;
+  let staff: { token: string };
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([createTenant(), createTenant({ forumMember: false })]);
+    [a, b, staff] = await Promise.all([
+      createTenant(),
+      createTenant({ forumMember: false }),
+      createStaff(),
+    ]);
   });
 
   it.each(cases(strangerCases))(
@@ -69,7 +76,11 @@ describe('tenant sweep', () => {
       expect(await readEverything(b)).toEqual(bBefore);
 
       // The same call by the owner succeeds: the ids are real, so the 404 above was a refusal.
-      const owner = await call(route.method, path, { token: a.token, body });
+      // (A staff-only route: by staff, as the owner is refused it too.)
+      const owner = await call(route.method, path, {
+        token: STAFF_ONLY_ROUTES.has(routeKeyOf(route)) ? staff.token : a.token,
+        body,
+      });
       expect(owner.status, JSON.stringify(owner.body)).toBe(route.successStatus ?? 200);
       // What the owner's call set off in the background (a thumbnail) must not land in the next
       // route's before-and-after.

@@ -236,7 +236,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ThreadPage,
                 ),
               },
-              { path: 'dashboard/support', lazy: comingSoon },
+              {
+                path: 'dashboard/support',
+                lazy: screen(
+                  () => import('../features/support/support-page'),
+                  (m) => m.SupportPage,
+                ),
+              },
               {
                 path: 'profile',
                 lazy: screen(

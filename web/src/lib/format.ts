@@ -28,3 +28,9 @@ export const textColorOn = (hex: string): string => {
   const luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue;
   return luminance > 0.4 ? '#0f172a' : '#ffffff';
 };
+
+/** "240 KB", "3.4 MB" */
+export const formatSize = (bytes: number): string => {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+};

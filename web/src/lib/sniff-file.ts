@@ -9,15 +9,22 @@ const readStart = (file: Blob): Promise<Uint8Array> =>
     reader.readAsArrayBuffer(file.slice(0, SNIFF_BYTES));
   });
 
+/** What a chosen file is by its first bytes, read with `sniff` (null when it cannot be read). */
+export const sniffFileWith = async <T>(
+  file: Blob,
+  sniff: (bytes: Uint8Array) => T | null,
+): Promise<T | null> => {
+  try {
+    return sniff(await readStart(file));
+  } catch {
+    return null;
+  }
+};
+
 /**
  * What a chosen file is by its first bytes (the server's own table), not by its name: a program
  * renamed photo.jpg is refused at the file, before a byte of it is uploaded. Null when the bytes
  * are no media the table knows, or the file cannot be read (it is then no upload either).
  */
-export const sniffFile = async (file: Blob): Promise<SniffedMediaType | null> => {
-  try {
-    return sniffFileType(await readStart(file));
-  } catch {
-    return null;
-  }
-};
+export const sniffFile = (file: Blob): Promise<SniffedMediaType | null> =>
+  sniffFileWith(file, sniffFileType);

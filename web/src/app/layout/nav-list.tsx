@@ -8,6 +8,8 @@ export interface NavItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Marked current only on this exact path, not on the paths below it. */
   end?: boolean;
+  /** The navigation's state (e.g. the page the link was followed from). */
+  state?: unknown;
 }
 
 export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -31,9 +33,9 @@ export function NavList({
   return (
     <nav aria-label={label} className={className}>
       <ul className="space-y-1">
-        {items.map(({ label: itemLabel, to, icon: Icon, end }) => (
+        {items.map(({ label: itemLabel, to, icon: Icon, end, state }) => (
           <li key={to}>
-            <NavLink to={to} end={end} className={navLinkClasses}>
+            <NavLink to={to} end={end} state={state} className={navLinkClasses}>
               <Icon aria-hidden="true" className="size-5 shrink-0" />
               {itemLabel}
             </NavLink>

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { canSeeForum } from '#shared/domain/users';
 import { badgeClasses } from '#web/components/badge';
 import {
@@ -25,13 +25,20 @@ export function SidebarContent() {
   const { isVerified: phoneVerified } = useVerificationStatus();
   const { companies, isLoading, selected } = useRouteCompany();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
 
   const items: NavItem[] = [
     { label: 'Dashboard', to: '/dashboard', icon: IconHome, end: true },
     ...(canSeeForum(user?.role)
       ? [{ label: 'Founder Forum', to: '/dashboard/forum', icon: IconUsers }]
       : []),
-    { label: 'Support', to: '/dashboard/support', icon: IconLifebuoy },
+    // A new ticket names the page the owner came from, without their typing it.
+    {
+      label: 'Support',
+      to: '/dashboard/support',
+      icon: IconLifebuoy,
+      state: { from: `${pathname}${search}` },
+    },
   ];
 
   const logout = () => {

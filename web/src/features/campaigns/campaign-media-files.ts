@@ -44,9 +44,3 @@ export const refusalsOf = (rejections: readonly FileRejection[]): MediaRefusal[]
 /** How many more files the campaign takes. */
 export const remainingSlots = (existing: number, chosen: number): number =>
   Math.max(0, MAX_CAMPAIGN_MEDIA - existing - chosen);
-
-/** "240 KB", "3.4 MB" */
-export const formatSize = (bytes: number): string => {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-};

@@ -7,7 +7,6 @@ import { PageHeader } from '#web/components/page-header';
 /** Titles of the signed-in screens that later issues fill in. */
 const TITLES: Record<string, string> = {
   '/dashboard/campaigns': 'Campaigns',
-  '/dashboard/support': 'Support',
 };
 
 export function ComingSoonPage() {

@@ -8,6 +8,7 @@ import {
   DEFAULT_MEDIA_USAGE,
   MAX_CAMPAIGN_MEDIA,
   MEDIA_DESCRIPTION_MAX,
+  MEDIA_MESSAGES,
   MEDIA_USAGES,
   type MediaUsage,
 } from '#shared/domain/campaigns';
@@ -15,13 +16,14 @@ import type { PlatformId } from '#shared/domain/tiers';
 import { Button } from '#web/components/button';
 import { FilePreview } from '#web/components/file-preview';
 import { FormModal } from '#web/components/form-modal';
+import { FileDropArea } from '#web/components/file-drop-area';
 import { FileRefusals } from '#web/components/file-refusals';
 import { FileNoteField, FileUploadRow, type UploadView } from '#web/components/file-upload-row';
 import { SelectField } from '#web/components/select-field';
-import { formatSize, remainingSlots } from '../campaign-media-files';
+import { formatSize } from '#web/lib/format';
+import { remainingSlots } from '../campaign-media-files';
 import { USAGE_LABELS } from '../messages';
 import { useCampaignMediaUploads, type UploadItem } from '../use-campaign-media-uploads';
-import { MediaDropArea } from './media-drop-area';
 import { MediaPlatformsField } from './media-platforms-field';
 import { useMediaDropzone } from '../use-media-dropzone';
 
@@ -162,7 +164,7 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
       onSubmit={submit}
       formClassName="space-y-5"
     >
-      <MediaDropArea
+      <FileDropArea
         dropzone={dropzone}
         label="Files"
         title="Drag files here, or select them"
@@ -175,6 +177,8 @@ export function AddMediaModal({ campaign, onAdded, onClose }: AddMediaModalProps
         }
         guidanceId={guidanceId}
         full={remaining === 0}
+        fullTitle={MEDIA_MESSAGES.tooMany}
+        inputLabel="Choose media files"
         disabled={busy}
         className="py-5 sm:flex-row sm:text-left"
       />

@@ -1,18 +1,23 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 import { AI_MEDIA_FILES_MAX } from '#shared/domain/ai-campaigns';
-import { CAMPAIGN_MEDIA_MAX_SIZE_TEXT, MEDIA_DESCRIPTION_MAX } from '#shared/domain/campaigns';
+import {
+  CAMPAIGN_MEDIA_MAX_SIZE_TEXT,
+  MEDIA_DESCRIPTION_MAX,
+  MEDIA_MESSAGES,
+} from '#shared/domain/campaigns';
 import { Button } from '#web/components/button';
 import { controlStateClasses } from '#web/components/field';
+import { FileDropArea } from '#web/components/file-drop-area';
 import { FileRefusals } from '#web/components/file-refusals';
 import { FileUploadRow } from '#web/components/file-upload-row';
 import { IconSparkles, IconWarning } from '#web/components/icons';
 import { Spinner } from '#web/components/spinner';
-import { formatSize, remainingSlots } from '../../campaign-media-files';
+import { formatSize } from '#web/lib/format';
+import { remainingSlots } from '../../campaign-media-files';
 import { IconPhoto, IconPlay } from '../../components/campaign-icons';
 import { GENERATOR_TEXTS } from '../generator-texts';
 import type { GeneratorMediaItem, GeneratorMediaState } from '../use-generator-media';
-import { MediaDropArea } from '../../components/media-drop-area';
 import { useMediaDropzone } from '../../use-media-dropzone';
 
 function Preview({ item }: { item: GeneratorMediaItem }) {
@@ -174,7 +179,7 @@ export function GeneratorMediaField({
       <p id={hintId} className="mt-0.5 text-sm text-slate-500">
         {GENERATOR_TEXTS.mediaHint}
       </p>
-      <MediaDropArea
+      <FileDropArea
         dropzone={dropzone}
         label="Media files"
         title={GENERATOR_TEXTS.mediaDrop}
@@ -184,6 +189,8 @@ export function GeneratorMediaField({
             : `JPG, PNG or GIF images and MP4, MPEG or MOV videos, up to ${CAMPAIGN_MEDIA_MAX_SIZE_TEXT} each; ${remaining} of ${AI_MEDIA_FILES_MAX} left.`
         }
         full={remaining === 0}
+        fullTitle={MEDIA_MESSAGES.tooMany}
+        inputLabel="Choose media files"
         disabled={disabled}
         // Laid out by the column's width (two columns share a laptop screen), not the window's.
         className="mt-3 py-4 @md:flex-row @md:text-left"

@@ -1,11 +1,10 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import type { DropzoneState } from 'react-dropzone';
-import { MEDIA_MESSAGES } from '#shared/domain/campaigns';
-import { Button } from '#web/components/button';
-import { IconPlus } from '#web/components/icons';
+import { Button } from './button';
+import { IconPlus } from './icons';
 
-interface MediaDropAreaProps {
+interface FileDropAreaProps {
   dropzone: Pick<DropzoneState, 'getRootProps' | 'getInputProps' | 'isDragActive' | 'open'>;
   /** The group's accessible name. */
   label: string;
@@ -16,22 +15,31 @@ interface MediaDropAreaProps {
   guidanceId?: string;
   /** No more files can be added. */
   full: boolean;
+  /** The first line once full ('Maximum 5 files allowed'). */
+  fullTitle: ReactNode;
+  /** The hidden file input's name ('Choose media files'). */
+  inputLabel: string;
   disabled: boolean;
   /** Spacing and when the row layout starts (a window or a container breakpoint). */
   className: string;
 }
 
-/** The dashed area files are dropped on, with 'Select Files' for those who do not drag. */
-export function MediaDropArea({
+/**
+ * The dashed area files are dropped on, with 'Select Files' for those who do not drag (a
+ * campaign's media, the AI generator's media, a support ticket's attachments).
+ */
+export function FileDropArea({
   dropzone: { getRootProps, getInputProps, isDragActive, open },
   label,
   title,
   guidance,
   guidanceId,
   full,
+  fullTitle,
+  inputLabel,
   disabled,
   className,
-}: MediaDropAreaProps) {
+}: FileDropAreaProps) {
   return (
     <div
       {...getRootProps({
@@ -45,10 +53,10 @@ export function MediaDropArea({
         ),
       })}
     >
-      <input {...getInputProps({ 'aria-label': 'Choose media files' })} />
+      <input {...getInputProps({ 'aria-label': inputLabel })} />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-800">
-          {full ? MEDIA_MESSAGES.tooMany : isDragActive ? 'Drop to add' : title}
+          {full ? fullTitle : isDragActive ? 'Drop to add' : title}
         </p>
         <p id={guidanceId} className="mt-0.5 text-xs text-slate-500">
           {guidance}
