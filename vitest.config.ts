@@ -10,6 +10,8 @@ import { IMPORT_ALIASES } from './import-aliases';
 export default defineConfig({
   resolve: { alias: IMPORT_ALIASES },
   test: {
+    // Prints the Node.js version the tests run on and refuses any but the project's 22.
+    globalSetup: ['test/node-version.global-setup.ts'],
     // Vitest leaves one core free by default: on a 2-core CI machine that is one worker, and the
     // jsdom files alone took twice as long.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -89,6 +89,8 @@ const main = async () => {
   const seconds = setting('BENCH_SECONDS', 10);
   const runs = setting('BENCH_RUNS', 3);
 
+  // Every measuring process is this Node.js (`process.execPath`): the project's 22, as in Lambda.
+  console.log(`Measuring on Node.js ${process.version} (${process.execPath})`);
   console.log('Building the SPA and the Lambda bundles…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: REPO_ROOT,
@@ -129,7 +131,7 @@ const main = async () => {
 };
 
 const report = (rows: Row[]) => {
-  console.log(`\n${renderTable(rows)}`);
+  console.log(`\nOn Node.js ${process.version}:\n${renderTable(rows)}`);
   const broken = brokenBudgets(rows);
   console.log(
     broken.length

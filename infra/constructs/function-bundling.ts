@@ -47,19 +47,21 @@ export const FUNCTION_BUNDLE_BUDGET_BYTES = 600 * 1024;
  * Functions allowed more, each with its reason. billing: Stripe's SDK is ~250 KB minified and
  * cannot be tree-shaken (its client constructs every API resource on creation), so the group that
  * holds it gets the SDK's size on top of what every group has. ai and campaign-generation: the
- * OpenAI SDK (~150 KB minified) for the drafters, on top of the generator's own code (~680 KB and
- * ~640 KB in all).
+ * OpenAI SDK for the drafters, on top of the generator's own code (~945 KB and ~897 KB in all).
+ * Since its major 7 (the first for Node 22 only) the SDK is ~390 KB minified instead of ~150 KB:
+ * its client, like Stripe's, constructs every API resource (admin, agents, live, …) on creation,
+ * so nothing of it can be tree-shaken.
  */
 const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, number>> = {
   billing: 700 * 1024,
-  ai: 720 * 1024,
-  'jobs/campaign-generation': 720 * 1024,
-  // The same SDK for the post drafter, with twitter-text to hold posts to X's count (~665 KB).
-  'jobs/content-generation': 720 * 1024,
+  ai: 960 * 1024,
+  'jobs/campaign-generation': 920 * 1024,
+  // The same SDK for the post drafter, with twitter-text to hold posts to X's count (~927 KB).
+  'jobs/content-generation': 950 * 1024,
   // The content-generation job's drafting, inline for each company whose morning has come
   // with the digest's segment-aware quoting, its short review link and the morning's report
-  // (measured ~725 KB), in a job nobody waits for.
-  'jobs/daily-drafts': 760 * 1024,
+  // (measured ~968 KB), in a job nobody waits for.
+  'jobs/daily-drafts': 990 * 1024,
   // Ends a deleted company's subscription (the same SDK) and removes everything the company
   // owned, in a job nobody waits for.
   'jobs/company-cleanup': 720 * 1024,

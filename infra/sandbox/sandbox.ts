@@ -24,6 +24,7 @@ import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
 import { loadCredentialKey, loadJwtSecret, loadStripeWebhookSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
 import { listMorningCompanies } from './morning-companies';
+import { assertProjectNode } from './node-version';
 import { listen } from './ports';
 import { sendPlain } from './responses';
 import { localHostCheck, routeRequests } from './router';
@@ -116,6 +117,7 @@ const setProcessEnv = (services: ServiceGroup, variables: Record<string, string>
 };
 
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
+  assertProjectNode();
   if (used) {
     throw new SandboxError(
       'A sandbox was already started in this process; handlers share process.env and module state, so run another sandbox in another process.',

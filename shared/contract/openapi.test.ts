@@ -47,6 +47,42 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it("answers 429 on every operation: API Gateway's throttle, with its own body", () => {
+    const config = operation('/config', 'get');
+    expect(config.responses['429']).toEqual({
+      description:
+        "Too Many Requests: API Gateway's throttle (all clients of the stage together) refused the request",
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/GatewayMessage' } },
+      },
+    });
+    // Beside a route's own 429 codes, either body.
+    expect(operation('/auth/login', 'post').responses['429']).toMatchObject({
+      description:
+        "Error: LOGIN_THROTTLED; or API Gateway's throttle (all clients of the stage together) refused the request",
+      content: {
+        'application/json': {
+          schema: {
+            anyOf: [
+              { $ref: '#/components/schemas/Error' },
+              { $ref: '#/components/schemas/GatewayMessage' },
+            ],
+          },
+        },
+      },
+    });
+    for (const methods of Object.values(document.paths)) {
+      for (const op of Object.values(methods)) {
+        expect(Object.keys((op as Operation).responses)).toContain('429');
+      }
+    }
+  });
+
+  it('names its server (the origin of the web app) and its license', () => {
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(document.info.license).toEqual({ name: expect.any(String), url: '/terms' });
+  });
+
   it('describes the error body with its code as one of the known codes', () => {
     expect(document.components.schemas.Error).toMatchObject({
       required: ['statusCode', 'code', 'message', 'error'],

@@ -18,14 +18,28 @@ const errorSchema = {
   },
 };
 
-/** One error response per status the route can answer, each naming its codes. */
+/** API Gateway's own answers (before any function runs): `{"message": "Too Many Requests"}`. */
+const gatewayMessageSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+};
+
+const THROTTLED = "API Gateway's throttle (all clients of the stage together) refused the request";
+const errorRef = { $ref: '#/components/schemas/Error' };
+const gatewayMessageRef = { $ref: '#/components/schemas/GatewayMessage' };
+
+/**
+ * One error response per status the route can answer, each naming its codes. Every route can
+ * also answer 429 from the stage's throttle, with API Gateway's body instead of an Error.
+ */
 const errorResponses = (route: RouteDefinition) => {
   const byStatus = new Map<number, string[]>();
   for (const code of routeErrorCodes(route)) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  return Object.fromEntries(
+  const responses: Record<string, Record<string, unknown>> = Object.fromEntries(
     [...byStatus.entries()]
       .sort(([a], [b]) => a - b)
       .map(([status, codes]) => [
@@ -33,10 +47,22 @@ const errorResponses = (route: RouteDefinition) => {
         {
           description: `Error: ${codes.join(', ')}`,
           'x-error-codes': codes,
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          content: { 'application/json': { schema: errorRef } },
         },
       ]),
   );
+  const declared = responses['429'];
+  responses['429'] = declared
+    ? {
+        ...declared,
+        description: `${String(declared.description)}; or ${THROTTLED}`,
+        content: { 'application/json': { schema: { anyOf: [errorRef, gatewayMessageRef] } } },
+      }
+    : {
+        description: `Too Many Requests: ${THROTTLED}`,
+        content: { 'application/json': { schema: gatewayMessageRef } },
+      };
+  return responses;
 };
 
 /** The query string's parameters, from the route's query schema (an object of scalars). */
@@ -97,11 +123,18 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[], version
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Sailpost API', version },
+    info: {
+      title: 'Sailpost API',
+      version,
+      // Sailpost is not open source: the API is for its own web app and its users' accounts.
+      license: { name: 'Proprietary: all rights reserved (Terms of Service)', url: '/terms' },
+    },
+    // The web app and its API share one origin (CloudFront, or the sandbox): the paths carry /api.
+    servers: [{ url: '/', description: 'The origin that serves this document and the web app' }],
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, GatewayMessage: gatewayMessageSchema },
     },
   };
 };
