@@ -222,6 +222,8 @@ export const updateTicket = async (
   if (!isStaff(caller)) throw new Forbidden('FORBIDDEN', 'Forbidden');
   if (body.assigneeId) await checkAssignee(body.assigneeId);
   const updated = await changeWithRetry(ticket, (current) => {
+    const asked = Object.values(body).some((value) => value !== undefined);
+    if (!asked) return null;
     if (current.status === 'closed') {
       const nothingElse = body.priority === undefined && body.assigneeId === undefined;
       if (nothingElse && (body.status === undefined || body.status === 'closed')) return null;

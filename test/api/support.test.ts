@@ -208,6 +208,12 @@ describe('what only staff may do', () => {
       companies: [],
     });
 
+    // Every owner's tickets, newest activity first: this one is among the latest.
+    const all = await listTickets(staff, '?limit=100');
+    expect(all.body.data.map((item) => item._id)).toContain(ticket._id);
+    const activity = all.body.data.map((item) => Date.parse(item.lastActivityAt));
+    expect(activity).toEqual([...activity].sort((a, b) => b - a));
+
     const low = await listTickets(staff, '?status=open&priority=low&limit=100');
     expect(low.body.data.map((item) => item._id)).toContain(ticket._id);
     expect(low.body.data.every((item) => item.priority === 'low' && item.status === 'open')).toBe(
@@ -235,6 +241,9 @@ describe('what only staff may do', () => {
     expect(toOwner.body).toMatchObject({ code: 'USER_NOT_FOUND' });
     const unassigned = await changeTicket(staff, ticket._id, { assigneeId: null });
     expect(unassigned.body.assignee).toBeNull();
+    // Asked for nothing: nothing changes.
+    const nothing = await changeTicket(staff, ticket._id, {});
+    expect(nothing.body).toEqual(unassigned.body);
   });
 });
 
