@@ -175,6 +175,11 @@ describe('generated content in the browser', () => {
     await expect.poll(() => shownCount(livePreview)).toBe(`${editedCount} / 280`);
     await livePreview.getByText(X_LINK_COST_NOTE).waitFor();
     await screenshot(page, 'content-direct-edit-1280');
+    // The AI revision's toast says the same words: let it go first, so the next one is the edit's.
+    await toast(page, 'Content modification request sent successfully').waitFor({
+      state: 'detached',
+      timeout: 15_000,
+    });
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Content modification request sent successfully').waitFor();
     await edit.waitFor({ state: 'hidden' });
