@@ -192,7 +192,6 @@ describe('protected layout', () => {
     expect(screen.getByRole('banner')).toHaveTextContent('Dashboard');
     expect(mobileTitle('/dashboard')).toBe('Dashboard');
     expect(mobileTitle('/dashboard/support')).toBe('Support');
-    expect(mobileTitle('/dashboard/forum')).toBe('Sailpost');
     expect(mobileTitle('/dashboard/company/c1/platforms')).toBe('Platforms');
     expect(mobileTitle('/dashboard/company/c1/calendar')).toBe('Calendar');
     expect(mobileTitle('/dashboard/forum')).toBe('Founder Forum');
