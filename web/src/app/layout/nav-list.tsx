@@ -8,6 +8,8 @@ export interface NavItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Marked current only on this exact path, not on the paths below it. */
   end?: boolean;
+  /** Its name for the onboarding tours' steps (`data-tour`). */
+  tour?: string;
 }
 
 export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -31,9 +33,9 @@ export function NavList({
   return (
     <nav aria-label={label} className={className}>
       <ul className="space-y-1">
-        {items.map(({ label: itemLabel, to, icon: Icon, end }) => (
+        {items.map(({ label: itemLabel, to, icon: Icon, end, tour }) => (
           <li key={to}>
-            <NavLink to={to} end={end} className={navLinkClasses}>
+            <NavLink to={to} end={end} className={navLinkClasses} data-tour={tour}>
               <Icon aria-hidden="true" className="size-5 shrink-0" />
               {itemLabel}
             </NavLink>

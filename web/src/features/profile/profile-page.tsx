@@ -25,6 +25,7 @@ import { applyFieldErrors } from '#web/lib/form-errors';
 import { useSession } from '#web/lib/session';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
 import { GoogleConnection } from './components/google-connection';
+import { ReplayTours } from './components/replay-tours';
 import { SignOutEverywhere } from './components/sign-out-everywhere';
 import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
 
@@ -211,6 +212,8 @@ function ProfileForm() {
       <UnsavedChangesDialog blocker={blocker} />
 
       {current || user ? <GoogleConnection user={current ?? user!} /> : null}
+
+      <ReplayTours />
 
       <SignOutEverywhere />
 
