@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
@@ -10,7 +12,6 @@ import {
   newAccount,
   newPage,
   newVisitorAddress,
-  screenshot,
   storedToken,
   useBrowser,
 } from './browser';
@@ -87,6 +88,19 @@ const missingTargets = (page: Page) =>
   );
 
 /**
+ * The screen as the step shows it: once the tooltip has faded in and the page has scrolled to
+ * it, the viewport alone (the overlay and tooltip belong to it, not to the full page).
+ */
+const tourShot = async (page: Page, name: string) => {
+  await page.waitForFunction(
+    () => document.querySelector<HTMLElement>('.react-joyride__floater')?.style.opacity === '1',
+  );
+  await page.waitForTimeout(400);
+  await mkdir(path.resolve('screenshots'), { recursive: true });
+  await page.screenshot({ path: path.resolve('screenshots', `${name}.png`) });
+};
+
+/**
  * Walks the tour showing on `page` to 'Finished' with its main button, checking the progress
  * label on each step, and answers the steps' titles; `shot` names the screenshots of its first
  * steps, and `recorded` is the id the account then has completed.
@@ -100,7 +114,7 @@ const walkTour = async (page: Page, shot?: string, recorded?: TourId): Promise<s
     titles.push(await shown.getByRole('heading').innerText());
     const primary = shown.locator('[data-action="primary"]');
     const label = await primary.innerText();
-    if (shot && step < 3) await screenshot(page, `${shot}-step-${step + 1}`);
+    if (shot && step < 3) await tourShot(page, `${shot}-step-${step + 1}`);
     if (label === 'Finished') {
       await primary.click();
       await tooltip(page).waitFor({ state: 'detached' });
@@ -130,7 +144,7 @@ describe('Onboarding tours', () => {
       await expect
         .poll(() => page.getByRole('dialog', { name: 'Welcome to Sailpost' }).count())
         .toBe(1);
-      await screenshot(page, 'tour-dashboard-1280');
+      await tourShot(page, 'tour-dashboard-1280');
       await shown.getByRole('button', { name: 'Skip' }).click();
       await tooltip(page).waitFor({ state: 'detached' });
       await expect.poll(() => completedTours(page)).toContain('dashboard');

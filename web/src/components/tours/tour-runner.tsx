@@ -33,6 +33,12 @@ export const TOUR_LOCALE = {
 /** Below this width the sidebar is the menu behind the top bar's button (the app layout's lg). */
 export const PHONE_QUERY = '(max-width: 1023.98px)';
 
+/**
+ * Below 1024 px the top bar (h-14) stays over the page as it scrolls: a step's element is
+ * scrolled to the spec's 20 px below it, not behind it.
+ */
+const PHONE_TOP_BAR_PX = 56;
+
 const MENU_BUTTON = 'menu-button';
 const MENU_CLOSE = 'menu-close';
 
@@ -70,6 +76,7 @@ const toLibraryStep = (step: TourStep, phone: boolean): Step => ({
   content: step.content,
   placement: step.placement ?? 'auto',
   data: { target: step.target },
+  ...(phone ? { scrollOffset: TOUR_OPTIONS.scrollOffset + PHONE_TOP_BAR_PX } : {}),
   ...(phone || step.before
     ? {
         before: async () => {
