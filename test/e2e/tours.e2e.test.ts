@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -145,6 +146,11 @@ describe('Onboarding tours', () => {
         .poll(() => page.getByRole('dialog', { name: 'Welcome to Sailpost' }).count())
         .toBe(1);
       await tourShot(page, 'tour-dashboard-1280');
+      // The tooltip itself passes axe (names, contrast of its text and buttons).
+      const { violations } = await new AxeBuilder({ page }).include('[data-tour-step]').analyze();
+      expect(
+        violations.filter((found) => found.impact === 'serious' || found.impact === 'critical'),
+      ).toEqual([]);
       await shown.getByRole('button', { name: 'Skip' }).click();
       await tooltip(page).waitFor({ state: 'detached' });
       await expect.poll(() => completedTours(page)).toContain('dashboard');
