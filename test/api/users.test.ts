@@ -136,6 +136,57 @@ describe('PUT /users/{id}', () => {
   });
 });
 
+describe('PUT /users/{id} with completedTours', () => {
+  it('refuses an unknown tour id with 400 and keeps the completed tours as they were', async () => {
+    const { user, token } = await registerUser();
+    const saved = await call('PUT', `/users/${user._id}`, {
+      token,
+      body: { completedTours: ['dashboard'] },
+    });
+    expect(saved.status).toBe(200);
+    const refused = await call('PUT', `/users/${user._id}`, {
+      token,
+      body: { completedTours: ['dashboard', 'settings-tour'] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { 'completedTours.1': 'Unknown tour' },
+    });
+    expect((await call('GET', '/auth/me', { token })).body).toMatchObject({
+      completedTours: ['dashboard'],
+    });
+  });
+
+  it("answers 404 for another user's id and leaves their completed tours alone", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const result = await call('PUT', `/users/${alice.user._id}`, {
+      token: bob.token,
+      body: { completedTours: ['dashboard', 'company-dashboard'] },
+    });
+    expect(result.status).toBe(404);
+    expect(result.body).toMatchObject({ code: 'USER_NOT_FOUND' });
+    expect((await call('GET', '/auth/me', { token: alice.token })).body).toMatchObject({
+      completedTours: [],
+    });
+    expect((await call('GET', '/auth/me', { token: bob.token })).body).toMatchObject({
+      completedTours: [],
+    });
+  });
+
+  it('an empty list clears them (Replay tours)', async () => {
+    const { user, token } = await registerUser();
+    await call('PUT', `/users/${user._id}`, { token, body: { completedTours: ['platforms'] } });
+    const cleared = await call('PUT', `/users/${user._id}`, {
+      token,
+      body: { completedTours: [] },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ completedTours: [] });
+  });
+});
+
 /** A verified phone, as its owner gets one: the code texted to it, sent back from `from`. */
 const verifyPhoneFrom = async (account: RegisteredUser, from: string): Promise<void> => {
   const sent = await call('POST', '/auth/2fa/enable', {

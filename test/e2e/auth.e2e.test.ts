@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  completeToursInPage,
   dismissPhoneVerification,
   fillRegistration,
   latestMessage,
@@ -45,6 +46,8 @@ describe('accounts in the browser', () => {
     await page.getByText('Registration successful!').first().waitFor();
     // The spec's 4-second pause, then the dashboard.
     await page.waitForURL('**/dashboard', AFTER_REGISTRATION);
+    // Tours are tested on their own; here they would stand in front of Logout.
+    await completeToursInPage(page);
     await page.getByRole('heading', { name: 'Your Companies' }).waitFor();
     await page.getByRole('link', { name: 'Create Your First Company' }).waitFor();
     await screenshot(page, 'dashboard-1280');

@@ -16,7 +16,7 @@ export const draftsWaitingText = (count: number): string =>
 export function CompanyAgenda({ company, now }: { company: CompanySummary; now?: number }) {
   const { draftsWaiting, nextPost } = company.agenda;
   return (
-    <div className="mt-4 space-y-1.5 text-sm">
+    <div className="mt-4 space-y-1.5 text-sm" data-tour="company-agenda">
       {draftsWaiting > 0 ? (
         <Link
           to={`/dashboard/company/${company._id}/calendar#needs-review`}

@@ -131,7 +131,7 @@ export function CompanyGrid({ companies, isLoading = false, error, onRetry }: Co
         title="No companies yet"
         description="Add your business and Sailpost drafts its profile from your website. It takes about a minute."
         action={
-          <Link to={NEW_COMPANY_PATH} className={buttonClasses()}>
+          <Link to={NEW_COMPANY_PATH} className={buttonClasses()} data-tour="add-company">
             <IconPlus aria-hidden="true" className="size-4" />
             Create Your First Company
           </Link>
@@ -140,7 +140,7 @@ export function CompanyGrid({ companies, isLoading = false, error, onRetry }: Co
     );
   }
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-tour="company-cards">
       {companies.map((company) => (
         <CompanyCard key={company._id} company={company} />
       ))}

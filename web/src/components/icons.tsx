@@ -145,6 +145,13 @@ export const IconInfo = (p: IconProps) => (
     <path d="M12 11v5M12 8h.01" />
   </Icon>
 );
+/** The page header's help: the page's tour again. */
+export const IconQuestion = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.2M12 17h.01" />
+  </Icon>
+);
 export const IconCheckCircle = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

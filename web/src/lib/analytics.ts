@@ -6,6 +6,8 @@ export const ANALYTICS_EVENTS = [
   'social_connect',
   'content_approve',
   'content_reject',
+  // A tour step whose element was missing or hidden (the tour skipped it): a screen changed.
+  'error:target_not_found',
 ] as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 

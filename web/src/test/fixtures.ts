@@ -18,7 +18,12 @@ import type { PlatformCredential } from '#shared/contract/platforms';
 import type { VerificationStatusResponse } from '#shared/contract/auth';
 import type { User } from '#shared/contract/users';
 import { STORAGE_KEYS } from '#shared/domain/limits';
+import { TOUR_IDS } from '#shared/domain/users';
 
+/**
+ * A signed-in user; by default one who has completed every onboarding tour, so that a screen's
+ * test is not met by its tour (a test of the tours passes `completedTours`).
+ */
 export const makeUser = (overrides: Partial<User> = {}): User => ({
   _id: 'u1',
   email: 'maya@harbor.coffee',
@@ -26,7 +31,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   lastName: 'Lopez',
   phoneNumber: '+15555550123',
   role: 'user',
-  completedTours: [],
+  completedTours: [...TOUR_IDS],
   isPhoneVerified: false,
   smsOptedOut: false,
   googleEmail: null,

@@ -75,6 +75,7 @@ export function AppLayout() {
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             aria-label="Open menu"
+            data-tour="menu-button"
             className={MENU_BUTTON_CLASSES}
           >
             <IconMenu className="size-6" />
@@ -103,6 +104,7 @@ export function AppLayout() {
               type="button"
               onClick={() => setMenuOpen(false)}
               aria-label="Close menu"
+              data-tour="menu-close"
               className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
             >
               <IconClose className="size-5" />

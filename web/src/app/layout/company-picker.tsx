@@ -61,12 +61,18 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
         { label: 'Company Overview', to: base, icon: IconBuilding, end: true },
         { label: 'Platforms', to: `${base}/platforms`, icon: IconLink, end: false },
         { label: 'Campaigns', to: `${base}/campaigns`, icon: IconMegaphone, end: false },
-        { label: 'Calendar', to: `${base}/calendar`, icon: IconCalendar, end: false },
+        {
+          label: 'Calendar',
+          to: `${base}/calendar`,
+          icon: IconCalendar,
+          end: false,
+          tour: 'sidebar-calendar',
+        },
       ]
     : [];
 
   return (
-    <div>
+    <div data-tour="sidebar-company">
       <div className="px-3">
         <p
           aria-hidden="true"

@@ -10,6 +10,8 @@ export interface NavItem {
   end?: boolean;
   /** The navigation's state (e.g. the page the link was followed from). */
   state?: unknown;
+  /** Its name for the onboarding tours' steps (`data-tour`). */
+  tour?: string;
 }
 
 export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -33,9 +35,9 @@ export function NavList({
   return (
     <nav aria-label={label} className={className}>
       <ul className="space-y-1">
-        {items.map(({ label: itemLabel, to, icon: Icon, end, state }) => (
+        {items.map(({ label: itemLabel, to, icon: Icon, end, state, tour }) => (
           <li key={to}>
-            <NavLink to={to} end={end} state={state} className={navLinkClasses}>
+            <NavLink to={to} end={end} state={state} className={navLinkClasses} data-tour={tour}>
               <Icon aria-hidden="true" className="size-5 shrink-0" />
               {itemLabel}
             </NavLink>

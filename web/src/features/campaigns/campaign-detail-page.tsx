@@ -13,11 +13,14 @@ import { IconArrowLeft, IconClock, IconPencil, IconTrash } from '#web/components
 import { Skeleton } from '#web/components/skeleton';
 import { useCompany } from '#web/lib/api/get-company';
 import { importWithTimeout } from '#web/lib/lazy-import';
+import { PageTour } from '#web/components/tours/page-tour';
+import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCampaign } from './api/get-campaign';
 import { isoDay, longDate } from './campaign-format';
 import { IconCalendar } from './components/campaign-icons';
 import { CampaignMedia } from './components/campaign-media';
+import { CAMPAIGN_DETAILS_TOUR } from './campaign-tours';
 import { PlatformChips } from './components/platform-chips';
 import { StatusBadge } from './components/status-badge';
 import { INTENTION_LABELS } from './messages';
@@ -202,6 +205,7 @@ export function CampaignDetailPage() {
                 {campaign.name}
               </h1>
               <StatusBadge status={campaign.status} size="md" />
+              <TourHelpButton tour="campaign-details" />
             </div>
             <p
               className={clsx(
@@ -216,6 +220,7 @@ export function CampaignDetailPage() {
             <Link
               to={`${list}/${campaign._id}/edit`}
               className={buttonClasses({ variant: 'secondary' })}
+              data-tour="campaign-edit"
             >
               <IconPencil aria-hidden="true" className="size-4" />
               Edit
@@ -239,6 +244,7 @@ export function CampaignDetailPage() {
         </Suspense>
       </div>
       {deleteFlow.dialog}
+      <PageTour tour="campaign-details" steps={CAMPAIGN_DETAILS_TOUR} ready />
     </>
   );
 }

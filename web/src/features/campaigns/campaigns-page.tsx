@@ -14,13 +14,16 @@ import { CompanyLoadError } from '#web/components/company-page-states';
 import { EmptyState } from '#web/components/empty-state';
 import { IconMegaphone, IconPlus } from '#web/components/icons';
 import { PageHeader } from '#web/components/page-header';
+import { PageTour } from '#web/components/tours/page-tour';
+import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { RetryAlert } from '#web/components/retry-alert';
+import { Pager } from '#web/components/pager';
 import { Skeleton } from '#web/components/skeleton';
 import { useCompany } from '#web/lib/api/get-company';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCampaignList, type CampaignPage } from './api/list-campaigns';
 import { CampaignList } from './components/campaign-list';
-import { Pager } from '#web/components/pager';
+import { CAMPAIGNS_EMPTY_TOUR, CAMPAIGNS_WITH_DATA_TOUR } from './campaign-tours';
 import { useDeleteCampaignFlow } from './use-delete-campaign-flow';
 
 const LIMIT = DEFAULT_CAMPAIGN_LIST_LIMIT;
@@ -115,6 +118,9 @@ export function CampaignsPage() {
   if (companyError) return <CompanyLoadError message={companyError} />;
   const companyName = company?.name ?? 'Company';
   const newCampaign = `${base}/new`;
+  // Which tour the page teaches depends on whether the company has any campaign yet.
+  const tour =
+    list && !isLoading ? (list.total > 0 ? 'campaigns-with-data' : 'campaigns-empty') : undefined;
 
   const body = () => {
     if (failed) {
@@ -123,18 +129,20 @@ export function CampaignsPage() {
     if (!list || isLoading) return <ListSkeleton />;
     if (list.total === 0 && list.data.length === 0 && page === 1) {
       return (
-        <EmptyState
-          headingLevel={2}
-          icon={IconMegaphone}
-          title={CAMPAIGN_TEXTS.empty}
-          description="A campaign tells Sailpost what to post about, where and when."
-          action={
-            <Link to={newCampaign} className={buttonClasses()}>
-              <IconPlus aria-hidden="true" className="size-4" />
-              {CAMPAIGN_TEXTS.createFirst}
-            </Link>
-          }
-        />
+        <div data-tour="campaigns-empty">
+          <EmptyState
+            headingLevel={2}
+            icon={IconMegaphone}
+            title={CAMPAIGN_TEXTS.empty}
+            description="A campaign tells Sailpost what to post about, where and when."
+            action={
+              <Link to={newCampaign} className={buttonClasses()}>
+                <IconPlus aria-hidden="true" className="size-4" />
+                {CAMPAIGN_TEXTS.createFirst}
+              </Link>
+            }
+          />
+        </div>
       );
     }
     const shown = list.data.length;
@@ -143,7 +151,11 @@ export function CampaignsPage() {
     const hasNext =
       shownSkip + shown < list.total && (Boolean(list.nextCursor) || paging.reachable(page + 1));
     return (
-      <div aria-busy={isPaging || undefined} className={clsx(isPaging && 'opacity-60')}>
+      <div
+        aria-busy={isPaging || undefined}
+        className={clsx(isPaging && 'opacity-60')}
+        data-tour="campaign-list"
+      >
         <CampaignList
           companyName={companyName}
           campaigns={list.data}
@@ -178,8 +190,9 @@ export function CampaignsPage() {
         }
         title={CAMPAIGN_TEXTS.listHeading}
         description={company ? `Campaigns for ${company.name}` : undefined}
+        help={<TourHelpButton tour={tour} />}
         actions={
-          <Link to={newCampaign} className={buttonClasses()}>
+          <Link to={newCampaign} className={buttonClasses()} data-tour="new-campaign">
             <IconPlus aria-hidden="true" className="size-4" />
             {CAMPAIGN_TEXTS.newCampaign}
           </Link>
@@ -187,6 +200,11 @@ export function CampaignsPage() {
       />
       {body()}
       {deleteFlow.dialog}
+      <PageTour
+        tour={tour}
+        steps={tour === 'campaigns-with-data' ? CAMPAIGNS_WITH_DATA_TOUR : CAMPAIGNS_EMPTY_TOUR}
+        ready={!!company && !!list && !isLoading && !isPaging && !failed}
+      />
     </>
   );
 }

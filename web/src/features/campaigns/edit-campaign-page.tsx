@@ -6,12 +6,17 @@ import { useCompany } from '#web/lib/api/get-company';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCampaign } from './api/get-campaign';
 import { useUpdateCampaign } from './api/update-campaign';
+import { PageTour } from '#web/components/tours/page-tour';
+import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { CampaignForm } from './components/campaign-form';
+import { campaignFormTour } from './campaign-tours';
 import { CampaignFormHeader } from './components/campaign-form-header';
 import { CampaignMedia } from './components/campaign-media';
 import { useConnectedPlatforms } from './connected-platforms';
 import { withServerMessage } from './failure-text';
 import { campaignBodyFrom, campaignFormFrom } from './schemas';
+
+const EDIT_CAMPAIGN_TOUR = campaignFormTour();
 
 /**
  * /dashboard/company/{companyId}/campaigns/{campaignId}/edit: the creation form, filled in, with
@@ -53,7 +58,9 @@ export function EditCampaignPage() {
           { label: campaign.name, path: detail },
           { label: 'Edit' },
         ]}
+        help={<TourHelpButton tour="campaign-form" />}
       />
+      <PageTour tour="campaign-form" steps={EDIT_CAMPAIGN_TOUR} ready />
       <CampaignForm
         key={campaign._id}
         companyId={companyId}

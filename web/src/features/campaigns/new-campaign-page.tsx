@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { CAMPAIGN_TEXTS, CAMPAIGN_TOASTS, MEDIA_MESSAGES } from '#shared/domain/campaigns';
@@ -10,7 +10,10 @@ import { track } from '#web/lib/analytics';
 import { useCompany } from '#web/lib/api/get-company';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCreateCampaign } from './api/create-campaign';
+import { PageTour } from '#web/components/tours/page-tour';
+import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { CampaignForm } from './components/campaign-form';
+import { campaignFormTour } from './campaign-tours';
 import { CampaignFormHeader } from './components/campaign-form-header';
 import { CreationTabs } from './components/creation-tabs';
 import { useConnectedPlatforms } from './connected-platforms';
@@ -49,6 +52,8 @@ export function NewCampaignPage() {
   const [tab, setTab] = useState<Tab>('ai');
   // The dates start from today as the page opens, in the company's zone.
   const [openedAt] = useState(() => new Date());
+  // The tour's steps in the form open the manual tab first.
+  const tour = useMemo(() => campaignFormTour(() => setTab('manual')), []);
 
   if (!company) return error ? <CompanyLoadError message={error} /> : <CompanyPageSkeleton />;
   const overview = `/dashboard/company/${company._id}`;
@@ -66,7 +71,9 @@ export function NewCampaignPage() {
           { label: CAMPAIGN_TEXTS.listHeading, path: list },
           { label: 'New campaign' },
         ]}
+        help={<TourHelpButton tour="campaign-form" />}
       />
+      <PageTour tour="campaign-form" steps={tour} ready />
       <CreationTabs
         label="How to create the campaign"
         selected={tab}

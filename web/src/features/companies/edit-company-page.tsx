@@ -2,14 +2,19 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Breadcrumb } from '#web/components/breadcrumb';
 import { PageHeader } from '#web/components/page-header';
+import { PageTour } from '#web/components/tours/page-tour';
+import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { messageOf } from '#web/lib/error-text';
 import { useCompany } from '#web/lib/api/get-company';
 import { useUpdateCompany } from './api/update-company';
 import { CompanyForm } from './components/company-form';
+import { companyFormTour } from './company-form-tour';
 import { CompanyLoadError, CompanyPageSkeleton } from '#web/components/company-page-states';
 import { COMPANY_MESSAGES } from './messages';
 import { companyFormFrom } from './schemas';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
+
+const EDIT_COMPANY_TOUR = companyFormTour(true);
 
 const updateFailureText = (error: unknown): string =>
   messageOf(error, COMPANY_MESSAGES.updateFailed);
@@ -34,7 +39,9 @@ export function EditCompanyPage() {
         }
         title="Edit company"
         description="Changes apply to every draft from now on."
+        help={<TourHelpButton tour="company-form" />}
       />
+      <PageTour tour="company-form" steps={EDIT_COMPANY_TOUR} ready />
       <CompanyForm
         key={company._id}
         defaultValues={companyFormFrom(company)}

@@ -10,6 +10,8 @@ import { buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { IconBuilding } from '#web/components/icons';
 import { PageHeader } from '#web/components/page-header';
+import { PageTour } from '#web/components/tours/page-tour';
+import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { CompanyPageSkeleton } from '#web/components/company-page-states';
 import { useCompanies } from '#web/lib/api/list-companies';
 import { hasCode, messageOf } from '#web/lib/error-text';
@@ -17,6 +19,7 @@ import { FOCUS_HEADING } from '#web/lib/focus-result';
 import { companyPlansPath } from '#web/lib/paths';
 import { useCreateCompany } from './api/create-company';
 import { CompanyForm } from './components/company-form';
+import { companyFormTour } from './company-form-tour';
 import { COMPANY_MESSAGES } from './messages';
 import { emptyCompanyForm } from './schemas';
 
@@ -68,6 +71,8 @@ function IntroLimitCard({ company }: { company: CompanySummary }) {
   );
 }
 
+const NEW_COMPANY_TOUR = companyFormTour(false);
+
 /** /dashboard/companies/new and /dashboard/company/new. */
 export function NewCompanyPage() {
   const navigate = useNavigate();
@@ -92,7 +97,9 @@ export function NewCompanyPage() {
         }
         title="Add a company"
         description="Tell Sailpost about your business so every draft sounds like you."
+        help={toUpgrade || waiting ? undefined : <TourHelpButton tour="company-form" />}
       />
+      <PageTour tour="company-form" steps={NEW_COMPANY_TOUR} ready={!waiting && !toUpgrade} />
       {waiting ? (
         <CompanyPageSkeleton label="Loading your companies" />
       ) : toUpgrade ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PageHeader } from '#web/components/page-header';
 
 const DESCRIPTION = 'Here is where your companies, campaigns and drafts come together.';
@@ -6,13 +7,14 @@ const greeting = (hour: number) =>
   hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 
 /** The dashboard's title and header: a greeting in the owner's own time of day. */
-export function DashboardHeader({ firstName }: { firstName?: string }) {
+export function DashboardHeader({ firstName, help }: { firstName?: string; help?: ReactNode }) {
   return (
     <>
       <title>Dashboard · Sailpost</title>
       <PageHeader
         title={`${greeting(new Date().getHours())}${firstName ? `, ${firstName}` : ''}`}
         description={DESCRIPTION}
+        help={help}
       />
     </>
   );

@@ -7,6 +7,8 @@ import { Breadcrumb } from '#web/components/breadcrumb';
 import { CompanyLoadError } from '#web/components/company-page-states';
 import { ManageSubscriptionModal } from '#web/components/manage-subscription-modal';
 import { PageHeader } from '#web/components/page-header';
+import { PageTour } from '#web/components/tours/page-tour';
+import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { PlanPausedAlert } from '#web/components/plan-paused-alert';
 import { RetryAlert } from '#web/components/retry-alert';
 import { Spinner } from '#web/components/spinner';
@@ -16,6 +18,7 @@ import { importWithTimeout } from '#web/lib/lazy-import';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { DisconnectDialog } from './components/disconnect-dialog';
 import { ManagingBanner } from './components/managing-banner';
+import { PLATFORMS_TOUR } from './platforms-tour';
 import { PlatformCard } from './components/platform-card';
 import { PLATFORM_MESSAGES } from './messages';
 import { platformCardState, type PlatformCardState } from './platform-card-state';
@@ -104,7 +107,10 @@ export function PlatformsPage() {
           <RetryAlert onRetry={retry}>{PLATFORM_MESSAGES.loadFailed}</RetryAlert>
         ) : (
           // Four columns once the content area beside the sidebar is wide enough for them.
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <ul
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+            data-tour="platform-cards"
+          >
             {PLATFORM_IDS.map((platform) => {
               const state = platformCardState(platform, effectiveTierOf(company), credentials);
               const credential = state.kind === 'connected' ? state.credential : null;
@@ -142,6 +148,12 @@ export function PlatformsPage() {
         }
         title="Platforms"
         description="Connect your company's social accounts, then post to them right from here."
+        help={<TourHelpButton tour="platforms" />}
+      />
+      <PageTour
+        tour="platforms"
+        steps={PLATFORMS_TOUR}
+        ready={!!company && !isLoading && !failed && !companyError}
       />
       {content()}
 

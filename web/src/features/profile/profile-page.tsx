@@ -26,6 +26,7 @@ import { useSession } from '#web/lib/session';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
 import { ForumReplyEmails } from './components/forum-reply-emails';
 import { GoogleConnection } from './components/google-connection';
+import { ReplayTours } from './components/replay-tours';
 import { SignOutEverywhere } from './components/sign-out-everywhere';
 import { profileFormSchema, toStoredPhone, type ProfileFormValues } from './schemas';
 
@@ -214,6 +215,7 @@ function ProfileForm() {
       {current || user ? <GoogleConnection user={current ?? user!} /> : null}
 
       <ForumReplyEmails />
+      <ReplayTours />
 
       <SignOutEverywhere />
 

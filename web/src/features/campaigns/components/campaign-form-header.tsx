@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Company } from '#shared/contract/companies';
 import { Breadcrumb, type BreadcrumbItem } from '#web/components/breadcrumb';
@@ -10,10 +11,18 @@ interface CampaignFormHeaderProps {
   breadcrumb: readonly BreadcrumbItem[];
   /** Where the back arrow goes, and what it says to a screen reader. */
   back: { to: string; label: string };
+  /** Beside the title: the help icon that plays the page's tour again. */
+  help?: ReactNode;
 }
 
 /** The form's header: the trail, a back arrow with the title, and a banner with the company. */
-export function CampaignFormHeader({ company, title, breadcrumb, back }: CampaignFormHeaderProps) {
+export function CampaignFormHeader({
+  company,
+  title,
+  breadcrumb,
+  back,
+  help,
+}: CampaignFormHeaderProps) {
   return (
     <header className="mb-6">
       <Breadcrumb items={breadcrumb} />
@@ -29,6 +38,7 @@ export function CampaignFormHeader({ company, title, breadcrumb, back }: Campaig
         <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">
           {title}
         </h1>
+        {help}
       </div>
       <div className="mt-4 flex items-center gap-3 rounded-xl border border-brand-100 bg-brand-50/70 px-4 py-3">
         <CompanyAvatar name={company.name} color={company.brandColors[0]} size="sm" />

@@ -70,16 +70,20 @@ function Section({
   description,
   children,
   disabled,
+  tour,
 }: {
   title: string;
   description?: string;
   children: ReactNode;
   disabled?: boolean;
+  /** Its name for the onboarding tour's steps (`data-tour`). */
+  tour?: string;
 }) {
   const titleId = useId();
   return (
     <fieldset
       disabled={disabled}
+      data-tour={tour}
       aria-labelledby={titleId}
       className={clsx(cardClasses, 'min-w-0 space-y-6 p-5 sm:p-6')}
     >
@@ -174,6 +178,7 @@ export function CampaignForm({
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
             <SelectField
               label="Campaign Intention"
+              data-tour="campaign-intention"
               options={INTENTION_OPTIONS}
               error={errors.campaignIntention?.message}
               {...register('campaignIntention')}
@@ -187,6 +192,7 @@ export function CampaignForm({
             />
             <TextField
               label="Start Date"
+              data-tour="campaign-dates"
               type="date"
               error={errors.startDate?.message}
               {...register('startDate', {
@@ -217,11 +223,14 @@ export function CampaignForm({
             loadFailed={platformsFailed}
             onRetry={retryPlatforms}
           />
-          <ScheduleField form={form} companyTimeZone={companyTimeZone} />
+          <div data-tour="campaign-schedule">
+            <ScheduleField form={form} companyTimeZone={companyTimeZone} />
+          </div>
         </Section>
 
         <Section
           title="Content Seeds"
+          tour="campaign-seeds"
           description="What the AI writes from: how the posts sound, what they say and anything it must know."
           disabled={saving}
         >

@@ -115,7 +115,7 @@ function CampaignTable({ companyName, campaigns, base, onDelete }: CampaignListP
                     {campaign.name}
                   </Link>
                 </th>
-                <td className={cell}>
+                <td className={cell} data-tour="campaign-status">
                   <StatusBadge status={campaign.status} />
                 </td>
                 <td className={cell}>{platformList(campaign.platforms)}</td>
@@ -149,7 +149,7 @@ function CampaignCards({ campaigns, base, onDelete }: CampaignListProps) {
                 >
                   {campaign.name}
                 </Link>
-                <div className="mt-1.5">
+                <div className="mt-1.5" data-tour="campaign-status">
                   <StatusBadge status={campaign.status} />
                 </div>
               </div>

@@ -176,7 +176,11 @@ export function CampaignMedia({ campaign, note }: { campaign: Campaign; note?: s
   };
 
   return (
-    <section aria-labelledby="media-assets-title" className={clsx(cardClasses, 'p-5 sm:p-6')}>
+    <section
+      aria-labelledby="media-assets-title"
+      className={clsx(cardClasses, 'p-5 sm:p-6')}
+      data-tour="campaign-media"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2

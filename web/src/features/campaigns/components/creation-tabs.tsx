@@ -53,6 +53,7 @@ export function CreationTabs({
       <div
         role="tablist"
         aria-label={label}
+        data-tour="campaign-tabs"
         className="mb-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
       >
         {tabs.map((tab, index) => {

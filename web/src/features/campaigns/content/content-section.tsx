@@ -323,6 +323,7 @@ export function ContentSection({
       id={CONTENT_ANCHOR}
       aria-labelledby="content-title"
       className={clsx(cardClasses, 'scroll-mt-6 p-5 sm:p-6')}
+      data-tour="campaign-content"
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
@@ -337,6 +338,7 @@ export function ContentSection({
             loading={generation.running}
             disabled={noneLeft && !generation.running}
             aria-describedby="content-usage"
+            data-tour="campaign-generate"
           >
             {!generation.running ? <IconSparkles aria-hidden="true" className="size-4" /> : null}
             {CONTENT_TEXTS.generate}

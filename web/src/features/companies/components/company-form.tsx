@@ -265,7 +265,7 @@ export function CompanyForm({
           </p>
         </div>
 
-        <div>
+        <div data-tour="company-website">
           <div className="grid items-start gap-3 sm:grid-cols-[1fr_auto]">
             <TextField
               label={COMPANY_FIELD_LABELS.website}
@@ -320,21 +320,21 @@ export function CompanyForm({
         />
 
         {showTimeZone ? (
-          <TimeZoneField
-            label="Time zone"
-            hint="Daily AI limits, the morning text and posting times follow this zone."
-            control={form.control}
-            name="timeZone"
-          />
-        ) : null}
-        {showTimeZone ? (
-          <SelectField
-            label="Morning drafts at"
-            options={MORNING_HOUR_OPTIONS}
-            hint="Each morning at this hour, in the company's time zone, the AI drafts the day's posts and you get one text to approve them."
-            error={errors.morningHour?.message}
-            {...register('morningHour')}
-          />
+          <div className="space-y-6" data-tour="company-morning">
+            <TimeZoneField
+              label="Time zone"
+              hint="Daily AI limits, the morning text and posting times follow this zone."
+              control={form.control}
+              name="timeZone"
+            />
+            <SelectField
+              label="Morning drafts at"
+              options={MORNING_HOUR_OPTIONS}
+              hint="Each morning at this hour, in the company's time zone, the AI drafts the day's posts and you get one text to approve them."
+              error={errors.morningHour?.message}
+              {...register('morningHour')}
+            />
+          </div>
         ) : null}
       </fieldset>
 
@@ -346,16 +346,20 @@ export function CompanyForm({
             Every draft is written in this voice and kept in these colours.
           </p>
         </div>
-        <BrandColorsField form={form} disabled={drafting} />
-        <TextAreaField
-          label={COMPANY_FIELD_LABELS.brandVoice}
-          rows={4}
-          placeholder="Warm, plain-spoken and a little playful. We say “we”, never “the company”."
-          hint="How your posts should sound: tone, words you use, words you avoid."
-          readOnly={drafting}
-          error={errors.brandVoice?.message}
-          {...register('brandVoice')}
-        />
+        <div data-tour="company-colors">
+          <BrandColorsField form={form} disabled={drafting} />
+        </div>
+        <div data-tour="company-brand-voice">
+          <TextAreaField
+            label={COMPANY_FIELD_LABELS.brandVoice}
+            rows={4}
+            placeholder="Warm, plain-spoken and a little playful. We say “we”, never “the company”."
+            hint="How your posts should sound: tone, words you use, words you avoid."
+            readOnly={drafting}
+            error={errors.brandVoice?.message}
+            {...register('brandVoice')}
+          />
+        </div>
       </fieldset>
 
       <DraftReviewDialog
@@ -366,7 +370,10 @@ export function CompanyForm({
       />
       <UnsavedChangesDialog blocker={unsavedChanges.blocker} />
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div
+        className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+        data-tour="company-submit"
+      >
         <Link to={cancelTo} className={buttonClasses({ variant: 'ghost' })}>
           Cancel
         </Link>

@@ -8,25 +8,38 @@ const PhoneVerificationModal = lazy(async () => ({
   default: (await import('#web/components/phone-verification-modal')).PhoneVerificationModal,
 }));
 
+export interface PhonePrompt {
+  /** Whether the prompt is (or is about to be) open; undefined until the server has said. */
+  open: boolean | undefined;
+  close: () => void;
+}
+
 /**
- * The dashboard's verification modal: it opens when the server says the phone is not verified,
- * and after a dismissal stays closed for the rest of the browser session.
+ * Whether the dashboard's verification modal is open: when the server says the phone is not
+ * verified, until dismissed (then closed for the rest of the browser session). The dashboard
+ * reads it too: its tour waits until the prompt is out of the way.
  */
-export function PhoneVerificationPrompt() {
+export const usePhonePrompt = (): PhonePrompt => {
   const { user } = useSession();
   const { isVerified, isKnown } = useVerificationStatus();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const dismissed = !!user && (dismissedFor === user._id || wasPromptDismissed(user._id));
-  if (!user || !isKnown || isVerified || dismissed) return null;
+  return {
+    open: !user || !isKnown ? undefined : !isVerified && !dismissed,
+    close: () => {
+      if (!user) return;
+      rememberPromptDismissed(user._id);
+      setDismissedFor(user._id);
+    },
+  };
+};
+
+/** The dashboard's verification modal, open as `usePhonePrompt` says. */
+export function PhoneVerificationPrompt({ prompt }: { prompt: PhonePrompt }) {
+  if (!prompt.open) return null;
   return (
     <Suspense fallback={null}>
-      <PhoneVerificationModal
-        open
-        onClose={() => {
-          rememberPromptDismissed(user._id);
-          setDismissedFor(user._id);
-        }}
-      />
+      <PhoneVerificationModal open onClose={prompt.close} />
     </Suspense>
   );
 }

@@ -135,6 +135,7 @@ export function QuickTips({ steps, firstCompanyId }: QuickTipsProps) {
           cardClasses,
           'flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3 sm:px-6',
         )}
+        data-tour="quick-tips"
       >
         <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
           <IconCheck aria-hidden="true" className="size-4" />
@@ -149,7 +150,11 @@ export function QuickTips({ steps, firstCompanyId }: QuickTipsProps) {
     );
   }
   return (
-    <section aria-labelledby="quick-tips-title" className={clsx(cardClasses, 'p-5 sm:p-6')}>
+    <section
+      aria-labelledby="quick-tips-title"
+      className={clsx(cardClasses, 'p-5 sm:p-6')}
+      data-tour="quick-tips"
+    >
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
         <div>
           <h2 id="quick-tips-title" className="text-lg font-semibold text-slate-900">

@@ -20,7 +20,10 @@ export function ManagingBanner({
     .filter((platform) => !PLATFORMS[platform].comingSoon)
     .map((platform) => PLATFORMS[platform].name);
   return (
-    <div className="mb-6 flex flex-col gap-4 rounded-2xl border border-brand-100 bg-brand-50/60 p-4 sm:flex-row sm:items-center sm:p-5">
+    <div
+      className="mb-6 flex flex-col gap-4 rounded-2xl border border-brand-100 bg-brand-50/60 p-4 sm:flex-row sm:items-center sm:p-5"
+      data-tour="platform-plan"
+    >
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <CompanyAvatar name={company.name} color={company.brandColors[0]} />
         <div className="min-w-0">

@@ -144,6 +144,7 @@ export function PlatformCard({
             type="button"
             onClick={onIconClick}
             aria-label={`Post to ${name}`}
+            data-tour="platform-post"
             className={clsx(
               'rounded-xl transition',
               state.kind === 'connected' && 'hover:ring-4 hover:ring-brand-100',
