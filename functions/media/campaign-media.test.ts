@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newTimeOrderedId } from '../core/ids';
-import { encodeFileName, uploadMediaId } from './campaign-media';
+import { uploadMediaId } from './campaign-media';
 
 const company = '3f1c2a52-8a1d-4c57-9a2e-1f6b1d7e0c11';
 const campaign = '01a209c1-1e4e-7760-8818-e904154abdc0';
@@ -36,29 +36,5 @@ describe('uploadMediaId', () => {
     ]) {
       expect(uploadMediaId(company, campaign, key), key).toBeNull();
     }
-  });
-});
-
-describe('encodeFileName', () => {
-  it('keeps a name as ASCII S3 metadata that decodes back to it', () => {
-    for (const name of [
-      'latte.png',
-      'Café menu (final).JPG',
-      '春のメニュー.png',
-      '🎉 launch.mp4',
-    ]) {
-      const encoded = encodeFileName(name);
-      expect(encoded).toMatch(/^[\x21-\x7e]*$/);
-      expect(decodeURIComponent(encoded)).toBe(name);
-    }
-  });
-
-  it('cuts a long name to fit, never inside a character', () => {
-    const name = `${'ü'.repeat(300)}.png`;
-    const encoded = encodeFileName(name);
-    expect(encoded.length).toBeLessThanOrEqual(1024);
-    expect(name.startsWith(decodeURIComponent(encoded))).toBe(true);
-    const emoji = '🎉'.repeat(255);
-    expect(emoji.startsWith(decodeURIComponent(encodeFileName(emoji)))).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import { CONTENDED, RETRY_NOW, retryOnContention } from '../core/db/contention';
 import { lostRace, TransactionCancelled, writeTransaction } from '../core/db/transaction';
 import { Invalid, LimitReached, NotFound, Unavailable } from '../core/errors';
 import { newTimeOrderedId } from '../core/ids';
+import { decodeFileName, encodeFileName } from '../core/storage/file-name-metadata';
 import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
 import {
@@ -68,9 +69,6 @@ export const UPLOAD_EXPIRES_SECONDS = 10 * 60;
 /** An asset's file never changes under its key (a new file is a new asset). */
 const ASSET_CACHE_CONTROL = 'private, max-age=86400, immutable';
 
-/** S3 keeps at most 2 KB of user metadata; a file name's share, once URI-encoded. */
-const FILE_NAME_METADATA_MAX = 1024;
-
 /** Transaction attempts when other confirms or deletions of the campaign write at the same time. */
 const MAX_ATTEMPTS = 8;
 
@@ -113,24 +111,6 @@ export const uploadMediaId = (
   const prefix = campaignUploadPrefix(companyId, campaignId);
   if (!key.startsWith(prefix)) return null;
   return UPLOAD_NAME.exec(key.slice(prefix.length))?.[1] ?? null;
-};
-
-/** The file's name as S3 metadata holds it (ASCII only): URI-encoded, cut to fit. */
-export const encodeFileName = (fileName: string): string => {
-  let name = fileName;
-  while (encodeURIComponent(name).length > FILE_NAME_METADATA_MAX) {
-    name = [...name].slice(0, -1).join('');
-  }
-  return encodeURIComponent(name);
-};
-
-const decodeFileName = (encoded: string | undefined, fallback: string): string => {
-  if (!encoded) return fallback;
-  try {
-    return decodeURIComponent(encoded) || fallback;
-  } catch {
-    return fallback;
-  }
 };
 
 /**

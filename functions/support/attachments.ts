@@ -16,6 +16,7 @@ import {
 import type { StoredAttachment } from '../core/db/entities/support-ticket';
 import { Invalid } from '../core/errors';
 import { newTimeOrderedId } from '../core/ids';
+import { decodeFileName, encodeFileName } from '../core/storage/file-name-metadata';
 import { logger } from '../core/logger';
 import {
   copyMediaObject,
@@ -48,7 +49,6 @@ import { supportTicketPrefix, supportUploadKey } from '../core/storage/media-key
 const UPLOAD_EXPIRES_SECONDS = 10 * 60;
 /** The links the page shows files through; a page read again gets fresh ones. */
 const LINK_EXPIRES_SECONDS = 60 * 60;
-const FILE_NAME_METADATA_MAX = 1024;
 const ATTACHMENT_CACHE_CONTROL = 'private, max-age=3600, immutable';
 
 export const ATTACHMENT_TEXTS = {
@@ -58,23 +58,6 @@ export const ATTACHMENT_TEXTS = {
   tooLarge: SUPPORT_MESSAGES.tooLarge,
   empty: SUPPORT_MESSAGES.empty,
 } as const;
-
-const encodeFileName = (fileName: string): string => {
-  let name = fileName;
-  while (encodeURIComponent(name).length > FILE_NAME_METADATA_MAX) {
-    name = [...name].slice(0, -1).join('');
-  }
-  return encodeURIComponent(name);
-};
-
-const decodeFileName = (encoded: string | undefined, fallback: string): string => {
-  if (!encoded) return fallback;
-  try {
-    return decodeURIComponent(encoded) || fallback;
-  } catch {
-    return fallback;
-  }
-};
 
 /** A presigned POST for one file of the caller's next message. */
 export const createAttachmentUpload = async (
