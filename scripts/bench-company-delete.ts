@@ -15,11 +15,12 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { companyPartitionSize } from '#functions/core/db/company-partition';
 import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { defaultDataDir, readLock } from '#infra/sandbox/lock';
 import { callSandboxApi } from './bench/sandbox-api';
+import { writeInBatches } from './bench/batch-write';
 
 const option = (name: string, fallback: string): string =>
   process.argv
@@ -90,22 +91,7 @@ const seedCampaigns = async (companyId: string, count: number): Promise<void> =>
         })
         .params<{ Item: Record<string, unknown> }>().Item,
   );
-  const batches = Array.from({ length: Math.ceil(count / 25) }, (_, index) =>
-    items.slice(index * 25, index * 25 + 25),
-  );
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-      while (requests.length) {
-        const { UnprocessedItems } = await db.send(
-          new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: requests } }),
-        );
-        requests = (UnprocessedItems?.[TABLE_NAME] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await writeInBatches(db, items);
 };
 
 const partitionSize = (companyId: string) => companyPartitionSize(db, TABLE_NAME, companyId);

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { BUDGETS } from './budgets';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { median, percentile } from './stats';
 import { failedRow, infoRow, judgedRow, type Row } from './table';
+import { writeInBatches } from './batch-write';
+import { callSandboxApi } from './sandbox-api';
 
 const SECTION = 'Calendar: GET /companies/{id}/posts';
 /** Posts in one company, spread over its campaigns and over the weeks around today. */
@@ -88,24 +90,12 @@ interface Owner {
   companyId: string;
 }
 
-const api = async <T>(
+const api = <T>(
   sandbox: BenchSandbox,
   method: string,
   path: string,
-  { body, token }: { body?: unknown; token?: string } = {},
-): Promise<T> => {
-  const response = await fetch(`${sandbox.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-};
+  options: { body?: unknown; token?: string } = {},
+): Promise<T> => callSandboxApi<T>(sandbox.url, method, path, options);
 
 const newOwner = async (sandbox: BenchSandbox): Promise<Owner> => {
   const suffix = randomUUID().slice(0, 8);
@@ -200,25 +190,7 @@ const seederFor = async (sandbox: BenchSandbox) => {
     };
   };
 
-  /** Writes items 25 a time, 8 batches at once, retrying what DynamoDB left unprocessed. */
-  const batchWrite = async (items: Record<string, unknown>[]) => {
-    const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) =>
-      items.slice(index * 25, index * 25 + 25),
-    );
-    let next = 0;
-    const worker = async () => {
-      while (next < batches.length) {
-        let requests = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-        while (requests.length) {
-          const { UnprocessedItems } = await db.send(
-            new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: requests } }),
-          );
-          requests = (UnprocessedItems?.[TABLE_NAME] ?? []) as typeof requests;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
-  };
+  const batchWrite = (items: Record<string, unknown>[]) => writeInBatches(db, items);
 
   return {
     seed: async (companyId: string, count: number): Promise<number> => {

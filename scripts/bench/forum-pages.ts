@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { FORUM_POSTS_PAGE_SIZE, FORUM_THREADS_PAGE_SIZE } from '#shared/domain/forum';
 import { BUDGETS } from './budgets';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { median, percentile } from './stats';
 import { failedRow, infoRow, judgedRow, type Row } from './table';
+import { writeInBatches } from './batch-write';
+import { callSandboxApi } from './sandbox-api';
 
 const SECTION = 'Forum pages';
 /** Threads in the category, and replies in the thread, at each size. */
@@ -101,24 +103,12 @@ export const measureForumPages = async (): Promise<Row[]> => {
   }
 };
 
-const api = async <T>(
+const api = <T>(
   sandbox: BenchSandbox,
   method: string,
   path: string,
-  { body, token }: { body?: unknown; token?: string } = {},
-): Promise<T> => {
-  const response = await fetch(`${sandbox.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-};
+  options: { body?: unknown; token?: string } = {},
+): Promise<T> => callSandboxApi<T>(sandbox.url, method, path, options);
 
 const newMember = async (sandbox: BenchSandbox, lead: string): Promise<Member> => {
   const { access_token: token, user } = await api<{
@@ -161,25 +151,7 @@ const seederFor = async (sandbox: BenchSandbox) => {
     { marshallOptions: { removeUndefinedValues: true } },
   );
 
-  /** Writes items 25 a time, 8 batches at once, retrying what DynamoDB left unprocessed. */
-  const batchWrite = async (items: Record<string, unknown>[]) => {
-    const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) =>
-      items.slice(index * 25, index * 25 + 25),
-    );
-    let next = 0;
-    const worker = async () => {
-      while (next < batches.length) {
-        let requests = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-        while (requests.length) {
-          const { UnprocessedItems } = await db.send(
-            new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: requests } }),
-          );
-          requests = (UnprocessedItems?.[TABLE_NAME] ?? []) as typeof requests;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
-  };
+  const batchWrite = (items: Record<string, unknown>[]) => writeInBatches(db, items);
 
   /** Spread over the last days, a minute apart, oldest first. */
   const minutesAgo = (count: number, index: number) => Date.now() - (count - index) * MINUTE_MS;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { median } from './stats';
 import { failedRow, infoRow, type Row } from './table';
+import { writeInBatches } from './batch-write';
 
 const SECTION = 'Publishing (sandbox)';
 /** Posts published one at a time through the publisher, for its time per post. */
@@ -174,25 +175,8 @@ const postItem = (context: Context, contentId: string, fields: Record<string, un
     } as never)
     .params<{ Item: Record<string, unknown> }>().Item;
 
-/** Writes items 25 a time, 8 batches at once, retrying what DynamoDB left unprocessed. */
-const batchWrite = async (context: Context, items: Record<string, unknown>[]) => {
-  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) =>
-    items.slice(index * 25, index * 25 + 25),
-  );
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-      while (requests.length) {
-        const { UnprocessedItems } = await context.db.send(
-          new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: requests } }),
-        );
-        requests = (UnprocessedItems?.[TABLE_NAME] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-};
+const batchWrite = (context: Context, items: Record<string, unknown>[]) =>
+  writeInBatches(context.db, items);
 
 const publisherPerPost = async (sandbox: Sandbox, context: Context): Promise<Row[]> => {
   console.log(`Publishing: ${POSTS} posts through the publisher, one at a time…`);
