@@ -199,8 +199,20 @@ export const completeAllTours = async (userId: string, token: string): Promise<u
  */
 export const registerThroughApi = async (
   account: TestAccount = newAccount(),
+  options: ToursOption = {},
+): Promise<TestAccount> => (await registerAccountThroughApi(account, options)).account;
+
+/** What registering answered: the account's token and id, beside what it was made with. */
+export interface RegisteredAccount {
+  account: TestAccount;
+  auth: { access_token: string; user: { _id: string } };
+}
+
+/** As registerThroughApi, answering the token and user id too. */
+export const registerAccountThroughApi = async (
+  account: TestAccount = newAccount(),
   { tours = 'completed' }: ToursOption = {},
-): Promise<TestAccount> => {
+): Promise<RegisteredAccount> => {
   const response = await fetch(`${baseUrl()}/api/auth/register`, {
     method: 'POST',
     headers: {
@@ -217,11 +229,9 @@ export const registerThroughApi = async (
   });
   const text = await response.text();
   expect(response.status, text).toBeLessThan(300);
-  if (tours === 'completed') {
-    const auth = JSON.parse(text) as { access_token: string; user: { _id: string } };
-    await completeAllTours(auth.user._id, auth.access_token);
-  }
-  return account;
+  const auth = JSON.parse(text) as RegisteredAccount['auth'];
+  if (tours === 'completed') await completeAllTours(auth.user._id, auth.access_token);
+  return { account, auth };
 };
 
 /**

@@ -1,17 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import type { Role } from '#shared/domain/users';
 import { useSandboxTable } from '../api/db';
 import {
   baseUrl,
   dismissPhoneVerification,
-  displayPhone,
   logIn,
   newAccount,
   newPage,
-  newVisitorAddress,
+  registerAccountThroughApi,
   screenshot,
   unique,
   useBrowser,
@@ -44,20 +42,10 @@ const signedIn = async (
   firstName: string,
   viewport = DESKTOP,
 ): Promise<Member> => {
-  const account = newAccount({ firstName });
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [VIEWER_ADDRESS_HEADER]: newVisitorAddress() },
-    body: JSON.stringify({
-      firstName: account.firstName,
-      lastName: account.lastName,
-      email: account.email,
-      phoneNumber: displayPhone(account.phoneDigits),
-      password: account.password,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  const { user } = (await response.json()) as { user: { _id: string } };
+  const {
+    account,
+    auth: { user },
+  } = await registerAccountThroughApi(newAccount({ firstName }));
   const { users } = await useSandboxTable();
   await users.patch({ userId: user._id }).set({ role }).go();
   const { context, page } = await newPage(browser, viewport);

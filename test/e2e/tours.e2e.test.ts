@@ -3,16 +3,14 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import { TOUR_IDS } from '#shared/domain/users';
 import {
   baseUrl,
   dismissPhoneVerification,
-  displayPhone,
   logIn,
   newAccount,
   newPage,
-  newVisitorAddress,
+  registerAccountThroughApi,
   storedToken,
   useBrowser,
 } from './browser';
@@ -45,20 +43,7 @@ const signInWithTours = async (
   page: Page,
   { due, company = false }: { due: readonly TourId[]; company?: boolean },
 ): Promise<{ token: string; companyPath?: string }> => {
-  const account = newAccount();
-  const registered = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [VIEWER_ADDRESS_HEADER]: newVisitorAddress() },
-    body: JSON.stringify({
-      firstName: account.firstName,
-      lastName: account.lastName,
-      email: account.email,
-      phoneNumber: displayPhone(account.phoneDigits),
-      password: account.password,
-    }),
-  });
-  expect(registered.status).toBeLessThan(300);
-  const auth = (await registered.json()) as { access_token: string; user: { _id: string } };
+  const { account, auth } = await registerAccountThroughApi(newAccount(), { tours: 'due' });
   const completed = TOUR_IDS.filter((id) => !due.includes(id));
   await api(auth.access_token, 'PUT', `/users/${auth.user._id}`, { completedTours: completed });
   let companyPath: string | undefined;
