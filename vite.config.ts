@@ -19,5 +19,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // Every browser es2022 reaches knows <link rel="modulepreload"> (Safari since 17, Firefox since
+    // 115): the polyfill Vite would put in the entry is dead weight on the first paint.
+    modulePreload: { polyfill: false },
+    // The app's first chunk lists every route's chunks by file name (to preload a route's imports
+    // with it), so a chunk is named by its hash alone: a kilobyte less to download before the first
+    // screen. The source maps still name every module.
+    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
   },
 });

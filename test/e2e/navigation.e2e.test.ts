@@ -186,7 +186,8 @@ describe('navigation and sessions in the browser', () => {
   it('what is typed on the prerendered sign-up page before the app takes over is kept', async () => {
     const { context, page } = await newPage(browser());
     // A slow phone: the app's code arrives well after the page has painted.
-    await page.route('**/assets/start-app-*.js', async (route) => {
+    // Every script but the entry (index-*.js), which only waits for the page to paint.
+    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       await route.continue();
     });
