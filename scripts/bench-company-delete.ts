@@ -20,7 +20,7 @@ import { companyPartitionSize } from '#functions/core/db/company-partition';
 import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { defaultDataDir, readLock } from '#infra/sandbox/lock';
 import { callSandboxApi } from './bench/sandbox-api';
-import { writeInBatches } from './bench/batch-write';
+import { writeInBatches } from './bench/sandbox-table';
 
 const option = (name: string, fallback: string): string =>
   process.argv

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME } from '#infra/sandbox/function-environment';
 import { BUDGETS } from './budgets';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { median, percentile } from './stats';
 import { failedRow, infoRow, judgedRow, type Row } from './table';
-import { writeInBatches } from './batch-write';
+import { pointEntitiesAt, sandboxTableClient, writeInBatches } from './sandbox-table';
 import { callSandboxApi } from './sandbox-api';
 
 const SECTION = 'Calendar: GET /companies/{id}/posts';
@@ -132,26 +129,13 @@ const weekWindow = () => {
  * scheduled after now, published before. Answers how many fall in the week.
  */
 const seederFor = async (sandbox: BenchSandbox) => {
-  Object.assign(process.env, {
-    TABLE_NAME,
-    DYNAMODB_ENDPOINT: sandbox.dynamoDbEndpoint,
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+  pointEntitiesAt(sandbox.dynamoDbEndpoint);
   const [{ contentEntity }, { timelinePlaceOf }, { newTimeOrderedId }] = await Promise.all([
     import('#functions/core/db/entities/content'),
     import('#functions/domain/publishing/post-lifecycle'),
     import('#functions/core/ids'),
   ]);
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: sandbox.dynamoDbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const db = sandboxTableClient(sandbox.dynamoDbEndpoint);
   const campaignIds = Array.from({ length: CAMPAIGNS }, () => randomUUID());
 
   const itemOf = (companyId: string, index: number, count: number) => {

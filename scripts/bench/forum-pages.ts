@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME } from '#infra/sandbox/function-environment';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FORUM_POSTS_PAGE_SIZE, FORUM_THREADS_PAGE_SIZE } from '#shared/domain/forum';
 import { BUDGETS } from './budgets';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { median, percentile } from './stats';
 import { failedRow, infoRow, judgedRow, type Row } from './table';
-import { writeInBatches } from './batch-write';
+import { pointEntitiesAt, sandboxTableClient, writeInBatches } from './sandbox-table';
 import { callSandboxApi } from './sandbox-api';
 
 const SECTION = 'Forum pages';
@@ -128,13 +126,7 @@ const newMember = async (sandbox: BenchSandbox, lead: string): Promise<Member> =
 
 /** Writes forum items straight into the sandbox's table with the real entities. */
 const seederFor = async (sandbox: BenchSandbox) => {
-  Object.assign(process.env, {
-    TABLE_NAME,
-    DYNAMODB_ENDPOINT: sandbox.dynamoDbEndpoint,
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+  pointEntitiesAt(sandbox.dynamoDbEndpoint);
   const [{ forumThreadEntity, listPlaceOf }, { forumPostEntity }, { userEntity }, ids] =
     await Promise.all([
       import('#functions/core/db/entities/forum-thread'),
@@ -142,14 +134,7 @@ const seederFor = async (sandbox: BenchSandbox) => {
       import('#functions/core/db/entities/user'),
       import('#functions/core/ids'),
     ]);
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: sandbox.dynamoDbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const db = sandboxTableClient(sandbox.dynamoDbEndpoint);
 
   const batchWrite = (items: Record<string, unknown>[]) => writeInBatches(db, items);
 
@@ -159,9 +144,13 @@ const seederFor = async (sandbox: BenchSandbox) => {
     write.params<{ Item: Record<string, unknown> }>().Item;
 
   return {
-    /** The member as a founder (set, not left to the founder seats). */
+    /**
+     * The member as a founder (set, not left to the founder seats). Sent through this sandbox's
+     * client: the entities' own is the process's first, maybe an earlier section's sandbox.
+     */
     member: async (member: Member): Promise<Member> => {
-      await userEntity().patch({ userId: member.userId }).set({ role: 'founder' }).go();
+      const write = userEntity().patch({ userId: member.userId }).set({ role: 'founder' });
+      await db.send(new UpdateCommand(write.params()));
       return member;
     },
     threads: async (category: { _id: string; slug: string }, userId: string, count: number) => {

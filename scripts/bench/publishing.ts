@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME } from '#infra/sandbox/function-environment';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { median } from './stats';
 import { failedRow, infoRow, type Row } from './table';
-import { writeInBatches } from './batch-write';
+import { pointEntitiesAt, sandboxTableClient, writeInBatches } from './sandbox-table';
 
 const SECTION = 'Publishing (sandbox)';
 /** Posts published one at a time through the publisher, for its time per post. */
@@ -44,13 +42,7 @@ interface Context {
 
 /** The content and watch entities, pointed at the sandbox's table (they read it when made). */
 const entitiesOf = async (sandbox: Sandbox) => {
-  Object.assign(process.env, {
-    TABLE_NAME,
-    DYNAMODB_ENDPOINT: sandbox.dynamoDbEndpoint,
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-  });
+  pointEntitiesAt(sandbox.dynamoDbEndpoint);
   const [{ contentEntity }, { publishWatchEntity }] = await Promise.all([
     import('#functions/core/db/entities/content'),
     import('#functions/core/db/entities/publish-watch'),
@@ -148,14 +140,7 @@ const prepare = async (sandbox: Sandbox): Promise<Context> => {
       contentSeeds: { brandVoice: 'Warm', keyMessages: ['Fresh roast'], contentInstructions: '' },
     },
   });
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: sandbox.dynamoDbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const db = sandboxTableClient(sandbox.dynamoDbEndpoint);
   return { companyId, campaignId, entities: await entitiesOf(sandbox), db };
 };
 
