@@ -16,6 +16,22 @@ export interface Finding {
 export const seriousViolations = async (page: Page, screen: string): Promise<Finding[]> => {
   // Let entrance transitions settle: axe measures colours as they are painted.
   await page.waitForTimeout(300);
+  // A toast still sliding in or out is half transparent, so its text fails contrast as painted:
+  // wait for every finite animation (spinners and skeletons loop for ever) to finish.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined); // still moving after 5 s: measure it as it is
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

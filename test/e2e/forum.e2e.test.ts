@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '#shared/domain/users';
 import { useSandboxTable } from '../api/db';
+import { describeFindings, seriousViolations } from './axe';
 import {
   baseUrl,
   dismissPhoneVerification,
@@ -56,18 +56,9 @@ const signedIn = async (
   return { page, context, name: `${account.firstName} ${account.lastName}` };
 };
 
-/** The serious and critical findings of axe on the page as it is now. */
-const seriousFindings = async (page: Page, screen: string): Promise<string[]> => {
-  // Entrance transitions settle first: axe measures colours as painted.
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} — ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`,
-    );
-};
+/** The serious and critical findings of axe on the page as it is now, one text each. */
+const seriousFindings = async (page: Page, screen: string): Promise<string[]> =>
+  (await seriousViolations(page, screen)).map((finding) => describeFindings([finding]));
 
 /** Whether the page is wider than its window (something reaches past the right edge). */
 const scrollsSideways = (page: Page) =>
