@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../core/config';
+import { describe, expect, it } from 'vitest';
+import { useProcessEnvironment } from '#test/support/process-environment';
 import {
   accountsToForget,
   carriedDeviceToken,
@@ -18,15 +18,7 @@ const STRANGER_EMAIL = 'stranger@example.com';
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 describe('device cookies', () => {
-  const saved = { ...process.env };
-  beforeAll(() => {
-    Object.assign(process.env, { JWT_SECRET: 'k'.repeat(48) });
-    resetConfigForTests();
-  });
-  afterAll(() => {
-    process.env = saved;
-    resetConfigForTests();
-  });
+  useProcessEnvironment({ JWT_SECRET: 'k'.repeat(48) });
 
   const ownersCookie = (issuedAt?: number) =>
     encodeDeviceToken(newDeviceToken(OWNER, issuedAt), OWNER_EMAIL);

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useProcessEnvironment } from '#test/support/process-environment';
 import { GOOGLE_STATE_TTL_SECONDS } from '#shared/domain/limits';
-import { resetConfigForTests } from '../core/config';
 import { answerCookies } from '../core/http/cookies';
 import { bindGoogleAttempt, claimGoogleAttempt } from './google-state';
 
@@ -31,15 +31,7 @@ const begin = async () => {
 };
 
 describe('the Google sign-in state cookie', () => {
-  const saved = { ...process.env };
-  beforeAll(() => {
-    Object.assign(process.env, { JWT_SECRET: 'k'.repeat(48) });
-    resetConfigForTests();
-  });
-  afterAll(() => {
-    process.env = saved;
-    resetConfigForTests();
-  });
+  useProcessEnvironment({ JWT_SECRET: 'k'.repeat(48) });
   afterEach(() => {
     vi.useRealTimers();
   });

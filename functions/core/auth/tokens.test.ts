@@ -1,20 +1,12 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../config';
+import { describe, expect, it } from 'vitest';
+import { useProcessEnvironment } from '#test/support/process-environment';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
 const SECRET = 'k'.repeat(48);
 
 describe('access tokens', () => {
-  const saved = { ...process.env };
-  beforeAll(() => {
-    Object.assign(process.env, { JWT_SECRET: SECRET });
-    resetConfigForTests();
-  });
-  afterAll(() => {
-    process.env = saved;
-    resetConfigForTests();
-  });
+  useProcessEnvironment({ JWT_SECRET: SECRET });
 
   it('round-trips the user id, token version and session id, expiring in 15 minutes', async () => {
     const token = await signAccessToken({ userId: 'u-1', tokenVersion: 3, sessionId: 's-1' });
