@@ -23,6 +23,26 @@ export type UploadView =
   | { stage: 'done'; label: string }
   | { stage: 'failed'; error: string | undefined };
 
+/** What a file being uploaded straight to storage holds about its upload. */
+export interface FileUploadState {
+  status: 'uploading' | 'uploaded' | 'failed';
+  /** The share sent, 0 to 1. */
+  progress: number;
+  error?: string;
+}
+
+/** How the row shows a file uploaded as soon as it was chosen. */
+export const uploadViewOf = ({ status, progress, error }: FileUploadState): UploadView => {
+  switch (status) {
+    case 'uploading':
+      return { stage: 'sending', percent: Math.round(progress * 100) };
+    case 'uploaded':
+      return { stage: 'done', label: 'Uploaded' };
+    case 'failed':
+      return { stage: 'failed', error };
+  }
+};
+
 /** What the live region says about a file: its stage changes, never each percent. */
 const announcementOf = (fileName: string, upload: UploadView): string => {
   switch (upload.stage) {

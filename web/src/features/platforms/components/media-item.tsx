@@ -2,7 +2,7 @@ import { ALT_TEXT_MAX } from '#shared/contract/platforms';
 import { formatBytes } from '#shared/domain/platform-media';
 import { Button } from '#web/components/button';
 import { FilePreview } from '#web/components/file-preview';
-import { FileNoteField, FileUploadRow, type UploadView } from '#web/components/file-upload-row';
+import { FileNoteField, FileUploadRow, uploadViewOf } from '#web/components/file-upload-row';
 import type { MediaItem } from '../use-media-uploads';
 
 interface MediaItemRowProps {
@@ -12,18 +12,6 @@ interface MediaItemRowProps {
   onAltTextChange: (altText: string) => void;
   disabled?: boolean;
 }
-
-/** How the row shows an item's upload. */
-const uploadViewOf = (item: MediaItem): UploadView => {
-  switch (item.status) {
-    case 'uploading':
-      return { stage: 'sending', percent: Math.round(item.progress * 100) };
-    case 'uploaded':
-      return { stage: 'done', label: 'Uploaded' };
-    case 'failed':
-      return { stage: 'failed', error: item.error };
-  }
-};
 
 /**
  * One chosen file: its preview, upload progress or failure, alt text (images), Retry (not for a

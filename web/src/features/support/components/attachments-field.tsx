@@ -11,10 +11,10 @@ import { Button } from '#web/components/button';
 import { FileDropArea } from '#web/components/file-drop-area';
 import { FilePreview } from '#web/components/file-preview';
 import { FileRefusals, type FileRefusal } from '#web/components/file-refusals';
-import { FileUploadRow, type UploadView } from '#web/components/file-upload-row';
+import { FileUploadRow, uploadViewOf } from '#web/components/file-upload-row';
 import { formatSize } from '#web/lib/format';
 import { isGenuineAttachment } from '../attachment-files';
-import type { AttachmentItem, AttachmentUploads } from '../use-attachment-uploads';
+import type { AttachmentUploads } from '../use-attachment-uploads';
 
 /** The drop zone's filter: each type a ticket takes with its usual extensions. */
 const ACCEPT: Record<string, string[]> = Object.fromEntries(
@@ -37,17 +37,6 @@ const refusalsOf = (rejections: readonly FileRejection[]): FileRefusal[] =>
       reason: REASONS[code ?? ErrorCode.FileInvalidType]!,
     };
   });
-
-const uploadViewOf = (item: AttachmentItem): UploadView => {
-  switch (item.status) {
-    case 'uploading':
-      return { stage: 'sending', percent: Math.round(item.progress * 100) };
-    case 'uploaded':
-      return { stage: 'done', label: 'Uploaded' };
-    case 'failed':
-      return { stage: 'failed', error: item.error };
-  }
-};
 
 function PdfTile() {
   return (
