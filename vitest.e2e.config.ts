@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['test/e2e/**/*.e2e.test.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
+    setupFiles: ['test/e2e/report-retries.ts'],
     // Two files at a time: a browser test mostly waits (on the sandbox, on Chromium), so two share
     // 2 cores well. Each browser context is its own visitor and account, so files do not collide.
     maxWorkers: 2,
