@@ -23,3 +23,9 @@ export const track = (event: AnalyticsEvent, properties: AnalyticsProperties = {
   window.dataLayer ??= [];
   window.dataLayer.push({ event, ...properties });
 };
+
+/** The GA4 client id (from the `_ga` cookie, `GA1.1.<id>`), only once analytics is accepted. */
+export const analyticsClientId = (): string | undefined => {
+  const cookie = document.cookie.split('; ').find((entry) => entry.startsWith('_ga='));
+  return cookie ? /^_ga=GA\d\.\d\.(\d+\.\d+)$/.exec(cookie)?.[1] : undefined;
+};
