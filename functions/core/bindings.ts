@@ -40,6 +40,11 @@ export interface Bindings {
    */
   readonly googleClientId?: true;
   /**
+   * The stage's GA4 measurement id (public: it is in every page that loads Google's tag), so the
+   * web app knows whether to offer analytics at all. Unset when the stage measures nothing.
+   */
+  readonly analyticsId?: true;
+  /**
    * Secrets it reads. `originKey` is the value CloudFront adds to every /api request it forwards:
    * each endpoint group declares it, and a request without it (one sent to the API's own
    * execute-api address, past CloudFront's WAF and headers) is refused. The sandbox has no
@@ -86,6 +91,7 @@ export const BINDING_VARIABLES = {
   schedules: ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
   starts: [],
   googleClientId: ['GOOGLE_CLIENT_ID'],
+  analyticsId: ['GA4_MEASUREMENT_ID'],
   secrets: {
     tokenKey: ['JWT_SECRET', 'JWT_SECRET_ARN'],
     openAiKey: ['OPENAI_API_KEY', 'OPENAI_SECRET_ARN'],

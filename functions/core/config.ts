@@ -50,6 +50,11 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: setting,
   GOOGLE_CLIENT_SECRET_ARN: setting,
+  /**
+   * The stage's GA4 measurement id (`G-…`; binding `analyticsId`, context `ga4MeasurementId` in
+   * AWS). Unset: no analytics is offered, and the CSP allows no Google host.
+   */
+  GA4_MEASUREMENT_ID: z.string().optional(),
   /** Whose ID tokens sign users in: Google, or the sandbox's stand-in (discovered from here). */
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   /** OpenAI drafts when a key is configured; without one the offline drafter runs. */

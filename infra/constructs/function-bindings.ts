@@ -60,6 +60,8 @@ export interface BindingTargets {
   readonly xClient?: OAuthClientTarget;
   /** Google's OpenID Connect client (context `googleClientId` + `googleClientSecretName`). */
   readonly googleClient?: OAuthClientTarget;
+  /** The stage's GA4 measurement id (context `ga4MeasurementId`); none: no analytics. */
+  readonly ga4MeasurementId?: string;
   /** LinkedIn's OAuth client (context `linkedInClientId` + `linkedInClientSecretName`). */
   readonly linkedInClient?: OAuthClientTarget;
   /**
@@ -296,6 +298,11 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
   // The client's id alone (it is public: Google shows it in every sign-in URL); no grant.
   googleClientId: (_, { targets: { googleClient } }): BindingEffect => ({
     environment: googleClient ? { GOOGLE_CLIENT_ID: googleClient.clientId } : {},
+  }),
+
+  // The measurement id is public (every page with Google's tag shows it); no grant.
+  analyticsId: (_, { targets: { ga4MeasurementId } }): BindingEffect => ({
+    environment: ga4MeasurementId ? { GA4_MEASUREMENT_ID: ga4MeasurementId } : {},
   }),
 
   // A text is sent from the stage's origination identity and nothing else: SendTextMessage is

@@ -147,6 +147,7 @@ describe('functionEnvironment', () => {
       schedules: [],
       starts: [],
       googleClientId: true,
+      analyticsId: true,
       secrets: [
         'tokenKey',
         'openAiKey',

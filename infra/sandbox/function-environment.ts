@@ -5,6 +5,7 @@ import {
   type SecretName,
 } from '#functions/core/bindings';
 import type { Environment } from '#functions/core/environment';
+import { SANDBOX_MEASUREMENT_ID } from '#shared/domain/analytics';
 import type { JobName } from '#functions/core/jobs/names';
 import { sandboxFunctionArn } from './lambda-context';
 import {
@@ -148,6 +149,13 @@ const googleClientValues = ({ url, settings }: SecretWiring): Variables =>
       };
 
 /**
+ * GA4: a measurement id in `.env` sends to Google; otherwise the fake one, whose events the
+ * sandbox's stand-in receives (the web app loads the stand-in's tag for it), so the whole path runs.
+ */
+export const sandboxMeasurementId = (settings: SandboxWiring['settings']): string =>
+  settings.GA4_MEASUREMENT_ID || SANDBOX_MEASUREMENT_ID;
+
+/**
  * Stripe: with a key in `.env`, the real Stripe (test mode, say) with the prices `.env` names;
  * otherwise the sandbox's stand-in on this origin, with its key and prices.
  */
@@ -245,6 +253,7 @@ export const bindingValues = (
     starts: jobArns(bindings.starts ?? []),
     // The id of the client the auth group signs in with: the stand-in's unless .env has Google's.
     googleClientId: { GOOGLE_CLIENT_ID: googleClientValues(wiring).GOOGLE_CLIENT_ID },
+    analyticsId: { GA4_MEASUREMENT_ID: sandboxMeasurementId(settings) },
     secrets: Object.assign(
       {},
       ...(bindings.secrets ?? []).map((secret) => ({

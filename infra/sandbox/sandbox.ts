@@ -185,6 +185,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
           server,
           log: options.log ?? false,
           uploadOrigin: s3Started.then(({ endpoint }) => endpoint),
+          googleAnalytics: Boolean({ ...process.env, ...options.environment }.GA4_MEASUREMENT_ID),
         }),
       ]);
     const url = `http://localhost:${port}`;

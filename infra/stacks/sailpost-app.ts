@@ -148,7 +148,9 @@ const smsContext = (app: App) => {
  * `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
  * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (whole USD, default 1, AWS's default
  * quota) and
- * `operatorsEmail` (subscribed to the operator alarms).
+ * `operatorsEmail` (subscribed to the operator alarms), `ga4MeasurementId` (GA4, the setting
+ * GA4_MEASUREMENT_ID the meta endpoint serves; none by default: no analytics, no Google host in
+ * the CSP).
  */
 export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const app = options.app ?? new App({ context: options.context });
@@ -174,6 +176,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
 
   const stackName = (part: string) => `Sailpost-${stage.label}-${part}`;
   const emailFrom = stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM;
+  const ga4MeasurementId = stringContext(app, 'ga4MeasurementId');
   const common = { env, stage, terminationProtection: stage.isProd };
 
   const data = new DataStack(app, stackName('Data'), {
@@ -204,6 +207,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       xClient: oauthClientContext(app, 'x'),
       linkedInClient: oauthClientContext(app, 'linkedIn'),
       googleClient: oauthClientContext(app, 'google'),
+      ga4MeasurementId,
       stripe: stripeContext(app),
     },
   });
@@ -224,6 +228,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     customDomain,
     webAclArn: stringContext(app, 'webAclArn'),
+    analytics: Boolean(ga4MeasurementId),
   });
 
   if (!customDomain) {

@@ -225,6 +225,7 @@ export interface BindingContext {
   readonly linkedInClientSecretName?: string;
   readonly googleClientId?: string;
   readonly googleClientSecretName?: string;
+  readonly ga4MeasurementId?: string;
   readonly stripeSecretName?: string;
   readonly stripeWebhookSecretName?: string;
   readonly stripePriceIntro?: string;
@@ -519,6 +520,9 @@ export const expectedEnvironment = (
   for (const job of bindings.starts ?? []) jobArn('starts', job);
   if (bindings.googleClientId && context.googleClientId && context.googleClientSecretName) {
     add('googleClientId', 'GOOGLE_CLIENT_ID', fn, context.googleClientId);
+  }
+  if (bindings.analyticsId && context.ga4MeasurementId) {
+    add('analyticsId', 'GA4_MEASUREMENT_ID', fn, context.ga4MeasurementId);
   }
   if (bindings.secrets?.includes('tokenKey')) {
     add('secrets', 'JWT_SECRET_ARN', data, data.jwtSecret.secretArn);

@@ -384,6 +384,7 @@ describe('a function binding everything', () => {
       schedules: ['company-cleanup'],
       starts: ['sweeper'],
       googleClientId: true,
+      analyticsId: true,
       secrets: [
         'tokenKey',
         'openAiKey',
@@ -407,6 +408,7 @@ describe('a function binding everything', () => {
     linkedInClientSecretName: 'sailpost/dev/linkedin',
     googleClientId: 'google-client-id.apps.googleusercontent.com',
     googleClientSecretName: 'sailpost/dev/google',
+    ga4MeasurementId: 'G-TEST12345',
     stripeSecretName: 'sailpost/dev/stripe',
     stripeWebhookSecretName: 'sailpost/dev/stripe-webhook',
     stripePriceIntro: 'price_intro',
