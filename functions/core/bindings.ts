@@ -16,6 +16,7 @@ export const SECRET_NAMES = [
   'googleClientSecret',
   'stripeSecretKey',
   'stripeWebhookSecret',
+  'measurementProtocolSecret',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -51,7 +52,8 @@ export interface Bindings {
    * CloudFront and gives no value, so there the check is off. `credentialKey` encrypts the
    * tokens of connected social accounts at rest (AES-256-GCM, functions/platforms/token-cipher).
    * `stripeSecretKey` is Stripe's API key (with the price id of each tier), `stripeWebhookSecret`
-   * the signing secret of the webhook endpoint (`whsec_…`).
+   * the signing secret of the webhook endpoint (`whsec_…`). `measurementProtocolSecret` is GA4's
+   * Measurement Protocol API secret (server-side analytics events).
    */
   readonly secrets?: readonly SecretName[];
 }
@@ -115,5 +117,13 @@ export const BINDING_VARIABLES = {
       'STRIPE_PRICE_PLATINUM',
     ],
     stripeWebhookSecret: ['STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET_ARN'],
+    // GA4's Measurement Protocol: the stream's API secret, with the measurement id it belongs to
+    // and where events go (Google's collector unless the sandbox points it at its stand-in).
+    measurementProtocolSecret: [
+      'GA4_API_SECRET',
+      'GA4_API_SECRET_ARN',
+      'GA4_MEASUREMENT_ID',
+      'GA4_MEASUREMENT_PROTOCOL_URL',
+    ],
   },
 } as const satisfies Record<keyof Bindings, unknown>;

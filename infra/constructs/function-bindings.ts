@@ -70,6 +70,11 @@ export interface BindingTargets {
    * 503 BILLING_UNAVAILABLE.
    */
   readonly stripe?: StripeTarget;
+  /**
+   * GA4's Measurement Protocol (context `ga4MeasurementId` + `ga4ApiSecretName`, the API secret
+   * created by hand). Without it the server sends no analytics events.
+   */
+  readonly measurementProtocol?: MeasurementProtocolTarget;
   /** The role EventBridge Scheduler assumes to fire one-time schedules (jobs stack). */
   readonly schedulerRole: IRole;
   /** Where schedules and asynchronous job invocations that still fail end up (jobs stack). */
@@ -89,6 +94,12 @@ export interface StripeTarget {
   readonly secretKeyName: string;
   readonly webhookSecretName: string;
   readonly prices: Readonly<Record<TierId, string>>;
+}
+
+/** A GA4 data stream: its measurement id (public) and the name of its API secret's secret. */
+export interface MeasurementProtocolTarget {
+  readonly measurementId: string;
+  readonly apiSecretName: string;
 }
 
 /** What one binding adds to a function. */
@@ -248,6 +259,18 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
     const secret = secretNamedIn(scope, 'StripeWebhookSecret', stripe.webhookSecretName);
     return {
       environment: { STRIPE_WEBHOOK_SECRET_ARN: secret.secretArn },
+      grant: (role) => secret.grantRead(role),
+    };
+  },
+  // The collector is Google's (the configuration's default): only the id and the secret's ARN.
+  measurementProtocolSecret: ({ scope, targets: { measurementProtocol } }): BindingEffect => {
+    if (!measurementProtocol) return { environment: {} };
+    const secret = secretNamedIn(scope, 'Ga4ApiSecret', measurementProtocol.apiSecretName);
+    return {
+      environment: {
+        GA4_API_SECRET_ARN: secret.secretArn,
+        GA4_MEASUREMENT_ID: measurementProtocol.measurementId,
+      },
       grant: (role) => secret.grantRead(role),
     };
   },

@@ -158,6 +158,7 @@ describe('functionEnvironment', () => {
         'googleClientSecret',
         'stripeSecretKey',
         'stripeWebhookSecret',
+        'measurementProtocolSecret',
       ],
     };
     const named = new Set(
@@ -265,6 +266,32 @@ describe('functionEnvironment', () => {
       });
       // The real API at its real address (the config's default).
       expect(environment).not.toHaveProperty('STRIPE_API_BASE_URL');
+    });
+  });
+
+  describe("GA4's Measurement Protocol", () => {
+    const reporter = declareFunction({ bindings: { secrets: ['measurementProtocolSecret'] } });
+
+    it("is the sandbox's GA4 stand-in on this origin, with its fake id and secret", () => {
+      expect(functionEnvironment('billing', reporter, wiring)).toMatchObject({
+        GA4_MEASUREMENT_ID: 'G-SANDBOX',
+        GA4_API_SECRET: 'sandbox-measurement-protocol-secret',
+        GA4_MEASUREMENT_PROTOCOL_URL:
+          'http://localhost:3000/_sandbox/providers/google-analytics/mp/collect',
+      });
+    });
+
+    it("is Google's collector with the measurement id and API secret of .env", () => {
+      const environment = functionEnvironment('billing', reporter, {
+        ...wiring,
+        settings: { GA4_MEASUREMENT_ID: 'G-REAL123', GA4_API_SECRET: 'real-secret' },
+      });
+      expect(environment).toMatchObject({
+        GA4_MEASUREMENT_ID: 'G-REAL123',
+        GA4_API_SECRET: 'real-secret',
+      });
+      // Google's collector (the config's default).
+      expect(environment).not.toHaveProperty('GA4_MEASUREMENT_PROTOCOL_URL');
     });
   });
 });

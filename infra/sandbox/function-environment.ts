@@ -19,6 +19,11 @@ import {
   STRIPE_STAND_IN_PATH,
   STRIPE_STAND_IN_PRICES,
 } from './providers/stripe/stand-in-account';
+import {
+  GA4_MEASUREMENT_PROTOCOL_PATH,
+  GA4_STAND_IN_PATH,
+  SANDBOX_MEASUREMENT_PROTOCOL_SECRET,
+} from '#shared/domain/analytics';
 
 /**
  * The environment each function gets in the sandbox, computed from its declaration the way the
@@ -79,6 +84,7 @@ const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   googleClientSecret: [],
   stripeSecretKey: [],
   stripeWebhookSecret: [],
+  measurementProtocolSecret: [],
 };
 
 const jobArns = (jobs: readonly JobName[]): Variables =>
@@ -190,6 +196,26 @@ const stripeWebhookValues = ({ settings, stripeWebhookSecret }: SecretWiring): V
   STRIPE_WEBHOOK_SECRET_ARN: undefined,
 });
 
+/**
+ * GA4's Measurement Protocol: with a measurement id and an API secret in `.env`, Google's (its
+ * collector, or the address `.env` names); otherwise the sandbox's GA4 stand-in on this origin,
+ * with its fake id and secret, so the server's events show at /_sandbox.
+ */
+const measurementProtocolValues = ({ url, settings }: SecretWiring): Variables =>
+  settings.GA4_MEASUREMENT_ID && settings.GA4_API_SECRET
+    ? {
+        GA4_API_SECRET: settings.GA4_API_SECRET,
+        GA4_API_SECRET_ARN: undefined,
+        GA4_MEASUREMENT_ID: settings.GA4_MEASUREMENT_ID,
+        GA4_MEASUREMENT_PROTOCOL_URL: settings.GA4_MEASUREMENT_PROTOCOL_URL,
+      }
+    : {
+        GA4_API_SECRET: SANDBOX_MEASUREMENT_PROTOCOL_SECRET,
+        GA4_API_SECRET_ARN: undefined,
+        GA4_MEASUREMENT_ID: SANDBOX_MEASUREMENT_ID,
+        GA4_MEASUREMENT_PROTOCOL_URL: `${url}${GA4_STAND_IN_PATH}${GA4_MEASUREMENT_PROTOCOL_PATH}`,
+      };
+
 const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
   const { jwtSecret, credentialKey, settings } = wiring;
   switch (secret) {
@@ -212,6 +238,8 @@ const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
       return stripeKeyValues(wiring);
     case 'stripeWebhookSecret':
       return stripeWebhookValues(wiring);
+    case 'measurementProtocolSecret':
+      return measurementProtocolValues(wiring);
   }
 };
 

@@ -11,7 +11,11 @@ import { routes as manifestRoutes } from '#shared/contract/manifest';
 import type { RouteDefinition } from '#shared/contract/route';
 import { TIER_IDS, type TierId } from '#shared/domain/tiers';
 import { MediaCors } from '../constructs/media-cors';
-import type { OAuthClientTarget, StripeTarget } from '../constructs/function-bindings';
+import type {
+  MeasurementProtocolTarget,
+  OAuthClientTarget,
+  StripeTarget,
+} from '../constructs/function-bindings';
 import { DEFAULT_OPT_OUT_LIST } from '../constructs/sms-origination';
 import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
 import { ApiStack } from './api-stack';
@@ -92,6 +96,22 @@ const stripeContext = (app: App): StripeTarget | undefined => {
     webhookSecretName: webhookSecretName!,
     prices: prices as Record<TierId, string>,
   };
+};
+
+/**
+ * GA4's Measurement Protocol from context `ga4MeasurementId` (the data stream's id) and
+ * `ga4ApiSecretName` (the Secrets Manager secret holding its API secret): the server's analytics
+ * events need both; with the id alone the browser measures and the server sends nothing.
+ */
+const measurementProtocolContext = (app: App): MeasurementProtocolTarget | undefined => {
+  const measurementId = stringContext(app, 'ga4MeasurementId');
+  const apiSecretName = stringContext(app, 'ga4ApiSecretName');
+  if (apiSecretName && !measurementId) {
+    throw new Error(
+      'ga4ApiSecretName needs -c ga4MeasurementId=G-... (the GA4 data stream the API secret belongs to)',
+    );
+  }
+  return measurementId && apiSecretName ? { measurementId, apiSecretName } : undefined;
 };
 
 /** The address of a `From` header (`Name <a@b>` or `a@b`). */
@@ -209,6 +229,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       googleClient: oauthClientContext(app, 'google'),
       ga4MeasurementId,
       stripe: stripeContext(app),
+      measurementProtocol: measurementProtocolContext(app),
     },
   });
   const api = new ApiStack(app, stackName('Api'), {

@@ -226,6 +226,7 @@ export interface BindingContext {
   readonly googleClientId?: string;
   readonly googleClientSecretName?: string;
   readonly ga4MeasurementId?: string;
+  readonly ga4ApiSecretName?: string;
   readonly stripeSecretName?: string;
   readonly stripeWebhookSecretName?: string;
   readonly stripePriceIntro?: string;
@@ -271,6 +272,13 @@ const oauthClientsOf = (context: BindingContext) =>
       secretName: context.googleClientSecretName,
       clientId: context.googleClientId,
       variables: ['GOOGLE_CLIENT_SECRET_ARN', 'GOOGLE_CLIENT_ID'],
+    },
+    // GA4's Measurement Protocol: the API secret comes with its data stream's measurement id.
+    {
+      secret: 'measurementProtocolSecret',
+      secretName: context.ga4ApiSecretName,
+      clientId: context.ga4MeasurementId,
+      variables: ['GA4_API_SECRET_ARN', 'GA4_MEASUREMENT_ID'],
     },
   ] as const;
 
