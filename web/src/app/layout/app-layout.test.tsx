@@ -90,6 +90,19 @@ describe('protected layout', () => {
     else expect(forum).not.toBeInTheDocument();
   });
 
+  it.each<[Role, boolean]>([
+    ['admin', true],
+    ['founder', false],
+    ['staff', false],
+    ['user', false],
+  ])('shows Business numbers to %s: %s', (role, visible) => {
+    seedSession({ user: makeUser({ role }) });
+    renderApp();
+    const link = sidebar().queryByRole('link', { name: 'Business numbers' });
+    if (visible) expect(link).toHaveAttribute('href', '/dashboard/admin');
+    else expect(link).not.toBeInTheDocument();
+  });
+
   it("shows the user's name (to /profile) and the phone status", () => {
     seedSession({
       user: makeUser({ firstName: 'Maya', lastName: 'Lopez', isPhoneVerified: true }),
