@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { CheckoutResponse } from '#shared/contract/billing';
 import type { Company } from '#shared/contract/companies';
 import {
