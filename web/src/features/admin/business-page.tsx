@@ -80,7 +80,13 @@ function Funnel({ numbers }: { numbers: BusinessNumbers }) {
       <h2 id="admin-funnel" className="text-lg font-semibold text-slate-900">
         Funnel
       </h2>
-      <div className={clsx(cardClasses, 'overflow-x-auto')}>
+      {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
+      <div
+        className={clsx(cardClasses, 'overflow-x-auto')}
+        tabIndex={0}
+        role="region"
+        aria-labelledby="admin-funnel"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Accounts that reached each step in the range, and the median wait since the step before
@@ -128,7 +134,12 @@ function Days({ numbers }: { numbers: BusinessNumbers }) {
       <h2 id="admin-days" className="text-lg font-semibold text-slate-900">
         Day by day
       </h2>
-      <div className={clsx(cardClasses, 'overflow-x-auto')}>
+      <div
+        className={clsx(cardClasses, 'overflow-x-auto')}
+        tabIndex={0}
+        role="region"
+        aria-labelledby="admin-days"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Sign-ups, texts sent, and posts published and failed per platform, newest day first
@@ -228,6 +239,7 @@ export function BusinessPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
+      <title>Business numbers · Sailpost</title>
       <PageHeader
         title="Business numbers"
         description="Counted when things happen, per UTC day. Plans and trials are as they stand now."
