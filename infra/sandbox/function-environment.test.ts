@@ -33,16 +33,24 @@ const environmentOf = (group: keyof typeof ENDPOINT_GROUP_DECLARATIONS) =>
   functionEnvironment(group, ENDPOINT_GROUP_DECLARATIONS[group], wiring);
 
 describe('functionEnvironment', () => {
-  it('gives meta only what every function has, and the Google client id the auth group signs in with', () => {
+  it('gives meta only what every function has, the Google client id the auth group signs in with, and the GA4 measurement id', () => {
     // .env names a Google client id but no secret: the auth group uses the stand-in's client.
     expect(environmentOf('meta')).toEqual({
       ...COMMON,
       GOOGLE_CLIENT_ID: 'sailpost-sandbox.apps.googleusercontent.com',
+      GA4_MEASUREMENT_ID: 'G-SANDBOX',
     });
     // Without Google in .env, the stand-in's id shows 'Continue with Google' all the same.
     expect(
       functionEnvironment('meta', ENDPOINT_GROUP_DECLARATIONS.meta, { ...wiring, settings: {} }),
     ).toMatchObject({ GOOGLE_CLIENT_ID: 'sailpost-sandbox.apps.googleusercontent.com' });
+    // A real measurement id in .env is sent to Google instead of the stand-in.
+    expect(
+      functionEnvironment('meta', ENDPOINT_GROUP_DECLARATIONS.meta, {
+        ...wiring,
+        settings: { GA4_MEASUREMENT_ID: 'G-REAL123' },
+      }),
+    ).toMatchObject({ GA4_MEASUREMENT_ID: 'G-REAL123' });
   });
 
   it('gives each group the variables of its bindings, with the sandbox values', () => {

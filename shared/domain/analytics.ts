@@ -29,7 +29,7 @@ export type InvoiceId = `in_${string}`;
  * code, never typed by a person.
  */
 export interface AnalyticsEventParams {
-  /** The registration form was sent (before the server answered). */
+  /** The visitor began the registration form (its first input). */
   sign_up_start: Record<string, never>;
   /** The server created the account. */
   sign_up_complete: Record<string, never>;

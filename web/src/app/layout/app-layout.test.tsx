@@ -25,7 +25,7 @@ const renderApp = ({
   answers = {},
 }: { at?: string; sandbox?: boolean; answers?: Record<string, MockAnswer> } = {}) => {
   mockFetch({
-    'GET /api/config': { body: { stage: 'test', sandbox, googleSignIn: false } },
+    'GET /api/config': { body: { stage: 'test', sandbox, googleSignIn: false, analytics: null } },
     'GET /api/companies/user/u1': companiesPage(COMPANIES),
     ...answers,
   });
