@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { applyConsent } from '#web/lib/analytics';
+import { acceptAnalytics } from '#web/test/analytics';
 import { bodyOfCall, mockFetch } from '#web/test/fetch-mock';
 import { createCheckoutSession } from './billing';
 
@@ -6,10 +8,11 @@ const checkoutAnswer = { body: { outcome: 'checkout', sessionId: 'cs_1', url: 'h
 
 describe('createCheckoutSession', () => {
   afterEach(() => {
-    document.cookie = '_ga=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    document.cookie = '_ga=; max-age=0; path=/';
   });
 
   it("carries the browser's GA client id through checkout once analytics was accepted", async () => {
+    acceptAnalytics();
     document.cookie = '_ga=GA1.1.1234567890.1700000000; path=/';
     const fetchMock = mockFetch({ 'POST /api/stripe/create-checkout-session': checkoutAnswer });
     await createCheckoutSession({ companyId: 'c1', tier: 'gold' });
@@ -20,7 +23,9 @@ describe('createCheckoutSession', () => {
     });
   });
 
-  it('sends no client id without the GA cookie (analytics refused, or never asked)', async () => {
+  it('sends no client id once analytics is refused', async () => {
+    document.cookie = '_ga=GA1.1.1234567890.1700000000; path=/';
+    applyConsent('G-TEST', { analytics: false });
     const fetchMock = mockFetch({ 'POST /api/stripe/create-checkout-session': checkoutAnswer });
     await createCheckoutSession({ companyId: 'c1', tier: 'gold' });
     expect(bodyOfCall(fetchMock)).toEqual({ companyId: 'c1', tier: 'gold' });
