@@ -1,11 +1,10 @@
-import type { Counts, FunnelStep } from '#shared/domain/business-numbers';
-import { businessCountUpdate } from './business-counts';
+import type { FunnelStep } from '#shared/domain/business-numbers';
 import { db, tableName } from './client';
 
 /**
  * When an account first reached each step of the funnel (an ISO time per step, nothing personal),
  * one item per account beside its user item. A step is set once, by a write conditional on its
- * absence, in the same transaction that adds it to the day's counters: however often the event
+ * absence, and only the write that set it adds it to the day's counters: however often the event
  * behind it happens or is delivered, the account is counted once.
  */
 const keyOf = (userId: string) => ({ pk: `accountMilestones#${userId}`, sk: 'milestones' });
@@ -21,45 +20,30 @@ export const readMilestones = async (userId: string): Promise<Milestones> => {
   return steps as Milestones;
 };
 
-export type MilestoneWrite = 'written' | 'already-reached' | 'conflict';
-
 /**
- * Sets the step's time, if the account has none yet, and adds `counts` to the account's shard of
- * `day` in one transaction. `conflict`: another transaction held one of the items at that moment
- * (the same write may succeed when tried again).
+ * Sets the step's time if the account has none yet: true when this call set it (so the caller
+ * counts it), false when the account had reached the step already.
  */
-export const writeMilestone = async (
+export const claimMilestone = async (
   userId: string,
   step: FunnelStep,
   at: string,
-  day: string,
-  counts: Counts,
-): Promise<MilestoneWrite> => {
-  const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+): Promise<boolean> => {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   try {
     await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keyOf(userId),
-              UpdateExpression: 'SET #step = :at',
-              ConditionExpression: 'attribute_not_exists(#step)',
-              ExpressionAttributeNames: { '#step': step },
-              ExpressionAttributeValues: { ':at': at },
-            },
-          },
-          { Update: businessCountUpdate(userId, day, counts) },
-        ],
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keyOf(userId),
+        UpdateExpression: 'SET #step = :at',
+        ConditionExpression: 'attribute_not_exists(#step)',
+        ExpressionAttributeNames: { '#step': step },
+        ExpressionAttributeValues: { ':at': at },
       }),
     );
-    return 'written';
+    return true;
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (!reasons) throw error;
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'already-reached';
-    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return 'conflict';
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
 };

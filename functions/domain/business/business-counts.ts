@@ -7,10 +7,9 @@ import {
 } from '#shared/domain/business-numbers';
 import { PAYING_STATUSES, type SubscriptionStatus } from '#shared/domain/subscription';
 import type { PlatformId, TierId } from '#shared/domain/tiers';
-import { readMilestones, writeMilestone } from '../../core/db/account-milestones';
+import { claimMilestone, readMilestones } from '../../core/db/account-milestones';
 import { addBusinessCounts } from '../../core/db/business-counts';
 import { companyEntity } from '../../core/db/entities/company';
-import { CONTENDED, retryOnContention } from '../../core/db/contention';
 import { logger } from '../../core/logger';
 
 /**
@@ -28,7 +27,11 @@ const quietly = async (what: string, count: () => Promise<void>): Promise<void> 
 
 /**
  * The account reached a step of the funnel: counted once per account, on the day it happened,
- * with the wait since the step before when the account reached that one.
+ * with the wait since the step before when the account reached that one. The step is claimed on
+ * the account's own item first; only the claim's winner adds to the day's counter, with a plain
+ * atomic ADD rather than in one transaction with the claim: many sign-ups at once share a
+ * counter shard, and transactions on one item at the same moment cancel each other, which would
+ * lose counts exactly when they matter.
  */
 export const reachFunnelStep = (
   userId: string,
@@ -36,21 +39,17 @@ export const reachFunnelStep = (
   now: Date = new Date(),
 ): Promise<void> =>
   quietly(step, async () => {
-    await retryOnContention(
-      { attempts: 3, exhausted: `The milestone ${step} kept meeting other writes` },
-      async () => {
-        const milestones = await readMilestones(userId);
-        if (milestones[step]) return 'already-reached';
-        const before = FUNNEL_STEPS[FUNNEL_STEPS.indexOf(step) - 1];
-        const since = before ? milestones[before] : undefined;
-        const waitSeconds = since ? Math.max(0, (now.getTime() - Date.parse(since)) / 1000) : null;
-        const written = await writeMilestone(userId, step, now.toISOString(), utcDayOf(now), {
-          [COUNTER.step(step)]: 1,
-          ...(waitSeconds === null ? {} : { [COUNTER.wait(step, waitBucketOf(waitSeconds))]: 1 }),
-        });
-        return written === 'conflict' ? CONTENDED : written;
-      },
-    );
+    const before = FUNNEL_STEPS[FUNNEL_STEPS.indexOf(step) - 1];
+    // The first step has no wait to measure: nothing to read before claiming it.
+    const milestones = before ? await readMilestones(userId) : {};
+    if (milestones[step]) return;
+    if (!(await claimMilestone(userId, step, now.toISOString()))) return;
+    const since = before ? milestones[before] : undefined;
+    const waitSeconds = since ? Math.max(0, (now.getTime() - Date.parse(since)) / 1000) : null;
+    await addBusinessCounts(userId, utcDayOf(now), {
+      [COUNTER.step(step)]: 1,
+      ...(waitSeconds === null ? {} : { [COUNTER.wait(step, waitBucketOf(waitSeconds))]: 1 }),
+    });
   });
 
 /** A post was published, or failed for good, on a platform (counted by its company's shard). */
