@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FUNNEL_STEPS, MAX_BUSINESS_RANGE_DAYS, daysBetween } from '../domain/business-numbers';
-import { PLATFORM_IDS, TIER_IDS } from '../domain/tiers';
+import type { PlatformId, TierId } from '../domain/tiers';
 import { defineRoute } from './route';
 
 /**
@@ -35,7 +35,20 @@ export const businessRangeQuery = z
 export type BusinessRangeQuery = z.input<typeof businessRangeQuery>;
 
 const count = z.number().int();
-const perPlatform = z.record(z.enum(PLATFORM_IDS), count);
+// One entry per platform and per tier (the compiler names any that is missing), spelled out so
+// that OpenAPI lists each property.
+const perPlatform = z.object({
+  twitter: count,
+  linkedin: count,
+  facebook: count,
+  instagram: count,
+} satisfies Record<PlatformId, z.ZodNumber>);
+const perTier = z.object({
+  intro: count,
+  silver: count,
+  gold: count,
+  platinum: count,
+} satisfies Record<TierId, z.ZodNumber>);
 
 export const businessNumbersSchema = z.object({
   from: z.string(),
@@ -62,7 +75,7 @@ export const businessNumbersSchema = z.object({
   ),
   /** Now, whatever the range: companies paying per tier, and their monthly list price (USD). */
   paying: z.object({
-    byTier: z.record(z.enum(TIER_IDS), count),
+    byTier: perTier,
     mrr: z.number(),
   }),
   /** Trials that end today or in the next six days and have not become a subscription. */
