@@ -11,6 +11,7 @@ import { Conflict } from '../core/errors';
 import { stripeClient, stripePrices } from '../integrations/payments/provider';
 import { callingStripe } from '../integrations/payments/stripe-failures';
 import { customerOf } from './customers';
+import { ANALYTICS_CLIENT_METADATA } from './purchase-event';
 import { applySubscription } from './subscription-sync';
 
 /**
@@ -80,12 +81,18 @@ const newCheckout = async (
   owner: UserRecord,
   tier: TierId,
   now: Date,
+  analyticsClientId: string | undefined,
 ): Promise<CheckoutResponse> => {
   const customer = await customerOf(company, owner);
   const overview = await overviewUrl(company.companyId);
   const back = (outcome: string) =>
     `${overview}?${CHECKOUT_RETURN.param}=${outcome}&${CHECKOUT_RETURN.tierParam}=${tier}`;
-  const metadata = { companyId: company.companyId, tier };
+  // The GA client id rides on the subscription, so each of its paid invoices names it.
+  const metadata = {
+    companyId: company.companyId,
+    tier,
+    ...(analyticsClientId ? { [ANALYTICS_CLIENT_METADATA]: analyticsClientId } : {}),
+  };
   const window = Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS);
   const session = await callingStripe('create checkout session', () =>
     stripe.checkout.sessions.create(
@@ -100,7 +107,10 @@ const newCheckout = async (
         success_url: `${back(CHECKOUT_RETURN.success)}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: back(CHECKOUT_RETURN.cancelled),
       },
-      { idempotencyKey: `checkout-${company.companyId}-${tier}-${customer}-${window}` },
+      // The client id is part of what is sent: the same key with other parameters is an error.
+      {
+        idempotencyKey: `checkout-${company.companyId}-${tier}-${customer}-${window}-${analyticsClientId ?? 'none'}`,
+      },
     ),
   );
   if (!session.url)
@@ -113,11 +123,14 @@ export const startCheckout = async ({
   owner,
   tier,
   now = new Date(),
+  analyticsClientId,
 }: {
   company: CompanyRecord;
   owner: UserRecord;
   tier: TierId;
   now?: Date;
+  /** The browser's GA client id, when the visitor accepted analytics. */
+  analyticsClientId?: string | undefined;
 }): Promise<CheckoutResponse> => {
   refuseUnavailable(company, tier);
   const stripe = await stripeClient();
@@ -135,7 +148,7 @@ export const startCheckout = async ({
       return { outcome: 'updated', company: toCompany(applied.applied ? applied.company : fresh) };
     }
     // The subscription ended meanwhile (its webhook is still on the way): a new checkout.
-    return newCheckout(stripe, fresh, owner, tier, now);
+    return newCheckout(stripe, fresh, owner, tier, now, analyticsClientId);
   }
-  return newCheckout(stripe, company, owner, tier, now);
+  return newCheckout(stripe, company, owner, tier, now, analyticsClientId);
 };

@@ -16,6 +16,7 @@ export const handler = createGroupHandler(billingRoutes, {
       company: await loadOwnedCompany(body.companyId, caller),
       owner: caller.user,
       tier: body.tier,
+      analyticsClientId: body.analyticsClientId,
     }),
 
   cancelSubscription: async ({ body, caller }) =>

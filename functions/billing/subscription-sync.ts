@@ -3,6 +3,7 @@ import { isConditionFailure } from '../core/db/conditions';
 import { RETRY_NOW, retryOnContention } from '../core/db/contention';
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { logger } from '../core/logger';
+import { countPlanChange } from '../domain/business/business-counts';
 import { stripeClient, stripePrices } from '../integrations/payments/provider';
 import { callingStripe, isStripeMissing } from '../integrations/payments/stripe-failures';
 import { planChangeOf, subscriptionFactsOf, type SubscriptionFacts } from './subscription-state';
@@ -127,6 +128,7 @@ export const applySubscription = async (
       }
       const written = await write(company, subscription, facts);
       if (written) {
+        await countPlanChange(id, company, written);
         logger.info('Subscription applied', {
           companyId: id,
           subscriptionId: facts.subscriptionId,

@@ -5,6 +5,7 @@ import { claimJobRun, completeJobRun, releaseJobRun } from '../core/jobs/job-cla
 import { logger } from '../core/logger';
 import { stripeClient, stripeWebhookSecret } from '../integrations/payments/provider';
 import { sendPaymentFailedEmail } from './payment-failed-email';
+import { reportPurchase } from './purchase-event';
 import { idOf } from './subscription-state';
 import { syncSubscription, type SyncOutcome } from './subscription-sync';
 
@@ -96,6 +97,9 @@ const apply = async (event: Stripe.Event): Promise<void> => {
       outcome = await syncSubscription(subscriptionId);
       if (event.type === 'invoice.payment_failed' && outcome?.applied) {
         await sendPaymentFailedEmail(outcome.company, invoice);
+      }
+      if (event.type === 'invoice.paid' && outcome?.applied) {
+        await reportPurchase(invoice, outcome.company);
       }
       break;
     }

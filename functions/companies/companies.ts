@@ -18,6 +18,7 @@ import { CONTENDED, RETRY_NOW, retryOnContention } from '../core/db/contention';
 import { lostRace, TransactionCancelled, writeTransaction } from '../core/db/transaction';
 import { Invalid, LimitReached, NotFound } from '../core/errors';
 import { lazy } from '../core/lazy';
+import { countCompanyCreated, countCompanyDeleted } from '../domain/business/business-counts';
 import { companyEffectiveTier } from '../domain/plans/entitlement';
 import { logger } from '../core/logger';
 import { jobStarter } from '../integrations/jobs/provider';
@@ -186,7 +187,10 @@ export const createCompany = async (
             .commit(),
         }),
       );
-      if (outcome.committed) return record as CompanyRecord;
+      if (outcome.committed) {
+        await countCompanyCreated(record);
+        return record as CompanyRecord;
+      }
       // Only the counter can have moved (another company created or deleted meanwhile): read it again.
       if (lostRace(outcome, 'counter')) return CONTENDED;
       throw new TransactionCancelled('Company transaction cancelled', outcome);
@@ -318,6 +322,7 @@ const markCompanyDeleted = async (company: CompanyRecord, deletedAt: string): Pr
  */
 export const deleteCompany = async (company: CompanyRecord): Promise<void> => {
   await markCompanyDeleted(company, new Date().toISOString());
+  await countCompanyDeleted(company);
   try {
     await (await jobStarter()).start('company-cleanup', { companyId: company.companyId });
   } catch (error) {

@@ -21,6 +21,7 @@ import {
 } from '../domain/plans/daily-counter';
 import { waitText } from '../core/limits/wait-text';
 import { logger } from '../core/logger';
+import { reachFunnelStep } from '../domain/business/business-counts';
 import { ensureMayGenerate } from '../domain/plans/entitlement';
 import { jobStarter } from '../integrations/jobs/provider';
 import { markFailed, pendingGeneration } from './content-generations';
@@ -88,6 +89,7 @@ export const approvePost = async (
 ): Promise<{ post: ContentRecord; slot: SlotOutcome }> => {
   await watchForSlot(post);
   const approved = await applyReview(post, 'approve', details);
+  await reachFunnelStep(owned.company.userId, 'firstPostApproved');
   const slot = await slotPost(approved, owned.campaign, logger);
   return { post: slot.slotted ? slot.post : approved, slot };
 };

@@ -16,6 +16,7 @@ export const SECRET_NAMES = [
   'googleClientSecret',
   'stripeSecretKey',
   'stripeWebhookSecret',
+  'measurementProtocolSecret',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -40,13 +41,19 @@ export interface Bindings {
    */
   readonly googleClientId?: true;
   /**
+   * The stage's GA4 measurement id (public: it is in every page that loads Google's tag), so the
+   * web app knows whether to offer analytics at all. Unset when the stage measures nothing.
+   */
+  readonly analyticsId?: true;
+  /**
    * Secrets it reads. `originKey` is the value CloudFront adds to every /api request it forwards:
    * each endpoint group declares it, and a request without it (one sent to the API's own
    * execute-api address, past CloudFront's WAF and headers) is refused. The sandbox has no
    * CloudFront and gives no value, so there the check is off. `credentialKey` encrypts the
    * tokens of connected social accounts at rest (AES-256-GCM, functions/platforms/token-cipher).
    * `stripeSecretKey` is Stripe's API key (with the price id of each tier), `stripeWebhookSecret`
-   * the signing secret of the webhook endpoint (`whsec_…`).
+   * the signing secret of the webhook endpoint (`whsec_…`). `measurementProtocolSecret` is GA4's
+   * Measurement Protocol API secret (server-side analytics events).
    */
   readonly secrets?: readonly SecretName[];
 }
@@ -86,6 +93,7 @@ export const BINDING_VARIABLES = {
   schedules: ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
   starts: [],
   googleClientId: ['GOOGLE_CLIENT_ID'],
+  analyticsId: ['GA4_MEASUREMENT_ID'],
   secrets: {
     tokenKey: ['JWT_SECRET', 'JWT_SECRET_ARN'],
     openAiKey: ['OPENAI_API_KEY', 'OPENAI_SECRET_ARN'],
@@ -109,5 +117,13 @@ export const BINDING_VARIABLES = {
       'STRIPE_PRICE_PLATINUM',
     ],
     stripeWebhookSecret: ['STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET_ARN'],
+    // GA4's Measurement Protocol: the stream's API secret, with the measurement id it belongs to
+    // and where events go (Google's collector unless the sandbox points it at its stand-in).
+    measurementProtocolSecret: [
+      'GA4_API_SECRET',
+      'GA4_API_SECRET_ARN',
+      'GA4_MEASUREMENT_ID',
+      'GA4_MEASUREMENT_PROTOCOL_URL',
+    ],
   },
 } as const satisfies Record<keyof Bindings, unknown>;

@@ -50,6 +50,11 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: setting,
   GOOGLE_CLIENT_SECRET_ARN: setting,
+  /**
+   * The stage's GA4 measurement id (`G-…`; binding `analyticsId`, context `ga4MeasurementId` in
+   * AWS). Unset: no analytics is offered, and the CSP allows no Google host.
+   */
+  GA4_MEASUREMENT_ID: z.string().optional(),
   /** Whose ID tokens sign users in: Google, or the sandbox's stand-in (discovered from here). */
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   /** OpenAI drafts when a key is configured; without one the offline drafter runs. */
@@ -117,6 +122,14 @@ const schema = z.object({
    * Set only by the sandbox; AWS always talks to the real API.
    */
   STRIPE_API_BASE_URL: z.url().default('https://api.stripe.com'),
+  /**
+   * GA4's Measurement Protocol (binding `measurementProtocolSecret`): the stream's API secret,
+   * given directly (sandbox) or as a Secrets Manager ARN (AWS; context `ga4ApiSecretName`), never
+   * logged; and where events are posted: Google's collector, or the sandbox's GA4 stand-in.
+   */
+  GA4_API_SECRET: setting,
+  GA4_API_SECRET_ARN: setting,
+  GA4_MEASUREMENT_PROTOCOL_URL: z.url().default('https://www.google-analytics.com/mp/collect'),
   /** Only the tests point this at a fake of OpenAI's HTTP API. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

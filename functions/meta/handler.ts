@@ -9,8 +9,13 @@ const openApiDocument = lazy(() => buildOpenApiDocument(routes));
 
 export const handler = createGroupHandler(metaRoutes, {
   config: async () => {
-    const { STAGE, SANDBOX, GOOGLE_CLIENT_ID } = config();
-    return { stage: STAGE, sandbox: SANDBOX, googleSignIn: Boolean(GOOGLE_CLIENT_ID) };
+    const { STAGE, SANDBOX, GOOGLE_CLIENT_ID, GA4_MEASUREMENT_ID } = config();
+    return {
+      stage: STAGE,
+      sandbox: SANDBOX,
+      googleSignIn: Boolean(GOOGLE_CLIENT_ID),
+      analytics: GA4_MEASUREMENT_ID ? { measurementId: GA4_MEASUREMENT_ID } : null,
+    };
   },
   openapi: async () => openApiDocument(),
 });

@@ -7,6 +7,7 @@ import { loadCompanyOwnedBy } from '../domain/ownership/owned-company';
 import type { CompanyRecord } from '../core/db/entities/company';
 import { DomainError } from '../core/errors';
 import type { Redirect } from '../core/http/group-handler';
+import { reachFunnelStep } from '../domain/business/business-counts';
 import { ensurePlatformInTier } from '../domain/plans/entitlement';
 import {
   ProviderError,
@@ -171,6 +172,7 @@ export const finishConnection = async (input: {
     const account = await client.account(grant.accessToken);
     const { replaced } = await storeConnection({ companyId, platform, account, grant });
     if (replaced) await revokeQuietly(async () => client, replaced, logger);
+    await reachFunnelStep(company.userId, 'platformConnected');
     logger.info('Account connected', { platform, companyId, replacedAnother: replaced !== null });
   } catch (error) {
     return failure(platform, companyId, exchangeFailure(error, logger));

@@ -60,6 +60,8 @@ export interface BindingTargets {
   readonly xClient?: OAuthClientTarget;
   /** Google's OpenID Connect client (context `googleClientId` + `googleClientSecretName`). */
   readonly googleClient?: OAuthClientTarget;
+  /** The stage's GA4 measurement id (context `ga4MeasurementId`); none: no analytics. */
+  readonly ga4MeasurementId?: string;
   /** LinkedIn's OAuth client (context `linkedInClientId` + `linkedInClientSecretName`). */
   readonly linkedInClient?: OAuthClientTarget;
   /**
@@ -68,6 +70,11 @@ export interface BindingTargets {
    * 503 BILLING_UNAVAILABLE.
    */
   readonly stripe?: StripeTarget;
+  /**
+   * GA4's Measurement Protocol (context `ga4MeasurementId` + `ga4ApiSecretName`, the API secret
+   * created by hand). Without it the server sends no analytics events.
+   */
+  readonly measurementProtocol?: MeasurementProtocolTarget;
   /** The role EventBridge Scheduler assumes to fire one-time schedules (jobs stack). */
   readonly schedulerRole: IRole;
   /** Where schedules and asynchronous job invocations that still fail end up (jobs stack). */
@@ -87,6 +94,12 @@ export interface StripeTarget {
   readonly secretKeyName: string;
   readonly webhookSecretName: string;
   readonly prices: Readonly<Record<TierId, string>>;
+}
+
+/** A GA4 data stream: its measurement id (public) and the name of its API secret's secret. */
+export interface MeasurementProtocolTarget {
+  readonly measurementId: string;
+  readonly apiSecretName: string;
 }
 
 /** What one binding adds to a function. */
@@ -249,6 +262,18 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
       grant: (role) => secret.grantRead(role),
     };
   },
+  // The collector is Google's (the configuration's default): only the id and the secret's ARN.
+  measurementProtocolSecret: ({ scope, targets: { measurementProtocol } }): BindingEffect => {
+    if (!measurementProtocol) return { environment: {} };
+    const secret = secretNamedIn(scope, 'Ga4ApiSecret', measurementProtocol.apiSecretName);
+    return {
+      environment: {
+        GA4_API_SECRET_ARN: secret.secretArn,
+        GA4_MEASUREMENT_ID: measurementProtocol.measurementId,
+      },
+      grant: (role) => secret.grantRead(role),
+    };
+  },
 };
 
 /**
@@ -296,6 +321,11 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
   // The client's id alone (it is public: Google shows it in every sign-in URL); no grant.
   googleClientId: (_, { targets: { googleClient } }): BindingEffect => ({
     environment: googleClient ? { GOOGLE_CLIENT_ID: googleClient.clientId } : {},
+  }),
+
+  // The measurement id is public (every page with Google's tag shows it); no grant.
+  analyticsId: (_, { targets: { ga4MeasurementId } }): BindingEffect => ({
+    environment: ga4MeasurementId ? { GA4_MEASUREMENT_ID: ga4MeasurementId } : {},
   }),
 
   // A text is sent from the stage's origination identity and nothing else: SendTextMessage is

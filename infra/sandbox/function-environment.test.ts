@@ -33,16 +33,24 @@ const environmentOf = (group: keyof typeof ENDPOINT_GROUP_DECLARATIONS) =>
   functionEnvironment(group, ENDPOINT_GROUP_DECLARATIONS[group], wiring);
 
 describe('functionEnvironment', () => {
-  it('gives meta only what every function has, and the Google client id the auth group signs in with', () => {
+  it('gives meta only what every function has, the Google client id the auth group signs in with, and the GA4 measurement id', () => {
     // .env names a Google client id but no secret: the auth group uses the stand-in's client.
     expect(environmentOf('meta')).toEqual({
       ...COMMON,
       GOOGLE_CLIENT_ID: 'sailpost-sandbox.apps.googleusercontent.com',
+      GA4_MEASUREMENT_ID: 'G-SANDBOX',
     });
     // Without Google in .env, the stand-in's id shows 'Continue with Google' all the same.
     expect(
       functionEnvironment('meta', ENDPOINT_GROUP_DECLARATIONS.meta, { ...wiring, settings: {} }),
     ).toMatchObject({ GOOGLE_CLIENT_ID: 'sailpost-sandbox.apps.googleusercontent.com' });
+    // A real measurement id in .env is sent to Google instead of the stand-in.
+    expect(
+      functionEnvironment('meta', ENDPOINT_GROUP_DECLARATIONS.meta, {
+        ...wiring,
+        settings: { GA4_MEASUREMENT_ID: 'G-REAL123' },
+      }),
+    ).toMatchObject({ GA4_MEASUREMENT_ID: 'G-REAL123' });
   });
 
   it('gives each group the variables of its bindings, with the sandbox values', () => {
@@ -147,6 +155,7 @@ describe('functionEnvironment', () => {
       schedules: [],
       starts: [],
       googleClientId: true,
+      analyticsId: true,
       secrets: [
         'tokenKey',
         'openAiKey',
@@ -157,6 +166,7 @@ describe('functionEnvironment', () => {
         'googleClientSecret',
         'stripeSecretKey',
         'stripeWebhookSecret',
+        'measurementProtocolSecret',
       ],
     };
     const named = new Set(
@@ -264,6 +274,32 @@ describe('functionEnvironment', () => {
       });
       // The real API at its real address (the config's default).
       expect(environment).not.toHaveProperty('STRIPE_API_BASE_URL');
+    });
+  });
+
+  describe("GA4's Measurement Protocol", () => {
+    const reporter = declareFunction({ bindings: { secrets: ['measurementProtocolSecret'] } });
+
+    it("is the sandbox's GA4 stand-in on this origin, with its fake id and secret", () => {
+      expect(functionEnvironment('billing', reporter, wiring)).toMatchObject({
+        GA4_MEASUREMENT_ID: 'G-SANDBOX',
+        GA4_API_SECRET: 'sandbox-measurement-protocol-secret',
+        GA4_MEASUREMENT_PROTOCOL_URL:
+          'http://localhost:3000/_sandbox/providers/google-analytics/mp/collect',
+      });
+    });
+
+    it("is Google's collector with the measurement id and API secret of .env", () => {
+      const environment = functionEnvironment('billing', reporter, {
+        ...wiring,
+        settings: { GA4_MEASUREMENT_ID: 'G-REAL123', GA4_API_SECRET: 'real-secret' },
+      });
+      expect(environment).toMatchObject({
+        GA4_MEASUREMENT_ID: 'G-REAL123',
+        GA4_API_SECRET: 'real-secret',
+      });
+      // Google's collector (the config's default).
+      expect(environment).not.toHaveProperty('GA4_MEASUREMENT_PROTOCOL_URL');
     });
   });
 });

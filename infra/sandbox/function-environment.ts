@@ -5,6 +5,7 @@ import {
   type SecretName,
 } from '#functions/core/bindings';
 import type { Environment } from '#functions/core/environment';
+import { SANDBOX_MEASUREMENT_ID } from '#shared/domain/analytics';
 import type { JobName } from '#functions/core/jobs/names';
 import { sandboxFunctionArn } from './lambda-context';
 import {
@@ -18,6 +19,11 @@ import {
   STRIPE_STAND_IN_PATH,
   STRIPE_STAND_IN_PRICES,
 } from './providers/stripe/stand-in-account';
+import {
+  GA4_MEASUREMENT_PROTOCOL_PATH,
+  GA4_STAND_IN_PATH,
+  SANDBOX_MEASUREMENT_PROTOCOL_SECRET,
+} from '#shared/domain/analytics';
 
 /**
  * The environment each function gets in the sandbox, computed from its declaration the way the
@@ -78,6 +84,7 @@ const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   googleClientSecret: [],
   stripeSecretKey: [],
   stripeWebhookSecret: [],
+  measurementProtocolSecret: [],
 };
 
 const jobArns = (jobs: readonly JobName[]): Variables =>
@@ -148,6 +155,13 @@ const googleClientValues = ({ url, settings }: SecretWiring): Variables =>
       };
 
 /**
+ * GA4: a measurement id in `.env` sends to Google; otherwise the fake one, whose events the
+ * sandbox's stand-in receives (the web app loads the stand-in's tag for it), so the whole path runs.
+ */
+export const sandboxMeasurementId = (settings: SandboxWiring['settings']): string =>
+  settings.GA4_MEASUREMENT_ID || SANDBOX_MEASUREMENT_ID;
+
+/**
  * Stripe: with a key in `.env`, the real Stripe (test mode, say) with the prices `.env` names;
  * otherwise the sandbox's stand-in on this origin, with its key and prices.
  */
@@ -182,6 +196,26 @@ const stripeWebhookValues = ({ settings, stripeWebhookSecret }: SecretWiring): V
   STRIPE_WEBHOOK_SECRET_ARN: undefined,
 });
 
+/**
+ * GA4's Measurement Protocol: with a measurement id and an API secret in `.env`, Google's (its
+ * collector, or the address `.env` names); otherwise the sandbox's GA4 stand-in on this origin,
+ * with its fake id and secret, so the server's events show at /_sandbox.
+ */
+const measurementProtocolValues = ({ url, settings }: SecretWiring): Variables =>
+  settings.GA4_MEASUREMENT_ID && settings.GA4_API_SECRET
+    ? {
+        GA4_API_SECRET: settings.GA4_API_SECRET,
+        GA4_API_SECRET_ARN: undefined,
+        GA4_MEASUREMENT_ID: settings.GA4_MEASUREMENT_ID,
+        GA4_MEASUREMENT_PROTOCOL_URL: settings.GA4_MEASUREMENT_PROTOCOL_URL,
+      }
+    : {
+        GA4_API_SECRET: SANDBOX_MEASUREMENT_PROTOCOL_SECRET,
+        GA4_API_SECRET_ARN: undefined,
+        GA4_MEASUREMENT_ID: SANDBOX_MEASUREMENT_ID,
+        GA4_MEASUREMENT_PROTOCOL_URL: `${url}${GA4_STAND_IN_PATH}${GA4_MEASUREMENT_PROTOCOL_PATH}`,
+      };
+
 const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
   const { jwtSecret, credentialKey, settings } = wiring;
   switch (secret) {
@@ -204,6 +238,8 @@ const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
       return stripeKeyValues(wiring);
     case 'stripeWebhookSecret':
       return stripeWebhookValues(wiring);
+    case 'measurementProtocolSecret':
+      return measurementProtocolValues(wiring);
   }
 };
 
@@ -245,6 +281,7 @@ export const bindingValues = (
     starts: jobArns(bindings.starts ?? []),
     // The id of the client the auth group signs in with: the stand-in's unless .env has Google's.
     googleClientId: { GOOGLE_CLIENT_ID: googleClientValues(wiring).GOOGLE_CLIENT_ID },
+    analyticsId: { GA4_MEASUREMENT_ID: sandboxMeasurementId(settings) },
     secrets: Object.assign(
       {},
       ...(bindings.secrets ?? []).map((secret) => ({

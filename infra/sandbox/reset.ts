@@ -14,6 +14,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'social-providers.json':
     'the X and LinkedIn stand-ins’ grants, tokens and posts (connected accounts must reconnect)',
   'social-media': 'images and videos uploaded to the X and LinkedIn stand-ins',
+  'analytics.json': 'the events the GA4 stand-in received',
   'sandbox.lock': 'a stale lock from a sandbox that did not stop cleanly',
 };
 

@@ -11,10 +11,12 @@ import {
   functionEnvironment,
   functionEnvironments,
   MEDIA_BUCKET,
+  sandboxMeasurementId,
   TABLE_NAME,
   usesRealStripe,
   type SandboxWiring,
 } from './function-environment';
+import { startAnalyticsStandIn } from './analytics';
 import { startGateway, type LoadHandler } from './gateway';
 import { sandboxAlarms } from './alarms';
 import { sandboxUserRoles } from './user-roles';
@@ -40,7 +42,7 @@ import { checkSpa, startSpa, type SpaMode } from './spa';
  * The whole product on one machine and one origin, one service per file: DynamoDB Local
  * (dynamodb.ts), an S3 emulator (s3.ts), the API gateway running the real handlers in this
  * process (gateway.ts), the events service — scheduler, recurring timers, jobs — (events.ts), the
- * stand-ins for X, LinkedIn and Stripe (providers/), the alarms (alarms.ts), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
+ * stand-ins for X, LinkedIn and Stripe (providers/), GA4's (analytics.ts), the alarms (alarms.ts), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
  * what it needs from the others, and routes requests to them. `npm start` (main.ts) and the tests
  * (test/support/test-sandbox.ts) both start the sandbox here.
  *
@@ -185,6 +187,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
           server,
           log: options.log ?? false,
           uploadOrigin: s3Started.then(({ endpoint }) => endpoint),
+          googleAnalytics: Boolean({ ...process.env, ...options.environment }.GA4_MEASUREMENT_ID),
         }),
       ]);
     const url = `http://localhost:${port}`;
@@ -255,6 +258,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     // Replies are recorded and delivered in the sms-inbound job's own environment (it writes).
     const phone = smsPhone({ events, environment: environmentOf('sms-inbound') });
     await services.start({ routes: phone.routes, stop: () => undefined });
+    const analytics = await services.start(
+      startAnalyticsStandIn({ dataDir, measurementId: sandboxMeasurementId(wiring.settings) }),
+    );
     const sandboxEnvironment = functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring);
     const alarms = sandboxAlarms({ environment: sandboxEnvironment });
     await services.start({ routes: alarms.routes, stop: () => undefined });
@@ -265,7 +271,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     await services.start(
       startInbox({
         environment: sandboxEnvironment,
-        panels: [alarms.panel, phone.panel, events.panel, socialProviders.panel, stripe.panel],
+        panels: [
+          alarms.panel,
+          phone.panel,
+          events.panel,
+          socialProviders.panel,
+          stripe.panel,
+          analytics.panel,
+        ],
       }),
     );
     handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });

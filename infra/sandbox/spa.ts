@@ -56,11 +56,13 @@ const withBuiltPolicy = (
   handle: RequestHandler,
   uploadOrigin: Promise<string>,
   builtDir: string,
+  googleAnalytics: boolean,
 ): RequestHandler => {
   const policy = uploadOrigin.then((origin) =>
     contentSecurityPolicy({
       scriptSources: readBuiltScriptHashes(builtDir),
       connectSources: [origin],
+      googleAnalytics,
     }),
   );
   return async (request, response) => {
@@ -92,7 +94,11 @@ const insertNonce = (response: ServerResponse, nonce: string) => {
  * instead of hashes, and its hot-reload WebSocket.
  */
 const withDevPolicy =
-  (handle: RequestHandler, uploadOrigin: Promise<string>): RequestHandler =>
+  (
+    handle: RequestHandler,
+    uploadOrigin: Promise<string>,
+    googleAnalytics: boolean,
+  ): RequestHandler =>
   async (request, response) => {
     const nonce = freshNonce();
     // Vite tags its HTML with an ETag of the text holding the placeholder: a 304 would leave the
@@ -103,6 +109,7 @@ const withDevPolicy =
       contentSecurityPolicy({
         scriptSources: [`'nonce-${nonce}'`],
         connectSources: ['ws:', 'wss:', await uploadOrigin],
+        googleAnalytics,
       }),
     );
     insertNonce(response, nonce);
@@ -118,7 +125,13 @@ export const startSpa = async (options: {
   log: boolean;
   /** The built app to serve in `dist` mode (web/dist unless a test brings its own). */
   builtDir?: string;
+  /**
+   * A real GA4 measurement id is set (in `.env`): Google's hosts are allowed as in AWS. The
+   * sandbox's own stand-in is on this origin and needs none.
+   */
+  googleAnalytics?: boolean;
 }): Promise<Service> => {
+  const googleAnalytics = options.googleAnalytics ?? false;
   if (options.mode === 'none') return { stop: () => undefined };
   if (options.mode === 'dist') {
     const builtDir = options.builtDir ?? distDir;
@@ -127,6 +140,7 @@ export const startSpa = async (options: {
       withCompression(createStaticHandler(builtDir)),
       options.uploadOrigin,
       builtDir,
+      googleAnalytics,
     );
     return { routes: [{ prefix: '/', name: 'the static files', handle }], stop: () => undefined };
   }
@@ -149,6 +163,7 @@ export const startSpa = async (options: {
           async (request, response) =>
             vite.middlewares(request, response, () => sendPlain(response, 404, 'Not Found')),
           options.uploadOrigin,
+          googleAnalytics,
         ),
       },
     ],

@@ -11,7 +11,11 @@ import { routes as manifestRoutes } from '#shared/contract/manifest';
 import type { RouteDefinition } from '#shared/contract/route';
 import { TIER_IDS, type TierId } from '#shared/domain/tiers';
 import { MediaCors } from '../constructs/media-cors';
-import type { OAuthClientTarget, StripeTarget } from '../constructs/function-bindings';
+import type {
+  MeasurementProtocolTarget,
+  OAuthClientTarget,
+  StripeTarget,
+} from '../constructs/function-bindings';
 import { DEFAULT_OPT_OUT_LIST } from '../constructs/sms-origination';
 import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
 import { ApiStack } from './api-stack';
@@ -94,6 +98,22 @@ const stripeContext = (app: App): StripeTarget | undefined => {
   };
 };
 
+/**
+ * GA4's Measurement Protocol from context `ga4MeasurementId` (the data stream's id) and
+ * `ga4ApiSecretName` (the Secrets Manager secret holding its API secret): the server's analytics
+ * events need both; with the id alone the browser measures and the server sends nothing.
+ */
+const measurementProtocolContext = (app: App): MeasurementProtocolTarget | undefined => {
+  const measurementId = stringContext(app, 'ga4MeasurementId');
+  const apiSecretName = stringContext(app, 'ga4ApiSecretName');
+  if (apiSecretName && !measurementId) {
+    throw new Error(
+      'ga4ApiSecretName needs -c ga4MeasurementId=G-... (the GA4 data stream the API secret belongs to)',
+    );
+  }
+  return measurementId && apiSecretName ? { measurementId, apiSecretName } : undefined;
+};
+
 /** The address of a `From` header (`Name <a@b>` or `a@b`). */
 const addressOf = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 
@@ -148,7 +168,9 @@ const smsContext = (app: App) => {
  * `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
  * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (whole USD, default 1, AWS's default
  * quota) and
- * `operatorsEmail` (subscribed to the operator alarms).
+ * `operatorsEmail` (subscribed to the operator alarms), `ga4MeasurementId` (GA4, the setting
+ * GA4_MEASUREMENT_ID the meta endpoint serves; none by default: no analytics, no Google host in
+ * the CSP).
  */
 export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const app = options.app ?? new App({ context: options.context });
@@ -174,6 +196,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
 
   const stackName = (part: string) => `Sailpost-${stage.label}-${part}`;
   const emailFrom = stringContext(app, 'emailFrom') ?? DEFAULT_EMAIL_FROM;
+  const ga4MeasurementId = stringContext(app, 'ga4MeasurementId');
   const common = { env, stage, terminationProtection: stage.isProd };
 
   const data = new DataStack(app, stackName('Data'), {
@@ -204,7 +227,9 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       xClient: oauthClientContext(app, 'x'),
       linkedInClient: oauthClientContext(app, 'linkedIn'),
       googleClient: oauthClientContext(app, 'google'),
+      ga4MeasurementId,
       stripe: stripeContext(app),
+      measurementProtocol: measurementProtocolContext(app),
     },
   });
   const api = new ApiStack(app, stackName('Api'), {
@@ -224,6 +249,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     customDomain,
     webAclArn: stringContext(app, 'webAclArn'),
+    analytics: Boolean(ga4MeasurementId),
   });
 
   if (!customDomain) {

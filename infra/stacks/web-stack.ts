@@ -67,6 +67,8 @@ export interface WebStackProps extends StackProps {
   readonly customDomain?: CustomDomain;
   /** An existing CLOUDFRONT-scope WAF web ACL (us-east-1) to attach (context `webAclArn`). */
   readonly webAclArn?: string;
+  /** The stage measures with GA4 (context `ga4MeasurementId`): the CSP allows Google's hosts. */
+  readonly analytics?: boolean;
 }
 
 /**
@@ -155,6 +157,7 @@ export class WebStack extends Stack {
           contentSecurityPolicy: contentSecurityPolicy({
             scriptSources: readBuiltScriptHashes(props.webDistDir),
             connectSources: [`https://${props.mediaBucket.bucketRegionalDomainName}`],
+            googleAnalytics: props.analytics ?? false,
           }),
           override: true,
         },

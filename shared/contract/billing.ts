@@ -26,6 +26,15 @@ const createCheckoutSessionBody = z.strictObject(
       .string({ error: 'Customer ID must be text' })
       .regex(/^cus_\w{1,250}$/, 'Customer ID must be a Stripe customer id')
       .nullish(),
+    /**
+     * The browser's GA4 client id (two runs of digits, from the `_ga` cookie), sent only once the
+     * visitor accepted analytics: carried through Stripe so the server's `purchase` joins the
+     * visit that led to it.
+     */
+    analyticsClientId: z
+      .string({ error: 'Analytics client ID must be text' })
+      .regex(/^\d{1,20}\.\d{1,20}$/, 'Analytics client ID must be a GA client id')
+      .optional(),
   },
   bodyErrors(),
 );

@@ -8,6 +8,8 @@ const appConfigSchema = z.object({
   sandbox: z.boolean(),
   /** 'Continue with Google' shows only when Google sign-in is configured. */
   googleSignIn: z.boolean(),
+  /** GA4, when this stage has a measurement id (GA4_MEASUREMENT_ID); loaded only after consent. */
+  analytics: z.object({ measurementId: z.string() }).nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -73,7 +73,10 @@ describe('routeErrorCodes', () => {
       'INTERNAL_ERROR',
     ]);
     expect(route({ access: 'user', owners: { id: 'company' } })).toContain('COMPANY_NOT_FOUND');
-    expect(route({ access: 'admin' })).toContain('FORBIDDEN');
+    expect(route({ access: 'staff' })).toContain('FORBIDDEN');
+    // An admin route is hidden from everyone else, as the forum is from non-members.
+    expect(route({ access: 'admin' })).toContain('NOT_FOUND');
+    expect(route({ access: 'admin' })).not.toContain('FORBIDDEN');
     expect(route({ access: 'user' })).not.toContain('FORBIDDEN');
   });
 

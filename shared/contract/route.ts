@@ -10,7 +10,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call an endpoint. `user` means any signed-in account. `forum` means a member of the
  * Founder Forum (a founder or an admin): to anyone else the route answers as if it did not exist
- * (404 NOT_FOUND), so the forum is not even seen to be there.
+ * (404 NOT_FOUND), so the forum is not even seen to be there. `admin` (role admin: the people
+ * running Sailpost) is hidden the same way; `staff` (staff or admin) refuses others with 403.
  */
 export type Access = 'public' | 'user' | 'staff' | 'admin' | 'forum';
 
@@ -44,7 +45,8 @@ export interface RouteDefinition {
   /**
    * The domain error codes the route may answer with. The generic ones follow from the route
    * itself and are not listed (`routeErrorCodes` adds them): validation with a body or query,
-   * session codes when it is not public, FORBIDDEN for staff and admin, INTERNAL_ERROR always.
+   * session codes when it is not public, FORBIDDEN for staff, NOT_FOUND for forum and admin,
+   * INTERNAL_ERROR always.
    */
   readonly errors: readonly ErrorCode[];
   /**

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { FOUNDER_ACCOUNT_CAP } from '../domain/limits';
 import { ROLES, TOUR_IDS } from '../domain/users';
+import { adminRoutes } from './admin';
 import { defineRoute } from './route';
 import { text, usPhone } from './fields';
 
@@ -73,4 +74,5 @@ export const usersRoutes = {
     response: userSchema,
     errors: ['USER_NOT_FOUND', 'PHONE_TAKEN', 'PROFILE_CHANGED'],
   }),
+  ...adminRoutes,
 } as const;

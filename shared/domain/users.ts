@@ -13,6 +13,9 @@ export const TOUR_IDS = [
   'campaign-details',
 ] as const;
 
+/** Only admins see the business's own numbers (`/dashboard/admin`). */
+export const isAdmin = (role: Role | undefined): boolean => role === 'admin';
+
 /** Admin and founder see the Founder Forum. */
 export const canSeeForum = (role: Role | undefined): boolean =>
   role === 'admin' || role === 'founder';

@@ -293,6 +293,11 @@ describe('meta', () => {
 
   it("tells the web app it runs in the sandbox, where Google's stand-in offers Google sign-in", async () => {
     const result = await call('GET', '/config');
-    expect(result.body).toMatchObject({ sandbox: true, googleSignIn: true });
+    expect(result.body).toMatchObject({
+      sandbox: true,
+      googleSignIn: true,
+      // The stand-in's fake id: GA4's whole path runs against the sandbox's stand-in.
+      analytics: { measurementId: 'G-SANDBOX' },
+    });
   });
 });

@@ -67,10 +67,12 @@ const completedTours = async (page: Page): Promise<string[]> => {
   return me.completedTours as string[];
 };
 
-/** The analytics events the page pushed for tour steps whose element was missing. */
+/** The analytics events the page sent (gtag commands) for tour steps whose element was missing. */
 const missingTargets = (page: Page) =>
   page.evaluate(() =>
-    (window.dataLayer ?? []).filter((entry) => entry.event === 'error:target_not_found'),
+    (window.dataLayer ?? [])
+      .map((command) => Array.from(command as ArrayLike<unknown>))
+      .filter(([kind, name]) => kind === 'event' && name === 'tour_target_not_found'),
   );
 
 /**

@@ -159,3 +159,32 @@ describe("CloudFront's Content-Security-Policy", () => {
     expect(policy.length).toBeLessThanOrEqual(1783);
   });
 });
+
+describe('GA4 in the Content-Security-Policy', () => {
+  const googleHost = /google|googletagmanager|doubleclick/i;
+  const policyWith = (context: Record<string, unknown>) =>
+    policyOf(Template.fromStack(buildTestApp(context, { webDistDir: distDir }).web));
+
+  it('allows no Google host when the stage has no measurement id', () => {
+    const policy = policyWith({ stage: 'prod' });
+    expect(policy).not.toMatch(googleHost);
+  });
+
+  it("allows Google's tag and collection hosts, and only where needed, once a measurement id is set", () => {
+    const parsed = directives(policyWith({ stage: 'prod', ga4MeasurementId: 'G-TEST12345' }));
+    const google = (directive: string) =>
+      parsed.get(directive)!.filter((source) => googleHost.test(source));
+    expect(google('script-src')).toEqual(['https://*.googletagmanager.com']);
+    expect(google('connect-src')).toEqual([
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ]);
+    expect(google('img-src')).toEqual([
+      'https://*.google-analytics.com',
+      'https://*.googletagmanager.com',
+    ]);
+    for (const directive of ['default-src', 'style-src', 'media-src', 'font-src', 'form-action'])
+      expect(google(directive)).toEqual([]);
+  });
+});

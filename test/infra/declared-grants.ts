@@ -225,6 +225,8 @@ export interface BindingContext {
   readonly linkedInClientSecretName?: string;
   readonly googleClientId?: string;
   readonly googleClientSecretName?: string;
+  readonly ga4MeasurementId?: string;
+  readonly ga4ApiSecretName?: string;
   readonly stripeSecretName?: string;
   readonly stripeWebhookSecretName?: string;
   readonly stripePriceIntro?: string;
@@ -270,6 +272,13 @@ const oauthClientsOf = (context: BindingContext) =>
       secretName: context.googleClientSecretName,
       clientId: context.googleClientId,
       variables: ['GOOGLE_CLIENT_SECRET_ARN', 'GOOGLE_CLIENT_ID'],
+    },
+    // GA4's Measurement Protocol: the API secret comes with its data stream's measurement id.
+    {
+      secret: 'measurementProtocolSecret',
+      secretName: context.ga4ApiSecretName,
+      clientId: context.ga4MeasurementId,
+      variables: ['GA4_API_SECRET_ARN', 'GA4_MEASUREMENT_ID'],
     },
   ] as const;
 
@@ -519,6 +528,9 @@ export const expectedEnvironment = (
   for (const job of bindings.starts ?? []) jobArn('starts', job);
   if (bindings.googleClientId && context.googleClientId && context.googleClientSecretName) {
     add('googleClientId', 'GOOGLE_CLIENT_ID', fn, context.googleClientId);
+  }
+  if (bindings.analyticsId && context.ga4MeasurementId) {
+    add('analyticsId', 'GA4_MEASUREMENT_ID', fn, context.ga4MeasurementId);
   }
   if (bindings.secrets?.includes('tokenKey')) {
     add('secrets', 'JWT_SECRET_ARN', data, data.jwtSecret.secretArn);

@@ -104,6 +104,7 @@ describe('a function’s bindings, apart from the function', () => {
       'googleClientSecret',
       'stripeSecretKey',
       'stripeWebhookSecret',
+      'measurementProtocolSecret',
     ];
     expect(bind(stage, 'Unset', { secrets })).toEqual({});
     expect(policiesOf(stage.stack)).toEqual([]);

@@ -25,6 +25,21 @@ const AVATAR_SOURCES = [
   'https://media.licdn.com',
 ];
 
+/**
+ * Google's tag and collection hosts, as Google documents them for GA4 under a CSP: the tag from
+ * googletagmanager.com, hits to the regional *.google-analytics.com and
+ * *.analytics.google.com addresses. Allowed only on a stage with a measurement id.
+ */
+export const GOOGLE_ANALYTICS_SOURCES = {
+  script: ['https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+} as const;
+
 export interface CspManifest {
   /** CSP sources of the build's inline scripts, e.g. `'sha256-…'`. */
   scriptHashes: string[];
@@ -44,6 +59,7 @@ const mediaBucketSources = (connectSources: readonly string[]): string[] =>
 export const contentSecurityPolicy = ({
   scriptSources = [],
   connectSources = [],
+  googleAnalytics = false,
 }: {
   /** Hashes or a nonce for inline scripts. */
   scriptSources?: readonly string[];
@@ -52,10 +68,18 @@ export const contentSecurityPolicy = ({
    * the media bucket, which the app also shows campaign media from.
    */
   connectSources?: readonly string[];
-} = {}): string =>
-  [
+  /**
+   * The stage sends analytics to Google (a real measurement id is set): its tag and collection
+   * hosts are allowed. Without one — or in the sandbox, whose stand-in is on the app's origin —
+   * no Google host is.
+   */
+  googleAnalytics?: boolean;
+} = {}): string => {
+  const google = (kind: keyof typeof GOOGLE_ANALYTICS_SOURCES) =>
+    googleAnalytics ? GOOGLE_ANALYTICS_SOURCES[kind] : [];
+  return [
     "default-src 'self'",
-    ['script-src', "'self'", ...scriptSources].join(' '),
+    ['script-src', "'self'", ...scriptSources, ...google('script')].join(' '),
     "style-src 'self' 'unsafe-inline'",
     [
       'img-src',
@@ -64,12 +88,13 @@ export const contentSecurityPolicy = ({
       'blob:',
       ...AVATAR_SOURCES,
       ...mediaBucketSources(connectSources),
+      ...google('img'),
     ].join(' '),
     // A chosen video is previewed from an object URL before it uploads; a campaign's videos play
     // from the media bucket.
     ['media-src', "'self'", 'blob:', ...mediaBucketSources(connectSources)].join(' '),
     "font-src 'self'",
-    ['connect-src', "'self'", ...connectSources].join(' '),
+    ['connect-src', "'self'", ...connectSources, ...google('connect')].join(' '),
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
@@ -77,6 +102,7 @@ export const contentSecurityPolicy = ({
     "frame-ancestors 'none'",
     "form-action 'self'",
   ].join('; ');
+};
 
 /** The inline-script hashes of a build; none when the app has not been built. */
 export const readBuiltScriptHashes = (distDir: string): string[] => {

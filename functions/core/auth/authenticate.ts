@@ -50,8 +50,9 @@ export const authenticate = async (
     throw new Unauthenticated('SESSION_ENDED', 'Your session has ended. Please log in again.');
   }
   if (!mayCall(access, user)) {
-    // The forum does not exist for those outside it: its routes answer as an unknown route does.
-    if (access === 'forum') throw new NotFound('NOT_FOUND', 'Not Found');
+    // The forum does not exist for those outside it, nor the admin's pages for anyone but admins:
+    // their routes answer as an unknown route does.
+    if (access === 'forum' || access === 'admin') throw new NotFound('NOT_FOUND', 'Not Found');
     throw new Forbidden('FORBIDDEN', 'Forbidden');
   }
   return { userId: user.userId, user, sessionId: claims.sessionId };

@@ -7,6 +7,7 @@ import { uniqueClaimEntity } from '../../core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '../../core/db/entities/user';
 import type { Backoff } from '../../core/backoff';
 import { CONTENDED, RETRY_NOW, retryOnContention } from '../../core/db/contention';
+import { reachFunnelStep } from '../business/business-counts';
 import { lostRace, TransactionCancelled, writeTransaction } from '../../core/db/transaction';
 import { Conflict, Unavailable } from '../../core/errors';
 import { freeFounderSeats } from './founder-seats';
@@ -93,7 +94,10 @@ export const createAccount = async (account: NewAccount): Promise<UserRecord> =>
           count: counter.update({ name: pickUserCountShard() }).add({ total: 1 }).commit(),
         }),
       );
-      if (outcome.committed) return record;
+      if (outcome.committed) {
+        await reachFunnelStep(userId, 'signedUp', new Date(now));
+        return record;
+      }
       if (
         outcome.failedConditions.has('emailClaim') ||
         outcome.failedConditions.has('googleClaim')
@@ -172,7 +176,10 @@ export const claimVerifiedPhone = (
                 .commit(),
         }),
       );
-      if (outcome.committed) return 'verified';
+      if (outcome.committed) {
+        await reachFunnelStep(userId, 'phoneVerified');
+        return 'verified';
+      }
       if (outcome.failedConditions.has('verify')) return 'number-changed';
       // The claim changed hands meanwhile: look again at once at who holds it.
       if (outcome.failedConditions.has('claim')) return RETRY_NOW;

@@ -1,6 +1,7 @@
 import { config, required } from '#functions/core/config';
 import { lazyAsync } from '#functions/core/lazy';
 import { SmsOptedOutError, type SmsSender } from './sms-sender';
+import { countTextSent } from './texts-sent';
 
 /**
  * The SDK is imported where it is used: a static import of an (external) AWS SDK package would be
@@ -37,6 +38,7 @@ export const endUserMessagingSmsSender: SmsSender = {
       }
       throw error;
     }
+    await countTextSent();
   },
 
   async optIn(phoneNumber) {

@@ -1,10 +1,12 @@
 import { recordOutboxMessage } from '../outbox/outbox-entity';
 import type { SmsSender } from './sms-sender';
+import { countTextSent } from './texts-sent';
 
 /** The sandbox's texts: kept in the outbox and listed in the dev inbox under the phone number. */
 export const outboxSmsSender: SmsSender = {
   async send({ to, text }) {
     await recordOutboxMessage({ channel: 'sms', to, text });
+    await countTextSent();
   },
 
   // The sandbox keeps no carrier opt-out list: the app's own (the user's smsOptedOut) is the one.

@@ -7,6 +7,7 @@ import {
   type TransitionDetails,
 } from '#functions/domain/publishing/post-lifecycle';
 import type { PublishEvent } from '#functions/domain/publishing/publish-schedule';
+import { countPublishOutcome } from '#functions/domain/business/business-counts';
 
 /**
  * The publisher's moves of a post (post-lifecycle.ts). Each is conditional on the state the
@@ -62,20 +63,30 @@ const whileHeldBy = async (
   (await applyTransition(move, claim, { set, where: whileHeld(claim) })) !== null;
 
 /** Published: where and when, with the provider's id. False when the claim was lost meanwhile. */
-export const recordPublished = (
+export const recordPublished = async (
   claim: ContentRecord,
   published: { postId: string; url: string },
   now: Date,
-): Promise<boolean> =>
-  whileHeldBy('publish', claim, {
+): Promise<boolean> => {
+  const recorded = await whileHeldBy('publish', claim, {
     publishedAt: now.toISOString(),
     postUrl: published.url,
     providerPostId: published.postId,
   });
+  // Counted by the run whose move it was: a duplicate run's move fails and counts nothing.
+  if (recorded) await countPublishOutcome(claim, 'published', now);
+  return recorded;
+};
 
 /** Failed, with why in the owner's words. False when the claim was lost meanwhile. */
-export const recordFailed = (claim: Claim, publishError: string): Promise<boolean> =>
-  whileHeldBy('fail', claim, { publishError });
+export const recordFailed = async (
+  claim: Claim & Pick<ContentRecord, 'platform'>,
+  publishError: string,
+): Promise<boolean> => {
+  const recorded = await whileHeldBy('fail', claim, { publishError });
+  if (recorded) await countPublishOutcome(claim, 'failed');
+  return recorded;
+};
 
 /**
  * Back to `scheduled` for the next attempt at `at`, nothing having been posted. The post then

@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { normaliseUsPhone, isRealPhone } from '#shared/contract/fields';
 import { reviewContentBody } from '#shared/contract/content';
+import type { PlatformId } from '#shared/domain/tiers';
 import { resolveAppUrl } from '#functions/core/app-url';
 import type { OwnedCampaign } from '#functions/domain/ownership/owned-campaign';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
@@ -11,6 +12,10 @@ import { uniqueClaimEntity } from '#functions/core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '#functions/core/db/entities/user';
 import { DomainError } from '#functions/core/errors';
 import { retryFailedPost, skipFailedPost } from '#functions/domain/publishing/failed-posts';
+import {
+  opaqueClientIdOf,
+  sendAnalyticsEvent,
+} from '#functions/integrations/analytics/send-analytics';
 import { smsSender } from '#functions/integrations/sms/provider';
 import { SmsOptedOutError } from '#functions/integrations/sms/sms-sender';
 import { campaignContentLink } from '#functions/content/draft-text';
@@ -104,6 +109,21 @@ const refusal = (error: unknown): DomainError => {
 const isGoneOrReviewed = (error: DomainError) =>
   error.code === 'CONTENT_NOT_REVIEWABLE' || error.code === 'CONTENT_NOT_FOUND';
 
+/**
+ * GA4's review events, as the app's screens send them but `via: 'sms'`, under the company's
+ * opaque client id (a text reply has no browser). Sent only after the review was written: a
+ * second delivery of the reply finds the post reviewed and reports nothing again.
+ */
+const reportReview = (
+  owned: OwnedCampaign,
+  name: 'content_approve' | 'content_reject',
+  platform: PlatformId,
+) =>
+  sendAnalyticsEvent({
+    clientId: opaqueClientIdOf(owned.company.companyId),
+    event: { name, params: { platform, via: 'sms' } },
+  });
+
 const approveItems = async (owner: UserRecord, items: readonly DigestItem[]): Promise<string> => {
   const approvals: Approval[] = [];
   const unchanged: number[] = [];
@@ -121,6 +141,7 @@ const approveItems = async (owner: UserRecord, items: readonly DigestItem[]): Pr
         { status: 'approved' },
         { via: 'sms' },
       );
+      await reportReview(owned, 'content_approve', content.metadata.params.platform);
       approvals.push({
         number: item.number,
         slot: content.scheduledFor
@@ -154,7 +175,9 @@ const reviewOne = async (
     return `Post ${item.number}: ${parsed.error.issues[0]?.message ?? 'that change could not be asked for'}.`;
   }
   try {
-    await reviewContent(owned, item.contentId, parsed.data, { via: 'sms' });
+    const { content } = await reviewContent(owned, item.contentId, parsed.data, { via: 'sms' });
+    if (body.status === 'rejected')
+      await reportReview(owned, 'content_reject', content.metadata.params.platform);
   } catch (error) {
     const domain = refusal(error);
     if (isGoneOrReviewed(domain)) return notReviewableText([item.number]);

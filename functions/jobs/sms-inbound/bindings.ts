@@ -4,7 +4,8 @@ import { declareFunction } from '#functions/core/bindings';
  * Answers the owner's text replies from the inbound SMS topic: the table (the sender's account,
  * its newest text's numbering, the posts it reviews, their campaigns and slots), SMS (the answer,
  * and the app's address for its links), the content-generation job an AI revision starts, and the
- * publisher's schedules an approval or a RETRY writes.
+ * publisher's schedules an approval or a RETRY writes, and GA4's Measurement Protocol secret (an
+ * approval or rejection by text is reported as the app's are).
  */
 export const declaration = declareFunction({
   bindings: {
@@ -13,6 +14,7 @@ export const declaration = declareFunction({
     appUrl: true,
     starts: ['content-generation'],
     schedules: ['publisher'],
+    secrets: ['measurementProtocolSecret'],
   },
   timeoutSeconds: 60,
 });

@@ -463,6 +463,14 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
 };
 
 /**
+ * Routes only admins may call (the business's numbers): hidden from everyone else, whose call
+ * answers 404 as a route that does not exist. A tenant that is a forum member is an admin.
+ */
+export const ADMIN_ONLY_ROUTES: readonly RouteDefinition[] = routes.filter(
+  (route) => route.access === 'admin',
+);
+
+/**
  * Routes only staff may call (anyone else is refused after the path's ids are found): the tenant
  * sweep shows their ids are real through a staff account instead of the tenant.
  */
@@ -558,6 +566,8 @@ export const readEverything = async (tenant: Tenant): Promise<Record<string, unk
       route.method === 'GET' &&
       route.access !== 'public' &&
       (route.access !== 'forum' || tenant.forumMember) &&
+      // The business's numbers are everyone's, not the tenant's: anyone's sign-up moves them.
+      route.access !== 'admin' &&
       !NOT_READS.has(routeKeyOf(route)) &&
       !Object.values(route.owners ?? {}).some((owner) => isGone(tenant, owner)),
   );

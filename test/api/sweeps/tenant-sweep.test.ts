@@ -3,6 +3,7 @@ import { routes } from '#shared/contract/manifest';
 import { PATH_ID_OWNERS, routeKeyOf, type RouteDefinition } from '#shared/contract/route';
 import { call, jobsSettled } from '../http';
 import {
+  ADMIN_ONLY_ROUTES,
   createStaff,
   createTenant,
   deepestOwnerOf,
@@ -87,6 +88,20 @@ describe('tenant sweep', () => {
       await jobsSettled();
       if (route.method === 'DELETE') a.gone.add(deepestOwnerOf(route)!);
       record(route, 'refuses another tenant');
+    },
+  );
+
+  it.each(cases(ADMIN_ONLY_ROUTES))(
+    '%s answers anyone but an admin 404, as a route that does not exist',
+    async (_, route) => {
+      const path = samplePathFor(route, a);
+      const stranger = await call(route.method, path, { token: b.token });
+      expect(stranger.status, JSON.stringify(stranger.body)).toBe(404);
+      expect(stranger.body.code).toBe('NOT_FOUND');
+      // Tenant A is an admin (the forum's): the same call is answered.
+      const admin = await call(route.method, path, { token: a.token });
+      expect(admin.status, JSON.stringify(admin.body)).toBe(route.successStatus ?? 200);
+      record(route, 'hidden from anyone but an admin');
     },
   );
 

@@ -1,4 +1,20 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+
+/** Consent and analytics are no part of the first screen: their code loads once it is shown. */
+const AnalyticsGate = lazy(async () => ({
+  default: (await import('./analytics-gate')).AnalyticsGate,
+}));
+
+function DeferredAnalytics() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <AnalyticsGate />
+    </Suspense>
+  ) : null;
+}
 
 /** The top of every screen: a thin progress bar while the next screen loads. */
 export function RootRoute() {
@@ -16,6 +32,7 @@ export function RootRoute() {
       ) : null}
       <Outlet />
       <ScrollRestoration />
+      <DeferredAnalytics />
     </>
   );
 }

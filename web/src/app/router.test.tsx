@@ -238,6 +238,28 @@ describe('company routes', () => {
     },
   );
 
+  it.each(['user', 'founder', 'staff'] as const)(
+    'shows the 404 page at /dashboard/admin to a %s',
+    async (role) => {
+      seedSession({ user: makeUser({ role }) });
+      renderRoutes(routes, { at: '/dashboard/admin' });
+      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+      expect(screen.queryByText(/Business numbers/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('serves the business numbers at /dashboard/admin to an admin', async () => {
+    seedSession({ user: makeUser({ role: 'admin' }) });
+    mockFetch({
+      'GET /api/companies/user/u1': companiesPage([]),
+      'GET /api/admin/business': { status: 500, body: {} },
+    });
+    renderRoutes(routes, { at: '/dashboard/admin' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Business numbers' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
   it('serves the profile at /profile', async () => {
     signedIn();
     renderRoutes(routes, { at: '/profile' });

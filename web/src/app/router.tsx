@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { canSeeForum } from '#shared/domain/users';
+import { canSeeForum, isAdmin } from '#shared/domain/users';
 import { PageSpinner } from '../components/spinner';
 import { importWithTimeout } from '../lib/lazy-import';
 import { setNavigator } from '../lib/navigation';
@@ -39,6 +39,9 @@ const companyOverview = screen(
 
 /** The Founder Forum's screens: admins and founders only (everyone else gets the 404 page). */
 const FORUM_ONLY = { mayEnter: canSeeForum } satisfies SignedInHandle;
+
+/** The business's numbers: admins only (everyone else gets the 404 page, as the API answers). */
+const ADMIN_ONLY = { mayEnter: isAdmin } satisfies SignedInHandle;
 
 export const routes: RouteObject[] = [
   {
@@ -234,6 +237,14 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/forum/thread-page'),
                   (m) => m.ThreadPage,
+                ),
+              },
+              {
+                path: 'dashboard/admin',
+                handle: ADMIN_ONLY,
+                lazy: screen(
+                  () => import('../features/admin/business-page'),
+                  (m) => m.BusinessPage,
                 ),
               },
               {

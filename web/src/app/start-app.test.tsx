@@ -43,7 +43,9 @@ describe('the prerendered public pages', () => {
     window.history.replaceState(null, '', path);
     mockFetch({
       'GET /api/users/count/total': { body: { total: 10 } },
-      'GET /api/config': { body: { stage: 'test', sandbox: false, googleSignIn: false } },
+      'GET /api/config': {
+        body: { stage: 'test', sandbox: false, googleSignIn: false, analytics: null },
+      },
     });
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const element = await prerenderedRoot(path);
@@ -102,7 +104,9 @@ describe('the prerendered dashboard shell', () => {
     window.history.replaceState(null, '', '/dashboard');
     seedSession({ user: makeUser({ firstName: 'Ada' }) });
     mockFetch({
-      'GET /api/config': { body: { stage: 'test', sandbox: false, googleSignIn: false } },
+      'GET /api/config': {
+        body: { stage: 'test', sandbox: false, googleSignIn: false, analytics: null },
+      },
       'GET /api/auth/verification-status': { body: makeVerificationStatus(true) },
       'GET /api/companies/user/u1': companiesPage([]),
     });

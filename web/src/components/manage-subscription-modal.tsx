@@ -3,9 +3,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Company, PlanUsage } from '#shared/contract/companies';
 import type { ErrorCode } from '#shared/contract/errors';
+import { ANALYTICS_CURRENCY } from '#shared/domain/analytics';
 import { LAPSED_MESSAGES } from '#shared/domain/subscription';
 import { TIERS, type TierId } from '#shared/domain/tiers';
 import { zoneName } from '#shared/domain/time-zones';
+import { track } from '#web/lib/analytics';
 import { ApiError } from '#web/lib/api-client';
 import { browserZone } from '#web/lib/time-zone-options';
 import {
@@ -135,6 +137,8 @@ function ManageSubscriptionDialog({ onClose, company, now }: ManageSubscriptionM
         customerId: company.stripeCustomerId,
       });
       if (answer.outcome === 'checkout') {
+        const value = TIERS[tier].monthlyPrice;
+        track('begin_checkout', { tier, value, currency: ANALYTICS_CURRENCY });
         // The button keeps spinning while the browser leaves for Stripe.
         if (leaveAppFor(answer.url)) return;
         toast.error(BILLING_MESSAGES.checkoutFailed);

@@ -1,25 +1,91 @@
-/** Product analytics events, pushed to `window.dataLayer`; no third-party script. */
-export const ANALYTICS_EVENTS = [
-  'sign_up_start',
-  'sign_up_complete',
-  'campaign_create',
-  'social_connect',
-  'content_approve',
-  'content_reject',
-  // A tour step whose element was missing or hidden (the tour skipped it): a screen changed.
-  'error:target_not_found',
-] as const;
-export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+import {
+  consentStateOf,
+  DEFAULT_CONSENT,
+  GA4_SCRIPT_PATH,
+  GA4_STAND_IN_PATH,
+  GA4_TAG_ORIGIN,
+  SANDBOX_MEASUREMENT_ID,
+  type AnalyticsEventName,
+  type AnalyticsEventParams,
+  type ConsentChoice,
+} from '#shared/domain/analytics';
 
-export type AnalyticsProperties = Record<string, string | number | boolean>;
-
+/**
+ * GA4 through Google's own gtag.js, in Consent Mode v2's basic mode: nothing loads and nothing is
+ * sent until the visitor accepts analytics; before the tag, every consent type is denied, and
+ * each decision is one consent update. Events go out only while analytics is accepted; a page
+ * title or address is never the document's (titles carry company and campaign names).
+ */
 declare global {
   interface Window {
-    dataLayer?: Array<Record<string, unknown>>;
+    dataLayer?: unknown[];
   }
 }
 
-export const track = (event: AnalyticsEvent, properties: AnalyticsProperties = {}) => {
+let loaded = false;
+let sending = false;
+
+/** Google's snippet: gtag.js reads each command as the Arguments object pushed here. */
+function gtag(..._command: unknown[]): void {
   window.dataLayer ??= [];
-  window.dataLayer.push({ event, ...properties });
+  // eslint-disable-next-line prefer-rest-params -- gtag.js expects Arguments, not an array
+  window.dataLayer.push(arguments);
+}
+
+/** The sandbox's fake id loads its stand-in's tag from this origin; a real id loads Google's. */
+const tagUrl = (measurementId: string) =>
+  measurementId === SANDBOX_MEASUREMENT_ID
+    ? `${GA4_STAND_IN_PATH}${GA4_SCRIPT_PATH}?id=${measurementId}`
+    : `${GA4_TAG_ORIGIN}/gtag/js?id=${encodeURIComponent(measurementId)}`;
+
+/** GA's cookies (`_ga`, `_ga_<id>`), on this host and the domains above it where gtag sets them. */
+const forgetGaCookies = () => {
+  const hosts = window.location.hostname.split('.').map((_, i, parts) => parts.slice(i).join('.'));
+  for (const name of document.cookie.split('; ').map((entry) => entry.split('=')[0]!)) {
+    if (!name.startsWith('_ga')) continue;
+    document.cookie = `${name}=; max-age=0; path=/`;
+    for (const host of hosts) document.cookie = `${name}=; max-age=0; path=/; domain=.${host}`;
+  }
+};
+
+/** Applies one decision (or, on a new page, the stored one) for the stage's measurement id. */
+export const applyConsent = (measurementId: string, choice: ConsentChoice): void => {
+  sending = choice.analytics;
+  if (loaded) gtag('consent', 'update', consentStateOf(choice));
+  else if (choice.analytics) {
+    gtag('consent', 'default', DEFAULT_CONSENT);
+    gtag('consent', 'update', consentStateOf(choice));
+    gtag('js', new Date());
+    gtag('config', measurementId, { send_page_view: false });
+    const script = document.createElement('script');
+    script.async = true;
+    script.src = tagUrl(measurementId);
+    document.head.append(script);
+    loaded = true;
+  }
+  if (!choice.analytics) forgetGaCookies();
+};
+
+/** Sends an event, only while analytics is accepted; the parameters are the event's own. */
+export const track = <E extends AnalyticsEventName>(
+  event: E,
+  ...[params]: AnalyticsEventParams[E] extends Record<string, never>
+    ? []
+    : [AnalyticsEventParams[E]]
+): void => {
+  if (sending) gtag('event', event, params ?? {});
+};
+
+/** A route change: later events carry this page's address and title, and one page_view goes. */
+export const trackPageView = (page: AnalyticsEventParams['page_view']): void => {
+  if (!sending) return;
+  gtag('set', page);
+  track('page_view', page);
+};
+
+/** The GA4 client id (from the `_ga` cookie, `GA1.1.<id>`), only while analytics is accepted. */
+export const analyticsClientId = (): string | undefined => {
+  if (!sending) return undefined;
+  const cookie = document.cookie.split('; ').find((entry) => entry.startsWith('_ga='));
+  return cookie ? /^_ga=GA\d\.\d\.(\d+\.\d+)$/.exec(cookie)?.[1] : undefined;
 };

@@ -25,7 +25,7 @@ const renderApp = ({
   answers = {},
 }: { at?: string; sandbox?: boolean; answers?: Record<string, MockAnswer> } = {}) => {
   mockFetch({
-    'GET /api/config': { body: { stage: 'test', sandbox, googleSignIn: false } },
+    'GET /api/config': { body: { stage: 'test', sandbox, googleSignIn: false, analytics: null } },
     'GET /api/companies/user/u1': companiesPage(COMPANIES),
     ...answers,
   });
@@ -88,6 +88,19 @@ describe('protected layout', () => {
     const forum = sidebar().queryByRole('link', { name: 'Founder Forum' });
     if (visible) expect(forum).toHaveAttribute('href', '/dashboard/forum');
     else expect(forum).not.toBeInTheDocument();
+  });
+
+  it.each<[Role, boolean]>([
+    ['admin', true],
+    ['founder', false],
+    ['staff', false],
+    ['user', false],
+  ])('shows Business numbers to %s: %s', (role, visible) => {
+    seedSession({ user: makeUser({ role }) });
+    renderApp();
+    const link = sidebar().queryByRole('link', { name: 'Business numbers' });
+    if (visible) expect(link).toHaveAttribute('href', '/dashboard/admin');
+    else expect(link).not.toBeInTheDocument();
   });
 
   it("shows the user's name (to /profile) and the phone status", () => {

@@ -20,6 +20,7 @@ export const mobileTitle = (pathname: string, companyName?: string): string => {
   if (/^\/dashboard\/company\/[^/]+\/calendar\/?$/.test(pathname)) return 'Calendar';
   if (/^\/dashboard\/forum(\/|$)/.test(pathname)) return 'Founder Forum';
   if (/^\/dashboard\/support\/?$/.test(pathname)) return 'Support';
+  if (/^\/dashboard\/admin\/?$/.test(pathname)) return 'Business numbers';
   return 'Sailpost';
 };
 

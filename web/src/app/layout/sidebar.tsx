@@ -1,8 +1,9 @@
 import clsx from 'clsx';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { canSeeForum } from '#shared/domain/users';
+import { canSeeForum, isAdmin } from '#shared/domain/users';
 import { badgeClasses } from '#web/components/badge';
 import {
+  IconActivity,
   IconFlask,
   IconHome,
   IconLifebuoy,
@@ -31,6 +32,9 @@ export function SidebarContent() {
     { label: 'Dashboard', to: '/dashboard', icon: IconHome, end: true },
     ...(canSeeForum(user?.role)
       ? [{ label: 'Founder Forum', to: '/dashboard/forum', icon: IconUsers }]
+      : []),
+    ...(isAdmin(user?.role)
+      ? [{ label: 'Business numbers', to: '/dashboard/admin', icon: IconActivity }]
       : []),
     // A new ticket names the page the owner came from, without their typing it.
     {

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAnalytics, trackedEvents } from '#web/test/analytics';
 import { TourRunner } from './tour-runner';
 import type { TourStep } from './tour-step';
 
@@ -25,9 +26,7 @@ const renderRunner = (onEnd = vi.fn()) => {
   return onEnd;
 };
 
-afterEach(() => {
-  window.dataLayer = [];
-});
+beforeEach(acceptAnalytics);
 
 describe('TourRunner', () => {
   it('skips a step whose element is missing, reports it, and finishes with Finished', async () => {
@@ -37,14 +36,13 @@ describe('TourRunner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next (1 of 3)' }));
 
     await screen.findByRole('dialog', { name: 'Last' }, { timeout: 4000 });
-    expect(window.dataLayer).toContainEqual({
-      event: 'error:target_not_found',
-      tour: 'platforms',
-      step: 1,
-      target: 'gone',
+    expect(trackedEvents()).toContainEqual({
+      name: 'tour_target_not_found',
+      params: { tour: 'platforms', step: 1, target: 'gone' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Finished' }));
     await vi.waitFor(() => expect(onEnd).toHaveBeenCalledWith('finished'));
+    expect(trackedEvents()).toContainEqual({ name: 'tour_complete', params: { tour: 'platforms' } });
   });
 
   it('Escape skips the whole tour', async () => {
@@ -52,5 +50,9 @@ describe('TourRunner', () => {
     await screen.findByRole('dialog', { name: 'First' });
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(onEnd).toHaveBeenCalledWith('skipped'));
+    expect(trackedEvents()).toContainEqual({
+      name: 'tour_skip',
+      params: { tour: 'platforms', step: 0 },
+    });
   });
 });

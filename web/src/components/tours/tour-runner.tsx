@@ -109,10 +109,13 @@ export function TourRunner({ tour, steps, onEnd }: TourRunnerProps) {
   const [onEvent] = useState(() => (data: EventData) => {
     if (data.type === EVENTS.TARGET_NOT_FOUND) {
       const target = (data.step.data as { target?: string } | undefined)?.target ?? '';
-      track('error:target_not_found', { tour: latest.current.tour, step: data.index, target });
+      track('tour_target_not_found', { tour: latest.current.tour, step: data.index, target });
     }
     if (data.type === EVENTS.TOUR_END) {
       if (window.matchMedia(PHONE_QUERY).matches) void closeMenu();
+      const { tour } = latest.current;
+      if (data.status === STATUS.SKIPPED) track('tour_skip', { tour, step: data.index });
+      else track('tour_complete', { tour });
       latest.current.onEnd(data.status === STATUS.SKIPPED ? 'skipped' : 'finished');
     }
   });

@@ -11,7 +11,7 @@ import { PathProbe, renderScreen } from '#web/test/render';
 import { LoginPage } from './login-page';
 
 const config = (googleSignIn = false) => ({
-  body: { stage: 'test', sandbox: false, googleSignIn },
+  body: { stage: 'test', sandbox: false, googleSignIn, analytics: null },
 });
 
 const renderLogin = (at = '/login') =>

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Alert } from '#web/components/alert';
 import { Checkbox } from '#web/components/checkbox';
 import { PasswordField } from '#web/components/text-field';
+import { track } from '#web/lib/analytics';
 import { deferResolver } from '#web/lib/deferred-resolver';
 import { messageOf } from '#web/lib/error-text';
 import { HOME_PATH, rememberReturnPath, RETURN_PARAM, safeReturnPath } from '#web/lib/navigation';
@@ -55,6 +56,7 @@ export function LoginPage() {
       // The server sets the refresh cookie for this browser session only, or for 30 days.
       const auth = await logIn({ ...credentials, remember });
       signIn(auth, { remember });
+      track('login', { method: 'password' });
       toast.success('Login successful!');
       navigate(returnPath ?? HOME_PATH, { replace: true });
     } catch (error) {

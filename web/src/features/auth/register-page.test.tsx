@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_REDIRECT_MS, STORAGE_KEYS } from '#shared/domain/limits';
+import { acceptAnalytics, trackedEvents } from '#web/test/analytics';
 import { makeToken, makeUser } from '#web/test/fixtures';
 import { bodyOfCall, mockFetch, type MockAnswer } from '#web/test/fetch-mock';
 import { PathProbe, renderScreen } from '#web/test/render';
@@ -93,12 +94,13 @@ describe('RegisterPage', () => {
   });
 
   it('creates the account, then opens the dashboard after exactly 4 seconds', async () => {
+    acceptAnalytics();
     const token = makeToken();
     const { fetchMock } = renderRegister({
       'POST /api/auth/register': { status: 201, body: { access_token: token, user: makeUser() } },
     });
     await fillForm();
-    expect(window.dataLayer).toEqual([{ event: 'sign_up_start' }]);
+    expect(trackedEvents()).toEqual([{ name: 'sign_up_start', params: {} }]);
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(field.submit());
@@ -108,7 +110,11 @@ describe('RegisterPage', () => {
     );
     expect(screen.getByText('Taking you to your dashboard…')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
-    expect(window.dataLayer).toEqual([{ event: 'sign_up_start' }, { event: 'sign_up_complete' }]);
+    expect(trackedEvents()).toEqual([
+      { name: 'sign_up_start', params: {} },
+      { name: 'sign_up_complete', params: {} },
+      { name: 'sign_up', params: { method: 'password' } },
+    ]);
     const registerCall = fetchMock.mock.calls.findIndex(
       ([url]) => String(url) === '/api/auth/register',
     );
@@ -175,7 +181,9 @@ describe('RegisterPage', () => {
 
   it("offers 'Continue with Google' when the deployment has it", async () => {
     renderRegister({
-      'GET /api/config': { body: { stage: 'test', sandbox: true, googleSignIn: true } },
+      'GET /api/config': {
+        body: { stage: 'test', sandbox: true, googleSignIn: true, analytics: null },
+      },
     });
     expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',

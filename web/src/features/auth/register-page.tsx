@@ -77,6 +77,7 @@ export function RegisterPage() {
       setWelcomeName(auth.user.firstName);
       signIn(auth, { remember: true });
       track('sign_up_complete');
+      track('sign_up', { method: 'password' });
       // One toast, however often this runs: the id makes a repeat replace it.
       toast.success('Registration successful!', { id: 'registration-success' });
     } catch (error) {

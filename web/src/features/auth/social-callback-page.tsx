@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SOCIAL_ERROR_REDIRECT_MS } from '#shared/domain/limits';
+import { track } from '#web/lib/analytics';
 import { messageOf } from '#web/lib/error-text';
 import { HOME_PATH, takeReturnPath } from '#web/lib/navigation';
 import { CallbackStatus } from './components/callback-status';
@@ -45,6 +46,7 @@ export function SocialCallbackPage() {
 
   const handlers = {
     onSignedIn: () => {
+      if (isGoogle) track('login', { method: 'google' });
       toast.success('Successfully signed in with Google!', { id: 'social-callback' });
       navigate(takeReturnPath() ?? HOME_PATH, { replace: true });
     },

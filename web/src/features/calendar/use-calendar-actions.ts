@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import type { GeneratedContent } from '#shared/contract/content';
 import { CONTENT_TOASTS } from '#shared/domain/content';
 import { slotText } from '#shared/domain/schedule-slots';
+import { track } from '#web/lib/analytics';
 import { useContentCache } from '#web/lib/api/content-cache';
 import { fetchFreeSlots, moveContent } from '#web/lib/api/move-content';
 import { reviewContent } from '#web/lib/api/review-content';
@@ -87,6 +88,11 @@ export const useCalendarActions = (companyId: string, timeZone: string) => {
       );
       const byId = new Map(drafts.map((draft) => [draft._id, draft]));
       setOutcomes(results.map((result) => ({ result, post: byId.get(result.contentId) })));
+      for (const result of results) {
+        const post = byId.get(result.contentId);
+        if (post && result.outcome !== 'refused')
+          track('content_approve', { platform: post.metadata.params.platform, via: 'app' });
+      }
       const scheduled = results.filter((result) => result.outcome === 'scheduled').length;
       toast.success(`${scheduled} of ${results.length} scheduled`);
     } catch (failure) {

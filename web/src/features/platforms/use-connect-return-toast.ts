@@ -1,11 +1,15 @@
 import { useReturnParams } from '#web/lib/use-return-params';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { platformNameOf } from '#shared/domain/tiers';
+import { PLATFORM_IDS, platformNameOf, type PlatformId } from '#shared/domain/tiers';
+import { track } from '#web/lib/analytics';
 import { PLATFORM_MESSAGES } from './messages';
 
 /** The query the API's OAuth callbacks return to the Platforms screen with. */
 const RETURN_PARAMS = ['success', 'error', 'platform'] as const;
+
+const isPlatformId = (text: string | null): text is PlatformId =>
+  (PLATFORM_IDS as readonly (string | null)[]).includes(text);
 
 /**
  * Back from a provider's consent page: `?success=…&platform=twitter` or
@@ -26,6 +30,8 @@ export const useConnectReturnToast = () => {
       toast.error(PLATFORM_MESSAGES.connectFailed(name, error), { id: 'platform-connect-return' });
     } else if (success !== 'false') {
       toast.success(PLATFORM_MESSAGES.connected(name), { id: 'platform-connect-return' });
+      // The API's callback stored the account before sending the browser back here.
+      if (isPlatformId(platform)) track('social_connect', { platform });
     }
     clearQuery();
   }, [success, error, platform, clearQuery]);

@@ -24,6 +24,7 @@ import { hasCode } from '#web/lib/error-text';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useSession } from '#web/lib/session';
 import { useUnsavedChanges } from '#web/lib/use-unsaved-changes';
+import { CookieSettings } from './components/cookie-settings';
 import { ForumReplyEmails } from './components/forum-reply-emails';
 import { GoogleConnection } from './components/google-connection';
 import { ReplayTours } from './components/replay-tours';
@@ -216,6 +217,7 @@ function ProfileForm() {
 
       <ForumReplyEmails />
       <ReplayTours />
+      <CookieSettings />
 
       <SignOutEverywhere />
 

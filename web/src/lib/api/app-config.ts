@@ -10,7 +10,7 @@ export const appConfigKey = 'meta/config';
 export const fetchAppConfig = (): Promise<AppConfig> => callApi(route);
 
 /** Until the answer arrives, or if it never does, optional features stay hidden. */
-const HIDDEN: AppConfig = { stage: '', sandbox: false, googleSignIn: false };
+const HIDDEN: AppConfig = { stage: '', sandbox: false, googleSignIn: false, analytics: null };
 
 /** This deployment's public configuration: sandbox mode, Google sign-in. */
 export const useAppConfig = (): AppConfig => useQuery(appConfigKey, fetchAppConfig).data ?? HIDDEN;

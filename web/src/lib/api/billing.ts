@@ -1,5 +1,6 @@
 import type { CheckoutResponse, CreateCheckoutSessionBody } from '#shared/contract/billing';
 import type { Company } from '#shared/contract/companies';
+import { analyticsClientId } from '../analytics';
 import { callApi } from '../api-client';
 import { apiRoute } from '../api-route';
 
@@ -15,10 +16,18 @@ const portalRoute = apiRoute('POST /stripe/billing-portal');
 
 /**
  * Starts Stripe's hosted checkout for a tier (`checkout`: send the browser to `url`), or changes a
- * paying company's subscription in place (`updated`: the company on its new tier).
+ * paying company's subscription in place (`updated`: the company on its new tier). The browser's
+ * GA client id goes along once the visitor accepted analytics, so the server's `purchase` joins
+ * the visit that led to it.
  */
-export const createCheckoutSession = (body: CreateCheckoutSessionBody): Promise<CheckoutResponse> =>
-  callApi(checkoutRoute, { body });
+export const createCheckoutSession = (
+  body: CreateCheckoutSessionBody,
+): Promise<CheckoutResponse> => {
+  const analyticsClient = analyticsClientId();
+  return callApi(checkoutRoute, {
+    body: analyticsClient ? { ...body, analyticsClientId: analyticsClient } : body,
+  });
+};
 
 export interface SubscriptionChange {
   message: string;

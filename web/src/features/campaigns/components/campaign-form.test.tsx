@@ -16,6 +16,7 @@ import {
   makeMediaAsset,
   seedSession,
 } from '#web/test/fixtures';
+import { acceptAnalytics, trackedEvents } from '#web/test/analytics';
 import { PathProbe, renderScreen } from '#web/test/render';
 import { EditCampaignPage } from '../edit-campaign-page';
 import { NewCampaignPage } from '../new-campaign-page';
@@ -274,6 +275,7 @@ describe('new campaign', () => {
   });
 
   it("creates the campaign with every field, says 'Campaign created successfully' and opens it", async () => {
+    acceptAnalytics();
     const { user, fetchMock } = await renderNew({
       'POST /api/campaigns': { status: 201, body: makeCampaign({ _id: 'k9' }) },
     });
@@ -319,7 +321,7 @@ describe('new campaign', () => {
         },
       },
     ]);
-    expect(window.dataLayer).toEqual([{ event: 'campaign_create', source: 'manual' }]);
+    expect(trackedEvents()).toEqual([{ name: 'campaign_create', params: { source: 'manual' } }]);
   });
 
   it("shows the server's refusal at the fields it names, focused, without a toast", async () => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CookieSettingsButton } from '#web/components/cookie-settings-button';
 import { Logo } from '#web/components/logo';
 
 export function SiteFooter() {
@@ -19,6 +20,7 @@ export function SiteFooter() {
             <Link to="/privacy" className="rounded font-medium text-slate-600 hover:text-slate-900">
               Privacy Policy
             </Link>
+            <CookieSettingsButton className="rounded font-medium text-slate-600 hover:text-slate-900" />
           </nav>
           <p>© {new Date().getFullYear()} Sailpost. All rights reserved.</p>
         </div>

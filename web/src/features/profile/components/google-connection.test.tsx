@@ -27,7 +27,7 @@ const renderProfile = (
   const user = makeUser(account);
   seedSession({ user });
   const fetchMock = mockFetch({
-    'GET /api/config': { body: { stage: 'test', sandbox: false, googleSignIn } },
+    'GET /api/config': { body: { stage: 'test', sandbox: false, googleSignIn, analytics: null } },
     'GET /api/auth/verification-status': { body: makeVerificationStatus(false) },
     'GET /api/auth/me': { body: user },
     ...answers,
