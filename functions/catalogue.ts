@@ -10,6 +10,7 @@ import { declaration as content } from './content/bindings';
 import { declaration as forum } from './forum/bindings';
 import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
+import { declaration as performance } from './performance/bindings';
 import { declaration as platforms } from './platforms/bindings';
 import { declaration as support } from './support/bindings';
 import { declaration as users } from './users/bindings';
@@ -46,6 +47,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   meta,
   forum,
   support,
+  performance,
 };
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {

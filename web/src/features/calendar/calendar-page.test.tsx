@@ -24,7 +24,7 @@ const APPROVE_ALL = 'POST /api/companies/c1/posts/approve';
 const spring = makeCampaign({
   _id: 'k1',
   name: 'Spring loaves',
-  schedule: { timeZone: LA, days: ['mon', 'wed', 'fri'], times: ['09:00'] },
+  schedule: { timeZone: LA, days: ['mon', 'wed', 'fri'], times: ['09:00'], mode: 'fixed' },
 });
 const market = makeCampaign({ _id: 'k2', name: 'Winter market', platforms: ['linkedin'] });
 
