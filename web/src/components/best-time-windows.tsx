@@ -33,10 +33,7 @@ export function BestTimeWindows({
   const headingId = `best-times-${entry.platform}`;
   return (
     <section aria-labelledby={headingId} className={clsx('min-w-0', className)}>
-      <h3
-        id={headingId}
-        className="flex items-center gap-2 text-sm font-semibold text-slate-900"
-      >
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <PlatformIcon platform={entry.platform} size="xs" />
         {platformName(entry.platform)}
       </h3>

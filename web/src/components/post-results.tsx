@@ -15,9 +15,7 @@ export const countText = (value: number): string => value.toLocaleString('en-US'
 
 /** Engagements per impression as "3.1%"; "–" before the first impression. */
 export const engagementRateText = (engagements: number, impressions: number): string =>
-  impressions > 0
-    ? `${((engagements / impressions) * 100).toFixed(1).replace(/\.0$/, '')}%`
-    : '–';
+  impressions > 0 ? `${((engagements / impressions) * 100).toFixed(1).replace(/\.0$/, '')}%` : '–';
 
 /** "Nov 27, 2:05 PM": when the results were read, in the campaign's zone. */
 const asOfText = (iso: string, timeZone: string): string =>

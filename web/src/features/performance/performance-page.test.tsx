@@ -112,7 +112,12 @@ const open = (performance: Performance, bestTimes = makeBestTimes(performance.re
     'GET /api/companies/c1/performance': { body: performance },
     'GET /api/companies/c1/performance/best-times': { body: bestTimes },
     'GET /api/companies/c1/performance/export': {
-      body: { filename: 'harbor-coffee-results.csv', csv: 'a,b\n1,2\n', rows: 14, truncated: false },
+      body: {
+        filename: 'harbor-coffee-results.csv',
+        csv: 'a,b\n1,2\n',
+        rows: 14,
+        truncated: false,
+      },
     },
   });
   renderScreen(PATH, <PerformancePage />, { at: '/dashboard/company/c1/performance' });
@@ -126,9 +131,11 @@ describe('the Performance page', () => {
     expect(weekly).toHaveTextContent('Nov 2 – Nov 27, 2026 · 9 posts');
     // The chart's numbers, as a table under it: per week and platform.
     const weeklyTable = within(weekly).getByRole('table');
-    expect(within(weeklyTable).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(
-      ['Period', 'X (Twitter)', 'LinkedIn'],
-    );
+    expect(
+      within(weeklyTable)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Period', 'X (Twitter)', 'LinkedIn']);
     expect(within(weeklyTable).getAllByRole('row')[2]).toHaveTextContent('Nov 916040');
 
     const top = screen.getByRole('region', { name: 'Top posts' });
@@ -141,9 +148,7 @@ describe('the Performance page', () => {
 
     const compared = screen.getByRole('region', { name: 'Campaigns compared' });
     expect(compared).toHaveTextContent('Sep 1 – Nov 27, 2026 · 14 posts');
-    expect(within(compared).getByRole('table')).toHaveTextContent(
-      'A deleted campaign52,000301.5%',
-    );
+    expect(within(compared).getByRole('table')).toHaveTextContent('A deleted campaign52,000301.5%');
 
     const heat = screen.getByRole('region', { name: 'When your posts do best' });
     const table = within(heat).getByRole('table', { name: /^Engagement rate by weekday/ });
@@ -203,7 +208,9 @@ describe('the Performance page', () => {
     const created = vi.fn((blob: Blob) => (blob.size ? 'blob:results' : 'blob:empty'));
     URL.createObjectURL = created;
     URL.revokeObjectURL = vi.fn();
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const clicked = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Exported 14 posts.')).toBeInTheDocument();
     expect(clicked).toHaveBeenCalledOnce();

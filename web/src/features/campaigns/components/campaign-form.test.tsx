@@ -311,7 +311,11 @@ describe('new campaign', () => {
     expect(screen.queryByTestId('suggested-windows')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'X (Twitter)' }));
     const suggested = await screen.findByTestId('suggested-windows');
-    expect(within(suggested).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(suggested)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Weekday mornings12 posts, 2.4× your median',
       'Weekend eveningsno posts yet',
       'Weekday middays3 posts, 0.8× your median',

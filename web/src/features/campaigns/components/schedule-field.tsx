@@ -10,10 +10,7 @@ import {
   WEEKDAYS,
 } from '#shared/domain/campaigns';
 import { zoneName } from '#shared/domain/time-zones';
-import {
-  SCHEDULE_MODES,
-  type ScheduleMode,
-} from '#shared/domain/post-results';
+import { SCHEDULE_MODES, type ScheduleMode } from '#shared/domain/post-results';
 import { isConnectable } from '#shared/domain/tiers';
 import { BestTimeWindows } from '#web/components/best-time-windows';
 import { Button } from '#web/components/button';
@@ -62,7 +59,10 @@ function SuggestedWindows({
   const shown = bestTimes?.platforms.filter((entry) => platforms.includes(entry.platform)) ?? [];
   if (!bestTimes || shown.length === 0) return null;
   return (
-    <div className="rounded-xl px-4 py-3 ring-1 ring-slate-200 ring-inset" data-testid="suggested-windows">
+    <div
+      className="rounded-xl px-4 py-3 ring-1 ring-slate-200 ring-inset"
+      data-testid="suggested-windows"
+    >
       <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
         Suggested times
       </p>
@@ -177,7 +177,10 @@ export function ScheduleField({ form, companyTimeZone, companyId }: ScheduleFiel
                 {...register('mode')}
               />
               <span className="min-w-0">
-                <span id={`${ids.mode}-${choice}-label`} className="block font-medium text-slate-900">
+                <span
+                  id={`${ids.mode}-${choice}-label`}
+                  className="block font-medium text-slate-900"
+                >
                   {MODE_CHOICES[choice].label}
                 </span>
                 <span id={`${ids.mode}-${choice}`} className="mt-0.5 block text-slate-600">

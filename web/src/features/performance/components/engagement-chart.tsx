@@ -1,12 +1,4 @@
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { platformName, type PlatformId, type PlatformTable } from '#shared/domain/tiers';
 import { ChartTable } from './chart-table';
 
@@ -35,7 +27,9 @@ interface EngagementChartProps {
 export function EngagementChart({ caption, platforms, points }: EngagementChartProps) {
   const data = points.map((point) => ({
     label: point.label,
-    ...Object.fromEntries(platforms.map((platform) => [platform, point.engagements[platform] ?? 0])),
+    ...Object.fromEntries(
+      platforms.map((platform) => [platform, point.engagements[platform] ?? 0]),
+    ),
   }));
   return (
     <figure>
@@ -73,7 +67,9 @@ export function EngagementChart({ caption, platforms, points }: EngagementChartP
           key: point.label,
           cells: [
             point.label,
-            ...platforms.map((platform) => (point.engagements[platform] ?? 0).toLocaleString('en-US')),
+            ...platforms.map((platform) =>
+              (point.engagements[platform] ?? 0).toLocaleString('en-US'),
+            ),
           ],
         }))}
       />

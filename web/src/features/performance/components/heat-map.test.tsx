@@ -29,10 +29,11 @@ describe('the heat map', () => {
     const table = screen.getByRole('table', {
       name: 'Engagement rate by weekday and time of day, Sep 1 – Nov 27, 2026 · 16 posts',
     });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Morning',
-      'Evening',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Morning', 'Evening']);
     const [monday, saturday] = within(table).getAllByRole('row').slice(1);
     const mondayCells = within(monday!).getAllByRole('cell');
     expect(within(monday!).getByRole('rowheader')).toHaveTextContent('Mon');
