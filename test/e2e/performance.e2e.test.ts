@@ -118,7 +118,7 @@ describe('results and best times in the browser', () => {
 
     // The collection job, an hour and a bit after publishing: every post read once.
     const later = new Date(Date.now() + 65 * 60_000).toISOString();
-    await runJob('results-collection', { now: later });
+    await runJob('results-collection', { time: later });
     const results = await Promise.all(published.map(async (id) => (await post(id)).results));
     for (const result of results) expect(result?.impressions).toBeGreaterThan(0);
 

@@ -139,7 +139,7 @@ describe('the Performance page', () => {
     expect(within(weeklyTable).getAllByRole('row')[2]).toHaveTextContent('Nov 916040');
 
     const top = screen.getByRole('region', { name: 'Top posts' });
-    expect(top).toHaveTextContent('Sep 1 – Nov 27, 2026 · 1 post, most engagements first');
+    expect(top).toHaveTextContent('Sep 1 – Nov 27, 2026 · top 1 of 14 posts, by engagements');
     expect(within(top).getByRole('link', { name: 'The autumn blend is back' })).toHaveAttribute(
       'href',
       '/dashboard/company/c1/campaigns/k1',

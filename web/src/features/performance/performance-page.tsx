@@ -25,7 +25,7 @@ import { Skeleton } from '#web/components/skeleton';
 import { useBestTimes } from '#web/lib/api/best-times';
 import { useCompany } from '#web/lib/api/get-company';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
-import { basisText, postsText } from '#web/lib/result-periods';
+import { basisText, periodText, postsText } from '#web/lib/result-periods';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { fetchPerformanceExport } from './api/export-performance';
 import { usePerformance } from './api/get-performance';
@@ -148,7 +148,7 @@ function Results({ companyId, performance }: { companyId: string; performance: P
       </Section>
       <Section
         title="Top posts"
-        basis={`${basisText(topPosts.period, topPosts.posts.length, zone)}, most engagements first`}
+        basis={`${periodText(topPosts.period, zone)} · top ${topPosts.posts.length} of ${postsText(performance.resultCount)}, by engagements`}
       >
         <TopPosts companyId={companyId} timeZone={zone} posts={topPosts.posts} />
       </Section>
