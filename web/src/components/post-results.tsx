@@ -54,8 +54,8 @@ export function PostResults({
     <div className={className} data-testid="post-results">
       <dl className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 ring-inset">
         {stats.map(({ label, value }) => (
-          <div key={label} className="min-w-0">
-            <dt className="truncate text-xs text-slate-600">{label}</dt>
+          <div key={label} className="flex min-w-0 flex-col justify-between">
+            <dt className="text-xs text-slate-600">{label}</dt>
             <dd className="text-base font-semibold text-slate-900 tabular-nums">{value}</dd>
           </div>
         ))}

@@ -134,7 +134,7 @@ function Results({ companyId, performance }: { companyId: string; performance: P
   const heatBasis = basisText(heatMap.period, heatPosts, zone);
   const campaignsBasis = basisText(campaigns.period, campaignPosts, zone);
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       <Section title="Engagement over time" basis={weeklyBasis} className="lg:col-span-2">
         {weeklyPosts === 0 ? (
           <p className="text-sm text-slate-600">No posts with results in these weeks.</p>
@@ -290,7 +290,7 @@ export function PerformancePage() {
           <>
             <SelectField
               label="Weeks shown"
-              className="w-36 [&>label]:sr-only"
+              className="w-40 [&>label]:sr-only"
               value={String(weeks)}
               onChange={(event) => setWeeks(event.target.value)}
               options={WEEK_CHOICES.map((choice) => ({

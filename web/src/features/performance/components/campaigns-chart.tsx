@@ -39,7 +39,11 @@ export function CampaignsChart({ caption, campaigns }: CampaignsChartProps) {
           margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
         >
           <CartesianGrid stroke="#e2e8f0" horizontal={false} />
-          <XAxis type="number" unit="%" allowDecimals tick={{ fontSize: 12, fill: '#475569' }} />
+          <XAxis
+            type="number"
+            tickFormatter={(value: number) => `${Number(value.toFixed(1))}%`}
+            tick={{ fontSize: 12, fill: '#475569' }}
+          />
           <YAxis
             type="category"
             dataKey="name"

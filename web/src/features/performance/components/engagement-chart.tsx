@@ -27,8 +27,9 @@ interface EngagementChartProps {
 export function EngagementChart({ caption, platforms, points }: EngagementChartProps) {
   const data = points.map((point) => ({
     label: point.label,
+    // A week without posts on a platform has no point there (not a zero): its line goes on.
     ...Object.fromEntries(
-      platforms.map((platform) => [platform, point.engagements[platform] ?? 0]),
+      platforms.map((platform) => [platform, point.engagements[platform] ?? null]),
     ),
   }));
   return (
@@ -48,12 +49,13 @@ export function EngagementChart({ caption, platforms, points }: EngagementChartP
           {platforms.map((platform) => (
             <Line
               key={platform}
-              type="monotone"
+              type="linear"
               dataKey={platform}
               name={platformName(platform)}
               stroke={LINE_COLOURS[platform]}
               strokeWidth={2}
               dot={{ r: 3 }}
+              connectNulls
               isAnimationActive={false}
             />
           ))}
@@ -68,7 +70,9 @@ export function EngagementChart({ caption, platforms, points }: EngagementChartP
           cells: [
             point.label,
             ...platforms.map((platform) =>
-              (point.engagements[platform] ?? 0).toLocaleString('en-US'),
+              point.engagements[platform] === undefined
+                ? 'no posts'
+                : point.engagements[platform].toLocaleString('en-US'),
             ),
           ],
         }))}

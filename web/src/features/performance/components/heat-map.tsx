@@ -48,16 +48,17 @@ export function HeatMap({ caption, rows, columns, cell }: HeatMapProps) {
   const best = Math.max(0, ...cells.map((entry) => entry.engagementRate ?? 0));
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[22rem] table-fixed border-separate border-spacing-1 text-sm">
-        <caption className="mb-2 text-left text-sm text-slate-600">{caption}</caption>
+      <table className="w-full min-w-[18rem] table-fixed border-separate border-spacing-0.5 text-sm sm:border-spacing-1">
+        {/* The section's heading says the same above it; the caption names the table. */}
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <td className="w-14" />
+            <td className="w-9 sm:w-14" />
             {columns.map((column) => (
               <th
                 key={column.key}
                 scope="col"
-                className="px-1 pb-1 text-center text-xs font-medium text-slate-600"
+                className="px-0.5 pb-1 text-center text-[11px] font-medium text-slate-600 sm:text-xs"
               >
                 {column.label}
               </th>
@@ -67,7 +68,7 @@ export function HeatMap({ caption, rows, columns, cell }: HeatMapProps) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row" className="pr-2 text-left text-xs font-medium text-slate-600">
+              <th scope="row" className="pr-1 text-left text-xs font-medium text-slate-600 sm:pr-2">
                 {row.label}
               </th>
               {columns.map((column) => {
@@ -78,7 +79,7 @@ export function HeatMap({ caption, rows, columns, cell }: HeatMapProps) {
                     key={column.key}
                     data-shade={empty ? 'none' : shadeOf(engagementRate, best)}
                     className={clsx(
-                      'h-12 rounded-md px-1 text-center align-middle tabular-nums',
+                      'h-12 rounded-md px-0.5 text-center align-middle text-xs tabular-nums sm:px-1 sm:text-sm',
                       empty
                         ? 'bg-white text-slate-500 ring-1 ring-slate-200 ring-inset'
                         : SHADES[shadeOf(engagementRate, best)],
@@ -92,7 +93,7 @@ export function HeatMap({ caption, rows, columns, cell }: HeatMapProps) {
                     ) : (
                       <>
                         <span className="block font-semibold">{percentText(engagementRate)}</span>
-                        <span className="block text-[11px] leading-3 opacity-90">
+                        <span className="block text-[10px] leading-3 opacity-90 sm:text-[11px]">
                           {posts === 1 ? '1 post' : `${posts} posts`}
                         </span>
                       </>
