@@ -10,6 +10,13 @@ export interface PostResultsView {
   asOf: string;
 }
 
+/**
+ * Why a Best times post has its slot, as a line of its own ("Trying Saturday evening"): the
+ * server's reason is written to follow a colon or start a sentence alike.
+ */
+export const slotReasonLine = (reason: string): string =>
+  reason.charAt(0).toUpperCase() + reason.slice(1);
+
 /** "1,234" */
 export const countText = (value: number): string => value.toLocaleString('en-US');
 

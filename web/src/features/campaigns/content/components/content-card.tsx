@@ -36,7 +36,7 @@ import { GenerationProgress } from './generation-progress';
 import type { ModifyStep } from '#web/components/modify-dialogs';
 import { MovePostDialog } from '#web/components/move-post-dialog';
 import { PostPreview, type PreviewAccount } from '#web/components/post-preview';
-import { PostResults } from '#web/components/post-results';
+import { PostResults, slotReasonLine } from '#web/components/post-results';
 import { toastWithUndo } from './undo-toast';
 
 // The forms bring zod and react-hook-form: loaded when Request Changes is first pressed.
@@ -46,9 +46,6 @@ const ModifyDialogs = lazy(() =>
 );
 
 const preloadModifyDialogs = () => void loadModifyDialogs().catch(() => undefined);
-
-/** "Trying Saturday evening": the server's reason starts a sentence here. */
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const statusOf = (post: GeneratedContent) => post.status as VisibleContentStatus;
 
@@ -177,7 +174,7 @@ export function ContentCard({
           : reviewed.scheduledFor
             ? CONTENT_SCREEN_TEXTS.approvedFor(
                 slotText(reviewed.scheduledFor, campaign.schedule.timeZone),
-              ) + (reviewed.slotReason ? ` ${capitalised(reviewed.slotReason)}.` : '')
+              ) + (reviewed.slotReason ? ` ${slotReasonLine(reviewed.slotReason)}.` : '')
             : CONTENT_SCREEN_TEXTS.approvedUnslotted;
       toastWithUndo(said, () => void undo());
       // The result is the toast's Undo (the buttons pressed are gone once the post is no longer a
@@ -248,7 +245,7 @@ export function ContentCard({
               </time>
               {post.slotReason ? (
                 <span data-testid="slot-reason" className="block text-slate-600">
-                  {capitalised(post.slotReason)}
+                  {slotReasonLine(post.slotReason)}
                 </span>
               ) : null}
             </span>
