@@ -27,8 +27,13 @@ export function TopPosts({ companyId, timeZone, posts }: TopPostsProps) {
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
               <PlatformIcon platform={post.platform} size="xs" />
               <span className="font-medium text-slate-800">{platformName(post.platform)}</span>
-              <span aria-hidden="true">·</span>
-              <time dateTime={post.publishedAt}>{slotText(post.publishedAt, timeZone)}</time>
+              {/* On a phone the date goes under the name rather than after a dangling dot. */}
+              <span aria-hidden="true" className="hidden sm:inline">
+                ·
+              </span>
+              <time dateTime={post.publishedAt} className="basis-full sm:basis-auto">
+                {slotText(post.publishedAt, timeZone)}
+              </time>
             </p>
             <p className="mt-1 line-clamp-2 text-sm text-slate-900">
               <Link
