@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WEEKDAY_NAMES, WEEKDAYS } from '#shared/domain/campaigns';
 import { DAY_PART_HOURS, DAY_PARTS, type DayPart } from '#shared/domain/post-results';
+import { seriousViolations } from './axe';
 import { baseUrl, newPage, screenshot, storedToken, useBrowser } from './browser';
 import { campaignThroughApi, connectX, ownerWithCompany } from './owners';
 
@@ -165,6 +166,7 @@ describe('results and best times in the browser', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/u);
     await page.getByText('Exported 3 posts.').waitFor();
+    expect(await seriousViolations(page, 'performance page')).toEqual([]);
     await screenshot(page, 'performance-page-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'performance-page-390');
