@@ -32,7 +32,10 @@ export const postResultsSchema = z.object({
 });
 export type PostResults = z.infer<typeof postResultsSchema>;
 
-/** The time every figure of a section covers (UTC ISO, `from` included, `to` excluded). */
+/**
+ * The time every figure of a section covers (UTC ISO, `from` included, `to` excluded): from the
+ * first week with results (or the chart's first week) to the end of the current week.
+ */
 const periodSchema = z.object({ from: z.string(), to: z.string() });
 export type Period = z.infer<typeof periodSchema>;
 
