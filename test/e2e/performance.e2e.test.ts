@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WEEKDAY_NAMES, WEEKDAYS } from '#shared/domain/campaigns';
 import { DAY_PART_HOURS, DAY_PARTS, type DayPart } from '#shared/domain/post-results';
+import { setPaidTier } from '../api/db';
 import { seriousViolations } from './axe';
 import { baseUrl, newPage, screenshot, storedToken, useBrowser } from './browser';
 import { campaignThroughApi, connectX, ownerWithCompany } from './owners';
@@ -62,7 +63,8 @@ describe('results and best times in the browser', () => {
   it('publish posts → collect their results → the numbers on the cards and the Performance page → Best times places an approved post and says why', async () => {
     const { page } = await newPage(browser());
     const company = await ownerWithCompany(page);
-    const companyId = company.split('/').pop()!;
+    // Four posts today: more than a trial's daily generations.
+    await setPaidTier(company.split('/').pop()!, 'platinum');
     await connectX(page, company);
     const api = apiOf(page);
     const campaignId = await campaignThroughApi(page, company, {
@@ -144,7 +146,7 @@ describe('results and best times in the browser', () => {
     await page.waitForURL(`**${company}/performance`);
     await page.getByRole('heading', { level: 1, name: 'Performance' }).waitFor();
     const weekly = page.getByRole('region', { name: 'Engagement over time' });
-    await weekly.getByText(/ · 3 posts$/u).waitFor();
+    await weekly.getByText(/ · 3 posts$/u).first().waitFor();
     const top = page.getByRole('region', { name: 'Top posts' });
     expect(await top.getByRole('listitem').count()).toBe(3);
     const heat = page.getByRole('region', { name: 'When your posts do best' });

@@ -126,7 +126,7 @@ function ExportButton({ companyId }: { companyId: string }) {
 function Results({ companyId, performance }: { companyId: string; performance: Performance }) {
   const zone = performance.timeZone;
   const { overTime, topPosts, campaigns, heatMap } = performance;
-  const series = engagementSeries(overTime.weeks);
+  const series = engagementSeries(overTime.weeks, overTime.period, zone);
   const weeklyPosts = overTime.weeks.reduce((sum, week) => sum + week.posts, 0);
   const heatPosts = heatMap.cells.reduce((sum, cell) => sum + cell.posts, 0);
   const campaignPosts = campaigns.campaigns.reduce((sum, campaign) => sum + campaign.posts, 0);

@@ -68,17 +68,20 @@ export function EngagementChart({ caption, platforms, points }: EngagementChartP
       <ChartTable
         caption={caption}
         columns={['Period', ...platforms.map(platformName)]}
-        rows={points.map((point) => ({
-          key: point.label,
-          cells: [
-            point.label,
-            ...platforms.map((platform) =>
-              point.engagements[platform] === undefined
-                ? 'no posts'
-                : point.engagements[platform].toLocaleString('en-US'),
-            ),
-          ],
-        }))}
+        // The weeks with posts: a table of empty weeks says nothing the chart does not.
+        rows={points
+          .filter((point) => Object.keys(point.engagements).length > 0)
+          .map((point) => ({
+            key: point.label,
+            cells: [
+              point.label,
+              ...platforms.map((platform) =>
+                point.engagements[platform] === undefined
+                  ? 'no posts'
+                  : point.engagements[platform].toLocaleString('en-US'),
+              ),
+            ],
+          }))}
       />
     </figure>
   );
