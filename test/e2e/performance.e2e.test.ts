@@ -146,7 +146,10 @@ describe('results and best times in the browser', () => {
     await page.waitForURL(`**${company}/performance`);
     await page.getByRole('heading', { level: 1, name: 'Performance' }).waitFor();
     const weekly = page.getByRole('region', { name: 'Engagement over time' });
-    await weekly.getByText(/ · 3 posts$/u).first().waitFor();
+    await weekly
+      .getByText(/ · 3 posts$/u)
+      .first()
+      .waitFor();
     const top = page.getByRole('region', { name: 'Top posts' });
     expect(await top.getByRole('listitem').count()).toBe(3);
     const heat = page.getByRole('region', { name: 'When your posts do best' });
