@@ -9,7 +9,6 @@ import {
   WEEKDAY_NAMES,
   WEEKDAYS,
 } from '#shared/domain/campaigns';
-import { zoneName } from '#shared/domain/time-zones';
 import { SCHEDULE_MODES, type ScheduleMode } from '#shared/domain/post-results';
 import { isConnectable } from '#shared/domain/tiers';
 import { BestTimeWindows } from '#web/components/best-time-windows';
@@ -19,6 +18,7 @@ import { inputClasses } from '#web/components/text-field';
 import { TimeZoneField } from '#web/components/time-zone-field';
 import { useBestTimes } from '#web/lib/api/best-times';
 import { CAMPAIGN_SCREEN_TEXTS } from '../messages';
+import { bestTimesSentence } from '../campaign-format';
 import type { CampaignFormInput, CampaignFormValues } from '../schemas';
 
 /** "9:00" from "09:00", as the schedule's sentence says it. */
@@ -147,11 +147,7 @@ export function ScheduleField({ form, companyTimeZone, companyId }: ScheduleFiel
   const fixedSentence =
     days.length && times.length && timeZone ? describeSchedule({ timeZone, days, times }) : null;
   const sentence =
-    mode === 'bestTimes'
-      ? timeZone
-        ? `At the best free time window for each platform, ${zoneName(timeZone)}`
-        : null
-      : fixedSentence;
+    mode === 'bestTimes' ? (timeZone ? bestTimesSentence(timeZone) : null) : fixedSentence;
 
   return (
     <div className="space-y-6">
