@@ -10,6 +10,7 @@ import { declaration as content } from './content/bindings';
 import { declaration as forum } from './forum/bindings';
 import { declaration as media } from './media/bindings';
 import { declaration as meta } from './meta/bindings';
+import { declaration as performance } from './performance/bindings';
 import { declaration as platforms } from './platforms/bindings';
 import { declaration as support } from './support/bindings';
 import { declaration as users } from './users/bindings';
@@ -23,6 +24,7 @@ import { declaration as forumReplyEmails } from './jobs/forum-reply-emails/bindi
 import { declaration as mediaThumbnail } from './jobs/media-thumbnail/bindings';
 import { declaration as passwordResetEmail } from './jobs/password-reset-email/bindings';
 import { declaration as publisher } from './jobs/publisher/bindings';
+import { declaration as resultsCollection } from './jobs/results-collection/bindings';
 import { declaration as smsInbound } from './jobs/sms-inbound/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
 import { declaration as ticketAutoClose } from './jobs/ticket-auto-close/bindings';
@@ -46,6 +48,7 @@ export const ENDPOINT_GROUP_DECLARATIONS: Record<EndpointGroup, FunctionDeclarat
   meta,
   forum,
   support,
+  performance,
 };
 
 export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
@@ -59,6 +62,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'media-thumbnail': mediaThumbnail,
   'password-reset-email': passwordResetEmail,
   publisher,
+  'results-collection': resultsCollection,
   'sms-inbound': smsInbound,
   sweeper,
   'ticket-auto-close': ticketAutoClose,
@@ -80,4 +84,6 @@ export const RECURRING_JOBS: Partial<Record<JobName, RecurringJob>> = {
   'daily-drafts': { everyMinutes: 60 },
   // 16:00 UTC: late morning in the US (the product's market), for the reconnection texts.
   'connection-health': { everyMinutes: 24 * 60, atUtcHour: 16 },
+  // Posts' results are read about 1 h, 24 h and 7 d after publishing: a quarter-hour is close enough.
+  'results-collection': { everyMinutes: 15 },
 };

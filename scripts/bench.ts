@@ -16,13 +16,15 @@
  *  - p50/p99 of a page of the calendar's posts (GET /companies/{id}/posts) at 0, 1,000 and 10,000
  *    posts in a company, seeded straight into DynamoDB Local, on a fresh sandbox of its own
  *    (scripts/bench/company-posts.ts),
+ *  - p50/p99 of the Performance page's API (its summary and best times) at 0, 1,000 and 20,000
+ *    published posts with results, seeded the same way (scripts/bench/performance-page.ts),
  *  - the publisher's time per post (30 posts, one at a time) and the sweeper's time over 10,000 due
  *    watches (scripts/bench/publishing.ts), for information,
  *  - with --lighthouse, mobile Lighthouse LCP and performance on /, /login and /dashboard,
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
- * `--only=bundles,cold,spa,api,signups,calendar,forum,delete,publishing,lighthouse` measures only those sections
+ * `--only=bundles,cold,spa,api,signups,calendar,performance,forum,delete,publishing,lighthouse` measures only those sections
  * (lighthouse implies --lighthouse), e.g. to check a front-end change without the API load.
  *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
@@ -38,6 +40,7 @@ import { measureCompanyDelete } from './bench/company-delete';
 import { measureForumPages } from './bench/forum-pages';
 import { measureLambdaBundles } from './bench/lambda-bundles';
 import { measureLighthouse } from './bench/lighthouse';
+import { measurePerformancePage } from './bench/performance-page';
 import { measurePublishing } from './bench/publishing';
 import { measureSignUps } from './bench/sign-ups';
 import { startBenchSandbox } from './bench/sandbox-child';
@@ -58,6 +61,7 @@ const SECTIONS = [
   'api',
   'signups',
   'calendar',
+  'performance',
   'forum',
   'delete',
   'publishing',
@@ -104,6 +108,7 @@ const main = async () => {
 
   if (measures('signups')) rows.push(...(await measureSignUps()));
   if (measures('calendar')) rows.push(...(await measureCompanyPosts()));
+  if (measures('performance')) rows.push(...(await measurePerformancePage()));
   if (measures('forum')) rows.push(...(await measureForumPages()));
 
   const needsSandbox =

@@ -6,6 +6,7 @@ import {
   DEFAULT_POSTING_TIMES,
 } from '#shared/domain/campaigns';
 import { campaignDateToIso } from '#shared/domain/campaign-dates';
+import { DEFAULT_SCHEDULE_MODE, type ScheduleMode } from '#shared/domain/post-results';
 import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import type { CampaignRecord } from '../core/db/entities/campaign';
 import type { CompanyRecord } from '../core/db/entities/company';
@@ -17,11 +18,19 @@ type ScheduleInput = z.output<ReturnType<typeof scheduleBody>>;
 export type StoredSchedule = CampaignRecord['schedule'];
 type CampaignInput = z.output<typeof createCampaignBody>;
 
-/** The schedule as stored: the zone sent, else the campaign's own, else the company's. */
-export const resolveSchedule = (input: ScheduleInput, fallbackZone: string): StoredSchedule => ({
+/**
+ * The schedule as stored: the zone sent, else the campaign's own, else the company's; the mode
+ * sent, else the campaign's own, else fixed.
+ */
+export const resolveSchedule = (
+  input: ScheduleInput,
+  fallbackZone: string,
+  fallbackMode: ScheduleMode = DEFAULT_SCHEDULE_MODE,
+): StoredSchedule => ({
   timeZone: input.timeZone ?? fallbackZone,
   days: input.days,
   times: input.times,
+  mode: input.mode ?? fallbackMode,
 });
 
 const invalidDate = (field: 'startDate' | 'endDate', message: string) =>

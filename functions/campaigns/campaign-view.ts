@@ -1,5 +1,6 @@
 import type { Campaign, CampaignSummary } from '#shared/contract/campaigns';
 import type { MediaAsset } from '#shared/contract/media';
+import { DEFAULT_SCHEDULE_MODE } from '#shared/domain/post-results';
 import type { CampaignRecord } from '../core/db/entities/campaign';
 
 /** A campaign as the list shows it: every field but its media and generated content. */
@@ -22,6 +23,7 @@ export const toCampaignSummary = (record: CampaignRecord): CampaignSummary => ({
     timeZone: record.schedule.timeZone,
     days: record.schedule.days,
     times: record.schedule.times,
+    mode: record.schedule.mode ?? DEFAULT_SCHEDULE_MODE,
   },
   mediaCount: record.mediaCount,
   createdAt: record.createdAt,

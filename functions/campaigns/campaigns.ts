@@ -7,6 +7,7 @@ import type {
 } from '#shared/contract/campaigns';
 import { createConversions } from 'electrodb';
 import type { CampaignStatus } from '#shared/domain/campaigns';
+import { DEFAULT_SCHEDULE_MODE } from '#shared/domain/post-results';
 import { CAMPAIGN_NOT_FOUND, type OwnedCampaign } from '../domain/ownership/owned-campaign';
 import { COMPANY_NOT_FOUND, companyStillOpen } from '../domain/ownership/owned-company';
 import { isConditionFailure } from '../core/db/conditions';
@@ -177,7 +178,11 @@ export const updateCampaign = async (
     campaign.campaignId,
     (current) => {
       const schedule = changes.schedule
-        ? resolveSchedule(changes.schedule, current.schedule.timeZone)
+        ? resolveSchedule(
+            changes.schedule,
+            current.schedule.timeZone,
+            current.schedule.mode ?? DEFAULT_SCHEDULE_MODE,
+          )
         : current.schedule;
       const startDate =
         changes.startDate === undefined

@@ -1,5 +1,6 @@
 import type { GeneratedContent, GeneratingPost } from '#shared/contract/content';
 import type { ContentRecord } from '../core/db/entities/content';
+import { toPostResults } from '../domain/results/post-results-view';
 import type { ContentGenerationRecord } from '../core/db/entities/content-generation';
 
 /** A post as the API answers it: spec 2 §3's shape (`metadata.params.platform`). */
@@ -23,6 +24,8 @@ export const toGeneratedContent = (record: ContentRecord): GeneratedContent => (
   scheduledFor: record.scheduledFor ?? null,
   publishedAt: record.publishedAt ?? null,
   postUrl: record.postUrl ?? null,
+  results: record.results ? toPostResults(record.results) : null,
+  slotReason: record.slotReason ?? null,
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
 });

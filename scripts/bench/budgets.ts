@@ -38,6 +38,13 @@ export const BUDGETS = {
    */
   forumPageP50Ms: { atMost: 50 },
   forumPageP99Ms: { atMost: 250 },
+  /**
+   * The Performance page's API (its summary and best times, asked at once) at 0, 1,000 and 20,000
+   * published posts, one load at a time: built from the company's totals and top posts, so the same
+   * at every size; within a tenth of a second usually and a quarter second at worst.
+   */
+  performancePageP50Ms: { atMost: 100 },
+  performancePageP99Ms: { atMost: 250 },
   /** DELETE /api/companies/{id} with 3,000 campaigns answers before the job has removed them. */
   companyDeleteMs: { below: 1000 },
   /** Mobile Lighthouse (simulated throttling) on /, /login and /dashboard. */

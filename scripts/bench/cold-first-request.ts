@@ -79,6 +79,7 @@ export const TYPICAL_REQUESTS: {
   // The fixture's account is the fresh sandbox's first, so a founder: the forum is open to it.
   forum: () => typical(contract.forum.listCategories, {}),
   support: () => typical(contract.support.listTickets, {}),
+  performance: ({ companyId }) => typical(contract.performance.summary, { companyId }),
 };
 
 const compiledRoutes = compileRoutes(routes);

@@ -18,6 +18,7 @@ import {
   WEEKDAYS,
 } from '../domain/campaigns';
 import { INVALID_DATE_MESSAGE, campaignInstant, isCampaignDate } from '../domain/campaign-dates';
+import { SCHEDULE_MODES } from '../domain/post-results';
 import { PLATFORM_IDS } from '../domain/tiers';
 import { brandVoice, timeZone } from './companies';
 import { bodyErrors, companyIdValue, optionalText, text } from './fields';
@@ -33,6 +34,11 @@ const scheduleSchema = z.object({
   days: z.array(z.enum(WEEKDAYS)),
   /** Posting times, `HH:mm`, ascending. */
   times: z.array(z.string()),
+  /**
+   * `fixed`: posts take the days and times above. `bestTimes`: an approved post takes the best
+   * free time window the company's results suggest (the days and times stay for Move).
+   */
+  mode: z.enum(SCHEDULE_MODES),
 });
 export type CampaignSchedule = z.infer<typeof scheduleSchema>;
 
@@ -165,13 +171,21 @@ export const postingTimes = () =>
     .transform((times) => [...new Set(times)].sort())
     .refine((times) => times.length <= MAX_POSTING_TIMES, SCHEDULE_MESSAGES.tooManyTimes);
 
-/** The schedule: the zone defaults to the company's (the server fills it in). */
+/** Fixed days and times, or the best times the company's results suggest. */
+export const scheduleMode = () =>
+  z.enum(SCHEDULE_MODES, { error: 'Schedule mode is fixed or bestTimes' });
+
+/**
+ * The schedule: the zone defaults to the company's (the server fills it in); the mode to `fixed`
+ * for a new campaign, and to the campaign's own when a schedule without one is sent.
+ */
 export const scheduleBody = () =>
   z.strictObject(
     {
       timeZone: timeZone().optional(),
       days: postingDays(),
       times: postingTimes(),
+      mode: scheduleMode().optional(),
     },
     bodyErrors(),
   );

@@ -21,6 +21,7 @@ import { PLATFORM_IDS } from '../domain/tiers';
 import type { ErrorCode } from './errors';
 import { bodyErrors, optionalText } from './fields';
 import { pageOf, pageQuery } from './paging';
+import { postResultsSchema } from './performance';
 import { defineRoute, PATH_ID_PATTERN } from './route';
 
 /* ----- What the API answers ----- */
@@ -65,6 +66,13 @@ export const generatedContentSchema = z.object({
   /** Published: when, and the post on the platform. */
   publishedAt: z.string().nullable(),
   postUrl: z.string().nullable(),
+  /** Published: its latest results (impressions, engagements, rate, when read); null until read. */
+  results: postResultsSchema.nullable(),
+  /**
+   * Scheduled in Best times mode: why this slot ("Tuesday morning: your best window on X so far",
+   * "trying Saturday evening"); null for a fixed schedule's slot or a moved post.
+   */
+  slotReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,6 +7,7 @@ import { contentRoutes } from './content';
 import { forumRoutes } from './forum';
 import { mediaRoutes } from './media';
 import { metaRoutes } from './meta';
+import { performanceRoutes } from './performance';
 import { platformsRoutes } from './platforms';
 import { routeKeyOf, type RouteDefinition } from './route';
 import { supportRoutes } from './support';
@@ -26,6 +27,7 @@ export const contract = {
   meta: metaRoutes,
   forum: forumRoutes,
   support: supportRoutes,
+  performance: performanceRoutes,
 } as const;
 
 export const routes: readonly RouteDefinition[] = Object.values(contract).flatMap((group) =>

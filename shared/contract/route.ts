@@ -29,6 +29,7 @@ export const ENDPOINT_GROUPS = [
   'meta',
   'forum',
   'support',
+  'performance',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 

@@ -97,6 +97,7 @@ describe('creating a campaign', () => {
         timeZone: 'America/Chicago',
         days: ['mon', 'tue', 'wed', 'thu', 'fri'],
         times: ['09:00'],
+        mode: 'fixed',
       },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -151,14 +151,19 @@ describe('each function is granted exactly what its declaration names', () => {
     ]);
   });
 
-  it('lets only the platforms endpoints, the company clean-up (which revokes grants) and the publisher read the credential key, and gives the endpoints the media bucket', () => {
+  it('lets only the platforms endpoints, the company clean-up (which revokes grants), the publisher and results collection (which read posts as their author) read the credential key, and gives the endpoints the media bucket', () => {
     const credentialKey = templates.valueOf(built.data, built.data.credentialKeySecret.secretArn);
     const readers = functionsOf(built)
       .filter((checked) =>
         templates.grantsOf(checked.fn).some((grant) => grant.resource === credentialKey),
       )
       .map((checked) => checked.name);
-    expect(readers.sort()).toEqual(['jobs/company-cleanup', 'jobs/publisher', 'platforms']);
+    expect(readers.sort()).toEqual([
+      'jobs/company-cleanup',
+      'jobs/publisher',
+      'jobs/results-collection',
+      'platforms',
+    ]);
     const platforms = built.api.functions.get('platforms')!;
     const media = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
     const grants = templates.grantsOf(platforms);

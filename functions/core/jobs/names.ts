@@ -13,6 +13,7 @@ export const JOB_NAMES = [
   'media-thumbnail',
   'password-reset-email',
   'publisher',
+  'results-collection',
   'sms-inbound',
   'sweeper',
   'ticket-auto-close',

@@ -98,5 +98,6 @@ export const moveScheduledPost = async (
       campaignName: campaign.name,
     });
   }
-  return { ...post, scheduledFor, publishAttempt: attempt };
+  const { slotReason: _movedByTheOwner, ...moved } = post;
+  return { ...moved, scheduledFor, publishAttempt: attempt };
 };

@@ -26,7 +26,7 @@ import { timeOfOrderedId } from '../../core/ids';
  */
 
 /** Attributes a move removes because they mean nothing in the status it moves to. */
-type ClearedField = 'scheduledFor' | 'publishingSince' | 'publishError';
+type ClearedField = 'scheduledFor' | 'publishingSince' | 'publishError' | 'slotReason';
 
 interface TransitionRule {
   /** The statuses the move leaves from: the write's condition. */
@@ -63,9 +63,9 @@ export const POST_TRANSITIONS = {
   /** Into a free slot of its campaign (the slot's claim is written with it). */
   slot: { from: ['approved'], to: 'scheduled' },
   /** Out of its slot, to wait for its campaign to run again. */
-  unslot: { from: ['scheduled'], to: 'approved', clears: ['scheduledFor'] },
-  /** To another slot, or to now, under the next attempt. */
-  move: { from: ['scheduled'], to: 'scheduled' },
+  unslot: { from: ['scheduled'], to: 'approved', clears: ['scheduledFor', 'slotReason'] },
+  /** To another slot, or to now, under the next attempt (the owner's choice: no reason to show). */
+  move: { from: ['scheduled'], to: 'scheduled', clears: ['slotReason'] },
   /** The publisher takes it for an attempt before anything is sent. */
   claim: { from: ['scheduled'], to: 'publishing' },
   publish: { from: ['publishing'], to: 'published', clears: ['publishingSince', 'publishError'] },
@@ -78,7 +78,7 @@ export const POST_TRANSITIONS = {
   retry: {
     from: ['failed'],
     to: 'approved',
-    clears: ['publishError', 'scheduledFor', 'publishingSince'],
+    clears: ['publishError', 'scheduledFor', 'publishingSince', 'slotReason'],
     history: { status: 'approved', comment: 'Publishing retried' },
   },
   /** The owner's SKIP of a failed post. */
@@ -94,7 +94,7 @@ export const POST_TRANSITIONS = {
   undoApproval: {
     from: ['approved', 'scheduled'],
     to: 'draft',
-    clears: ['scheduledFor'],
+    clears: ['scheduledFor', 'slotReason'],
     history: { status: 'draft', comment: 'Approval undone' },
   },
   /** The owner's Undo of a rejection: a draft again, to review. */
@@ -115,6 +115,7 @@ type PostFields = Partial<
     | 'imageIds'
     | 'revisionId'
     | 'scheduledFor'
+    | 'slotReason'
     | 'publishAttempt'
     | 'publishingSince'
     | 'publishError'

@@ -9,6 +9,7 @@ import {
 } from '../../core/db/entities/publish-watch';
 import { slotClaimEntity } from '../../core/db/entities/slot-claim';
 import { writeTransaction } from '../../core/db/transaction';
+import { bestTimeSlot } from './best-time-slot';
 import { transitionItem } from './post-lifecycle';
 import { schedulePublish, unschedulePublish } from './publish-schedule';
 
@@ -56,7 +57,8 @@ export const watchForSlot = async (
 
 /**
  * Gives an approved post the next free slot of its campaign (its zone, posting days and times,
- * inside its dates, never in the past), at most one post per platform per slot: the slot is
+ * inside its dates, never in the past; in Best times mode, a free time in the window the
+ * company's results suggest, with the reason stored for the card), at most one post per platform per slot: the slot is
  * claimed and the post scheduled in one transaction, so two posts approved at once take two
  * slots. Then one schedule fires the publisher at the slot. A schedule that could not be written
  * is left to the sweeper, which fires scheduled posts that are overdue. `attempt` is the
@@ -74,9 +76,16 @@ export const slotPost = async (
 ): Promise<SlotOutcome> => {
   if (campaign.status !== 'active') return { slotted: false, reason: 'campaign-not-active' };
   const taken = await takenSlots(campaign, post.platform, now);
+  const isTaken = (candidate: Date) => taken.has(candidate.toISOString());
   for (let tries = 0; tries < MAX_TRIES; tries++) {
-    const slot = nextFreeSlot(campaign, now, (candidate) => taken.has(candidate.toISOString()));
+    // Best times: the window the company's results suggest, and why (the card shows it).
+    const chosen =
+      campaign.schedule.mode === 'bestTimes'
+        ? await bestTimeSlot(campaign, post.platform, now, isTaken)
+        : null;
+    const slot = chosen ? chosen.slot : nextFreeSlot(campaign, now, isTaken);
     if (!slot) return { slotted: false, reason: 'no-free-slot' };
+    const slotReason = chosen ? { slotReason: chosen.reason } : {};
     const scheduledFor = slot.toISOString();
     const key = {
       companyId: post.companyId,
@@ -95,7 +104,9 @@ export const slotPost = async (
             contentId: post.contentId,
           })
           .commit(),
-        post: transitionItem('slot', post, { set: { scheduledFor, publishAttempt: attempt } }),
+        post: transitionItem('slot', post, {
+          set: { scheduledFor, publishAttempt: attempt, ...slotReason },
+        }),
         // Should the schedule be lost, the sweeper publishes it once it is overdue.
         watch: watches
           .put({
@@ -121,7 +132,13 @@ export const slotPost = async (
       }
       return {
         slotted: true,
-        post: { ...post, status: 'scheduled', scheduledFor, publishAttempt: attempt },
+        post: {
+          ...post,
+          status: 'scheduled',
+          scheduledFor,
+          publishAttempt: attempt,
+          ...slotReason,
+        },
         slot,
       };
     }

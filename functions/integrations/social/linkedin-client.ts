@@ -56,7 +56,7 @@ const retryAfterOf = (response: Response): Date | undefined => {
 };
 
 /** LinkedIn's failure answers: `{ message, status }` from the API, `{ error, … }` from OAuth. */
-const failureAnswerOf = async (response: Response, step: RequestStep) => {
+export const failureAnswerOf = async (response: Response, step: RequestStep) => {
   const text = await response.text().catch(() => '');
   let body: Record<string, unknown> = {};
   try {
@@ -74,7 +74,7 @@ const failureAnswerOf = async (response: Response, step: RequestStep) => {
   });
 };
 
-const isTimeout = (error: unknown): boolean =>
+export const isTimeout = (error: unknown): boolean =>
   error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 const scopesOf = (scope: string | undefined): string[] =>

@@ -49,7 +49,10 @@ const SDK_API_ORIGIN = 'https://api.x.com';
  * Every request: to the configured API, with a time-out. The address changes only once the SDK
  * has built the request from X's own URL, since it chooses a body's encoding by X's paths.
  */
-const configuredRequests = (apiBaseUrl: string, timeoutMs: number): ITwitterApiClientPlugin => ({
+export const configuredRequests = (
+  apiBaseUrl: string,
+  timeoutMs: number,
+): ITwitterApiClientPlugin => ({
   onBeforeRequest({ computedParams, requestOptions }) {
     const { url } = computedParams;
     if (url.origin === SDK_API_ORIGIN) url.href = `${apiBaseUrl}${url.pathname}${url.search}`;
@@ -94,7 +97,7 @@ const resetOf = (headers: IncomingHttpHeaders): Date | undefined => {
  * The SDK's errors as provider errors. Only status, headers and the answer's words are read: the
  * SDK's error objects hold the request, with its Authorization header, and are never kept.
  */
-const failureFrom = (error: unknown, step: RequestStep): Error => {
+export const failureFrom = (error: unknown, step: RequestStep): Error => {
   if (error instanceof ApiResponseError) {
     const reason = reasonOf(error.data);
     if (error.code === 403 && isDuplicate(reason)) {

@@ -28,6 +28,7 @@ import { textPublishFailure } from '#functions/content/failure-text';
 import { findCredential } from '#functions/platforms/credentials';
 import { providerFailure } from '#functions/platforms/provider-failures';
 import { freshAccessToken } from '#functions/platforms/token-refresh';
+import { watchForResults } from '#functions/domain/results/results-due';
 import type { PlatformCredentialRecord } from '#functions/core/db/entities/platform-credential';
 import {
   claimPost,
@@ -225,8 +226,10 @@ const publishClaimed = async (
       text: claim.content,
       media,
     });
-    const recorded = await recordPublished(claim, published, dependencies.now());
+    const publishedAt = dependencies.now();
+    const recorded = await recordPublished(claim, published, publishedAt);
     logger.info('Published', { platform: client.platform, postId: published.postId, recorded });
+    if (recorded) await watchResults(claim, published.postId, publishedAt, logger);
     return 'published';
   } catch (error) {
     if (error instanceof ProviderError) {
@@ -368,4 +371,24 @@ const retryLater = async (
     status: error.status,
   });
   return 'retry-scheduled';
+};
+
+/**
+ * Puts the post on the results due list. Its results are a nicety beside the post itself: a
+ * failure here is logged and the post stays published, without results.
+ */
+const watchResults = async (
+  post: ContentRecord,
+  providerPostId: string,
+  publishedAt: Date,
+  logger: Logger,
+): Promise<void> => {
+  try {
+    await watchForResults(post, { providerPostId, publishedAt: publishedAt.toISOString() });
+  } catch (error) {
+    logger.warn('The post will have no results: its due entry was not written', {
+      contentId: post.contentId,
+      error: error as Error,
+    });
+  }
 };

@@ -3,18 +3,19 @@ import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { createHeldResponses } from './stand-in-http';
 
 /**
- * Failure injection: the next API call to one stand-in (never its consent page) answers 429,
- * 500, hangs past any client's time-out, or first revokes every token that stand-in issued.
+ * Failure injection: the next API call to one stand-in (never its consent page) answers 402
+ * (X's credits spent), 429, 500, hangs past any client's time-out, or first revokes every token that stand-in issued.
  * Set from `/_sandbox` or `POST /_sandbox/api/providers/{platform}/next-failure`; used once.
  */
 
-export const FAILURE_KINDS = ['429', '500', 'timeout', 'revoke'] as const;
+export const FAILURE_KINDS = ['402', '429', '500', 'timeout', 'revoke'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export const isFailureKind = (value: unknown): value is FailureKind =>
   (FAILURE_KINDS as readonly unknown[]).includes(value);
 
 export const FAILURE_LABELS: Record<FailureKind, string> = {
+  '402': 'Credits spent (402)',
   '429': 'Rate limit (429)',
   '500': 'Server error (500)',
   timeout: 'Time-out',

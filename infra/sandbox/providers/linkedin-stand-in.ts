@@ -6,6 +6,7 @@ import { unescapeLittleText } from '#functions/integrations/social/little-text';
 import { readBytes } from '../responses';
 import { answerConsent } from './consent';
 import type { Failures } from './failures';
+import { audienceMetrics } from './seeded-audience';
 import { createOAuthServer, type IssuedTokens } from './oauth';
 import type { Grant, ProviderStore, StandInPost } from './provider-store';
 import type { StandInClient } from './stand-in-clients';
@@ -154,6 +155,43 @@ export const createLinkedInStandIn = ({ store, failures, client }: LinkedInStand
       return undefined;
     }
     return authorized(request, response, ['w_member_social']);
+  };
+
+  /**
+   * One metric of one of the member's posts (`q=entity&entity=(share:urn…)&queryType=…`), from
+   * the seeded audience (seeded-audience.ts), the post's time being when it was posted here; a
+   * post is answered as at least an hour old, as the stand-in for X does.
+   */
+  const postAnalytics = (request: IncomingMessage, response: ServerResponse) => {
+    const grant = oauth.grantOf(bearerOf(request));
+    if (!grant) {
+      return answer(response, 401, {
+        ...failure(401, 'Invalid access token'),
+        serviceErrorCode: 65600,
+      });
+    }
+    const query = new URL(request.url ?? '/', 'http://sandbox.local').searchParams;
+    const urn = /^\((?:share|ugc):(.+)\)$/.exec(query.get('entity') ?? '')?.[1];
+    const known = data.posts.find(
+      (post) => post.platform === 'linkedin' && post.postId === decodeURIComponent(urn ?? ''),
+    );
+    if (!known) return answer(response, 404, failure(404, 'Post not found'));
+    const postedAt = Date.parse(known.postedAt);
+    const metrics = audienceMetrics(
+      'linkedin',
+      known.postId,
+      new Date(postedAt),
+      new Date(Math.max(Date.now(), postedAt + 60 * 60 * 1000)),
+    );
+    const counts: Record<string, number> = {
+      IMPRESSION: metrics.impressions,
+      REACTION: metrics.likes + metrics.bookmarks,
+      COMMENT: metrics.replies,
+      RESHARE: metrics.reposts + metrics.quotes,
+    };
+    const metric = query.get('queryType') ?? '';
+    if (!(metric in counts)) return answer(response, 400, failure(400, 'Unknown queryType'));
+    answer(response, 200, { elements: [{ count: counts[metric], metricType: { [metric]: {} } }] });
   };
 
   const answerFailure = (kind: '429' | '500', response: ServerResponse) => {
@@ -363,6 +401,7 @@ export const createLinkedInStandIn = ({ store, failures, client }: LinkedInStand
     const injected = failures.take('linkedin');
     if (injected === 'timeout') return failures.hang(response);
     if (injected === '429' || injected === '500') return answerFailure(injected, response);
+    if (injected === '402') return answer(response, 402, failure(402, 'Payment Required'));
     if (injected === 'revoke') await oauth.revokeAll();
 
     const upload = /^\/dms-uploads\/([\w-]+)$/.exec(path);
@@ -375,6 +414,8 @@ export const createLinkedInStandIn = ({ store, failures, client }: LinkedInStand
     }
     if (method === 'PUT' && upload) return uploadImage(request, response, upload[1]!);
     if (method === 'POST' && path === '/rest/posts') return post(request, response);
+    if (method === 'GET' && path === '/rest/memberCreatorPostAnalytics')
+      return postAnalytics(request, response);
     answer(response, 404, failure(404, `The stand-in for LinkedIn has no ${method} ${path}`));
   };
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { postTextLength } from '#shared/domain/post-text';
 import { PLATFORM_MEDIA } from '#shared/domain/platform-media';
 import { readBytes } from '../responses';
+import { audienceMetrics } from './seeded-audience';
 import { answerConsent } from './consent';
 import type { Failures } from './failures';
 import { multipartParts } from './multipart';
@@ -33,6 +34,8 @@ import {
  *   GET  /2/media/upload?command=STATUS      processing (videos)
  *   POST /2/media/metadata                   alt text
  *   POST /2/tweets                           the post (tweet.write)
+ *   GET  /2/tweets?ids=…                      posts' public metrics (tweet.read), up to 100 ids,
+ *                                            from the seeded audience (seeded-audience.ts)
  */
 
 /** X's access tokens last two hours. */
@@ -117,8 +120,14 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
     return grant;
   };
 
-  const answerFailure = (kind: '429' | '500', response: ServerResponse) => {
-    if (kind === '429') {
+  const answerFailure = (kind: '402' | '429' | '500', response: ServerResponse) => {
+    if (kind === '402') {
+      answer(
+        response,
+        402,
+        problem(402, 'CreditsDepleted', 'Your enrolled account does not have any credits.'),
+      );
+    } else if (kind === '429') {
       const reset = Math.ceil(Date.now() / 1000) + 15 * 60;
       answer(response, 429, problem(429, 'Too Many Requests', 'Too Many Requests'), {
         'x-rate-limit-limit': '100',
@@ -353,6 +362,46 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
     answer(response, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
   };
 
+  /**
+   * Posts' public metrics, as the audience of seeded-audience.ts engaged with them: the post's
+   * time is its Snowflake id's. A post is answered as at least an hour old, so a collection run
+   * by hand right after publishing in the sandbox already shows numbers.
+   */
+  const lookup = (request: IncomingMessage, response: ServerResponse, query: URLSearchParams) => {
+    const grant = authorized(request, response, 'tweet.read');
+    if (!grant) return;
+    const ids = (query.get('ids') ?? '').split(',').filter(Boolean);
+    if (ids.length === 0 || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id))) {
+      return invalidRequest(response, 'ids must name 1 to 100 post ids.');
+    }
+    const now = Date.now();
+    answer(response, 200, {
+      data: ids.map((id) => {
+        const postedAt = Number((BigInt(id) >> 22n) + SNOWFLAKE_EPOCH);
+        const metrics = audienceMetrics(
+          'twitter',
+          id,
+          new Date(postedAt),
+          new Date(Math.max(now, postedAt + 60 * 60 * 1000)),
+        );
+        const known = data.posts.find((post) => post.platform === 'twitter' && post.postId === id);
+        return {
+          id,
+          text: known?.text ?? '',
+          edit_history_tweet_ids: [id],
+          public_metrics: {
+            retweet_count: metrics.reposts,
+            reply_count: metrics.replies,
+            like_count: metrics.likes,
+            quote_count: metrics.quotes,
+            bookmark_count: metrics.bookmarks,
+            impression_count: metrics.impressions,
+          },
+        };
+      }),
+    });
+  };
+
   /** One request below the stand-in's base path (`path` starts with `/`). */
   const handle = async (
     request: IncomingMessage,
@@ -367,7 +416,8 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
 
     const failure = failures.take('twitter');
     if (failure === 'timeout') return failures.hang(response);
-    if (failure === '429' || failure === '500') return answerFailure(failure, response);
+    if (failure === '402' || failure === '429' || failure === '500')
+      return answerFailure(failure, response);
     if (failure === 'revoke') await oauth.revokeAll();
 
     const mediaStep = /^\/2\/media\/upload\/([^/]+)\/(append|finalize)$/.exec(path);
@@ -383,6 +433,7 @@ export const createXStandIn = ({ store, failures, client }: XStandInOptions) => 
     if (method === 'GET' && path === '/2/media/upload') return status(request, response, query);
     if (method === 'POST' && path === '/2/media/metadata') return metadata(request, response);
     if (method === 'POST' && path === '/2/tweets') return tweet(request, response);
+    if (method === 'GET' && path === '/2/tweets') return lookup(request, response, query);
     answer(
       response,
       404,

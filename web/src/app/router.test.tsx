@@ -10,7 +10,7 @@ import {
   makeUser,
   seedSession,
 } from '../test/fixtures';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch, type MockAnswer } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import { RouteErrorFallback } from './route-error-fallback';
 import { routes } from './router';
@@ -111,7 +111,7 @@ describe('routes', () => {
 });
 
 describe('company routes', () => {
-  const signedIn = () => {
+  const signedIn = (answers: Record<string, MockAnswer> = {}) => {
     seedSession();
     mockFetch({
       'GET /api/companies/user/u1': companiesPage([makeCompany()]),
@@ -121,6 +121,7 @@ describe('company routes', () => {
         body: makeCampaignList([makeCampaignSummary({ name: 'Autumn blend launch' })]),
       },
       'GET /api/campaigns/k1': { body: makeCampaign({ name: 'Autumn blend launch' }) },
+      ...answers,
     });
   };
 
@@ -155,6 +156,36 @@ describe('company routes', () => {
     renderRoutes(routes, { at: '/dashboard/company/c1/calendar' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the Performance page at /dashboard/company/c1/performance, inside the layout', async () => {
+    const never = { from: '2026-11-27T08:00:00.000Z', to: '2026-11-27T08:00:00.000Z' };
+    signedIn({
+      'GET /api/companies/c1/performance': {
+        body: {
+          timeZone: 'America/Los_Angeles',
+          resultCount: 0,
+          mostlyStartingGuess: true,
+          collectionPausedUntil: null,
+          overTime: { period: never, weeks: [] },
+          topPosts: { period: never, posts: [] },
+          campaigns: { period: never, campaigns: [] },
+          heatMap: { period: never, cells: [] },
+        },
+      },
+      'GET /api/companies/c1/performance/best-times': {
+        body: { timeZone: 'America/Los_Angeles', platforms: [] },
+      },
+    });
+    renderRoutes(routes, { at: '/dashboard/company/c1/performance' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Performance' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No results yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Performance' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('lists the campaigns at /dashboard/company/c1/campaigns, inside the layout', async () => {

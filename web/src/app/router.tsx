@@ -202,6 +202,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ReviewLinkPage,
                 ),
               },
+              {
+                path: 'dashboard/company/:companyId/performance',
+                lazy: screen(
+                  () => import('../features/performance/performance-page'),
+                  (m) => m.PerformancePage,
+                ),
+              },
               // Both show the companies list view until content and analytics have screens.
               { path: 'dashboard/company/:companyId/content', lazy: companiesList },
               { path: 'dashboard/company/:companyId/analytics', lazy: companiesList },

@@ -202,6 +202,12 @@ export const IconActivity = (p: IconProps) => (
     <path d="M3 12h4l3-7 4 14 3-7h4" />
   </Icon>
 );
+/** A bar chart: results and performance. */
+export const IconChart = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />
+  </Icon>
+);
 export const IconCalendar = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3.5" y="5" width="17" height="15.5" rx="2" />

@@ -7,6 +7,7 @@ import {
   type Weekday,
 } from '#shared/domain/campaigns';
 import { DEFAULT_TIME_ZONE } from '#shared/domain/limits';
+import { SCHEDULE_MODES } from '#shared/domain/post-results';
 import type { PlatformId } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
@@ -76,6 +77,8 @@ export const campaignEntity = lazy(
                 required: true,
               },
               times: { type: 'list', items: { type: 'string' }, required: true },
+              /** Absent on campaigns made before there were modes: `fixed`. */
+              mode: { type: SCHEDULE_MODES },
             },
             default: () => ({
               timeZone: DEFAULT_TIME_ZONE,

@@ -1,5 +1,6 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { ACTED_VIA, CONTENT_STATUSES, type ModifyAspect } from '#shared/domain/content';
+import { RESULT_AGE_IDS } from '#shared/domain/post-results';
 import { PLATFORM_IDS } from '#shared/domain/tiers';
 import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
@@ -77,6 +78,21 @@ export const contentEntity = lazy(
           publishedAt: { type: 'string' },
           postUrl: { type: 'string' },
           providerPostId: { type: 'string' },
+          /**
+           * Published: its latest results (the reading of RESULT_AGES it is), replaced by each
+           * later reading; `engagements` is every interaction the platform counts.
+           */
+          results: {
+            type: 'map',
+            properties: {
+              impressions: { type: 'number', required: true },
+              engagements: { type: 'number', required: true },
+              collectedAt: { type: 'string', required: true },
+              age: { type: RESULT_AGE_IDS, required: true },
+            },
+          },
+          /** Slotted in Best times mode: why this slot (the card shows it). */
+          slotReason: { type: 'string' },
           /**
            * Its lane of the company's timeline, `{companyId}#{lane}`; absent when it is on none.
            * The index's keys are made of these two alone: with the post's own key among them,

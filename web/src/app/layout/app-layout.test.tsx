@@ -207,6 +207,7 @@ describe('protected layout', () => {
     expect(mobileTitle('/dashboard/support')).toBe('Support');
     expect(mobileTitle('/dashboard/company/c1/platforms')).toBe('Platforms');
     expect(mobileTitle('/dashboard/company/c1/calendar')).toBe('Calendar');
+    expect(mobileTitle('/dashboard/company/c1/performance')).toBe('Performance');
     expect(mobileTitle('/dashboard/forum')).toBe('Founder Forum');
     expect(mobileTitle('/dashboard/forum/growth-marketing/t1')).toBe('Founder Forum');
     expect(mobileTitle('/dashboard/forumx')).toBe('Sailpost');
@@ -302,6 +303,10 @@ describe('protected layout', () => {
       expect(sidebar().getByRole('link', { name: 'Calendar' })).toHaveAttribute(
         'href',
         '/dashboard/company/c2/calendar',
+      );
+      expect(sidebar().getByRole('link', { name: 'Performance' })).toHaveAttribute(
+        'href',
+        '/dashboard/company/c2/performance',
       );
     });
 

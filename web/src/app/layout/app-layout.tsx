@@ -18,6 +18,7 @@ export const mobileTitle = (pathname: string, companyName?: string): string => {
   if (/^\/dashboard\/company\/[^/]+\/platforms\/?$/.test(pathname)) return 'Platforms';
   if (/^\/dashboard(\/company\/[^/]+)?\/campaigns(\/|$)/.test(pathname)) return 'Campaigns';
   if (/^\/dashboard\/company\/[^/]+\/calendar\/?$/.test(pathname)) return 'Calendar';
+  if (/^\/dashboard\/company\/[^/]+\/performance\/?$/.test(pathname)) return 'Performance';
   if (/^\/dashboard\/forum(\/|$)/.test(pathname)) return 'Founder Forum';
   if (/^\/dashboard\/support\/?$/.test(pathname)) return 'Support';
   if (/^\/dashboard\/admin\/?$/.test(pathname)) return 'Business numbers';

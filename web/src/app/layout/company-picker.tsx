@@ -6,6 +6,7 @@ import { CompanyAvatar } from '#web/components/company-avatar';
 import {
   IconBuilding,
   IconCalendar,
+  IconChart,
   IconCheck,
   IconChevronUpDown,
   IconLink,
@@ -68,6 +69,7 @@ export function CompanyPicker({ companies, isLoading, selected }: CompanyPickerP
           end: false,
           tour: 'sidebar-calendar',
         },
+        { label: 'Performance', to: `${base}/performance`, icon: IconChart, end: false },
       ]
     : [];
 

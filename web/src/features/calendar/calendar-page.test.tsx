@@ -24,7 +24,7 @@ const APPROVE_ALL = 'POST /api/companies/c1/posts/approve';
 const spring = makeCampaign({
   _id: 'k1',
   name: 'Spring loaves',
-  schedule: { timeZone: LA, days: ['mon', 'wed', 'fri'], times: ['09:00'] },
+  schedule: { timeZone: LA, days: ['mon', 'wed', 'fri'], times: ['09:00'], mode: 'fixed' },
 });
 const market = makeCampaign({ _id: 'k2', name: 'Winter market', platforms: ['linkedin'] });
 
@@ -395,6 +395,36 @@ describe('calendar', () => {
       ]);
       expect(within(list).getByRole('button', { name: /^Move 9:00 AM/ })).toBeInTheDocument();
       expect(within(list).queryByRole('button', { name: /^Drag/ })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('on a phone, says why a Best times post has its slot and what a published one did', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({ ...matchMedia(query), matches: query === '(max-width: 767px)' }) as MediaQueryList;
+    try {
+      renderCalendar({
+        posts: [
+          { ...scheduled, slotReason: 'trying Friday morning' },
+          {
+            ...published,
+            results: {
+              impressions: 1520,
+              engagements: 38,
+              engagementRate: 0.025,
+              collectedAt: '2026-11-25T01:35:00.000Z',
+              age: '24h',
+            },
+          },
+        ],
+      });
+      await screen.findByRole('heading', { level: 3, name: /^Monday, November 23/ });
+      const post = (id: string) =>
+        document.querySelector(`[data-layout="agenda"] [data-post-id="${id}"]`) as HTMLElement;
+      expect(post('p1')).toHaveTextContent('Trying Friday morning');
+      expect(post('p2')).toHaveTextContent('1,520 impressions · 38 engagements · 2.5%');
     } finally {
       window.matchMedia = matchMedia;
     }

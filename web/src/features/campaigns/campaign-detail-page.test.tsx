@@ -164,6 +164,23 @@ describe('CampaignDetailPage', () => {
         .map((chip) => chip.textContent),
     ).toEqual(['X (Twitter)', 'LinkedIn']);
     expect(details).toHaveTextContent('ScheduleMon, Wed, Fri at 9:00 and 17:30, New York time');
+  });
+
+  it('says a Best times campaign posts at the best windows, not its days and times', async () => {
+    renderDetail(
+      makeCampaign({
+        schedule: {
+          timeZone: 'America/New_York',
+          days: ['mon', 'wed', 'fri'],
+          times: ['09:00'],
+          mode: 'bestTimes',
+        },
+      }),
+    );
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(details).toHaveTextContent(
+      'ScheduleAt the best free time window for each platform, New York time',
+    );
 
     const seeds = screen.getByRole('region', { name: 'Content Seeds' });
     expect(seeds).toHaveTextContent('Brand VoiceCosy and unhurried.');

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Campaign } from '#shared/contract/campaigns';
-import { CAMPAIGN_TEXTS, CAMPAIGN_TOASTS, describeSchedule } from '#shared/domain/campaigns';
+import { CAMPAIGN_TEXTS, CAMPAIGN_TOASTS } from '#shared/domain/campaigns';
 import { Alert } from '#web/components/alert';
 import { Breadcrumb } from '#web/components/breadcrumb';
 import { Button, buttonClasses } from '#web/components/button';
@@ -17,7 +17,7 @@ import { PageTour } from '#web/components/tours/page-tour';
 import { TourHelpButton } from '#web/components/tours/tour-help-button';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { useCampaign } from './api/get-campaign';
-import { isoDay, longDate } from './campaign-format';
+import { isoDay, longDate, scheduleSentence } from './campaign-format';
 import { IconCalendar } from './components/campaign-icons';
 import { CampaignMedia } from './components/campaign-media';
 import { CAMPAIGN_DETAILS_TOUR } from './campaign-tours';
@@ -108,7 +108,7 @@ function Details({ campaign }: { campaign: Campaign }) {
         <Fact label="Schedule">
           <span className="inline-flex items-start gap-2">
             <IconClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-            {describeSchedule(campaign.schedule)}
+            {scheduleSentence(campaign.schedule)}
           </span>
         </Fact>
       </dl>

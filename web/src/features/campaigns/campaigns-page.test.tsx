@@ -119,7 +119,7 @@ describe('CampaignsPage', () => {
             // Midnight in Tokyo is still the day before in UTC.
             startDate: '2026-02-28T15:00:00.000Z',
             endDate: '2026-03-30T15:00:00.000Z',
-            schedule: { timeZone: 'Asia/Tokyo', days: ['mon'], times: ['09:00'] },
+            schedule: { timeZone: 'Asia/Tokyo', days: ['mon'], times: ['09:00'], mode: 'fixed' },
           }),
         ]),
       },

@@ -9,6 +9,7 @@ import {
   contentInstructions,
   postingDays,
   postingTimes,
+  scheduleMode,
   type Campaign,
   type CreateCampaignBody,
   type UpdateCampaignBody,
@@ -29,6 +30,7 @@ import {
   campaignInstant,
   defaultCampaignDates,
 } from '#shared/domain/campaign-dates';
+import { DEFAULT_SCHEDULE_MODE } from '#shared/domain/post-results';
 
 /**
  * The campaign form: the contract's field builders (the same rules and messages as the API),
@@ -52,6 +54,7 @@ export const campaignFormSchema = z
     timeZone: timeZone(),
     days: postingDays(),
     times: postingTimes(),
+    mode: scheduleMode(),
   })
   .superRefine((values, ctx) => {
     // Compared as the days they are in the campaign's zone, as the API compares them.
@@ -71,7 +74,8 @@ export type CampaignFormValues = z.output<typeof campaignFormSchema>;
 
 /**
  * A new campaign: a draft, personal storytelling, from today for 30 days (today in the company's
- * zone), posting weekdays at 9:00 in that zone; one empty key message row to start from.
+ * zone), posting weekdays at 9:00 in that zone (fixed times); one empty key message row to start
+ * from.
  */
 export const newCampaignForm = (companyTimeZone: string, now = new Date()): CampaignFormInput => ({
   name: '',
@@ -86,6 +90,7 @@ export const newCampaignForm = (companyTimeZone: string, now = new Date()): Camp
   timeZone: companyTimeZone,
   days: [...DEFAULT_POSTING_DAYS],
   times: [...DEFAULT_POSTING_TIMES],
+  mode: DEFAULT_SCHEDULE_MODE,
 });
 
 /** An existing campaign in the form: its dates as the days they are in its zone. */
@@ -106,6 +111,7 @@ export const campaignFormFrom = (campaign: Campaign): CampaignFormInput => {
     timeZone: zone,
     days: [...campaign.schedule.days],
     times: [...campaign.schedule.times],
+    mode: campaign.schedule.mode,
   };
 };
 
@@ -129,7 +135,12 @@ export const campaignBodyFrom = (
     keyMessages: values.keyMessages.map((row) => row.value).filter(Boolean),
     contentInstructions: values.contentInstructions,
   },
-  schedule: { timeZone: values.timeZone, days: values.days, times: values.times },
+  schedule: {
+    timeZone: values.timeZone,
+    days: values.days,
+    times: values.times,
+    mode: values.mode,
+  },
 });
 
 /** The body of POST /campaigns: the same, with the company it belongs to. */
@@ -153,6 +164,7 @@ export const FORM_FIELDS = [
   'timeZone',
   'days',
   'times',
+  'mode',
 ] as const;
 
 /** `contentSeeds.keyMessages.2` → `keyMessages`, `schedule.days` → `days`, `name` → `name`. */

@@ -7,6 +7,7 @@ import type { GeneratedContent } from '#shared/contract/content';
 import type { TimedContentStatus } from '#shared/domain/content';
 import { platformName } from '#shared/domain/tiers';
 import { PlatformIcon } from '#web/components/platform-icon';
+import { countText, engagementRateText, slotReasonLine } from '#web/components/post-results';
 import { Spinner } from '#web/components/spinner';
 import { firstWords, postTime, timeText } from '../calendar-dates';
 import { TIMED_STATUS } from '../calendar-texts';
@@ -147,6 +148,14 @@ export function CalendarPost({
         <span className="sr-only">{label}: </span>
         {firstWords(post.content)}
       </Link>
+      {layout === 'agenda' && post.status === 'scheduled' && post.slotReason ? (
+        <p className="mt-1 text-xs text-slate-600">{slotReasonLine(post.slotReason)}</p>
+      ) : null}
+      {layout === 'agenda' && post.status === 'published' && post.results ? (
+        <p className="mt-1 text-xs text-slate-600 tabular-nums">
+          {`${countText(post.results.impressions)} impressions · ${countText(post.results.engagements)} engagements · ${engagementRateText(post.results.engagements, post.results.impressions)}`}
+        </p>
+      ) : null}
       {layout === 'agenda' ? (
         <div className="mt-1.5 flex items-center justify-between gap-2">
           <p className="min-w-0 truncate text-xs text-slate-500">{campaign?.name ?? ''}</p>

@@ -18,6 +18,8 @@ import {
 } from '#web/test/fixtures';
 import { acceptAnalytics, trackedEvents } from '#web/test/analytics';
 import { PathProbe, renderScreen } from '#web/test/render';
+import type { BestTimes } from '#shared/contract/performance';
+import type { DayKind, DayPart, TimeWindow } from '#shared/domain/post-results';
 import { EditCampaignPage } from '../edit-campaign-page';
 import { NewCampaignPage } from '../new-campaign-page';
 
@@ -82,6 +84,39 @@ const renderEdit = async (answers: Record<string, MockAnswer> = {}) => {
   });
   return { fetchMock, user: userEvent.setup() };
 };
+
+const bestWindow = (window: TimeWindow, posts: number, evidence: string) => {
+  const [kind, part] = window.split('-') as [DayKind, DayPart];
+  return { window, kind, part, posts, relativeToMedian: null, expected: 1, evidence };
+};
+
+/** X's suggestions after 15 results (LinkedIn's are not the campaign's). */
+const makeBestTimes = (): BestTimes => ({
+  timeZone: 'America/Los_Angeles',
+  platforms: [
+    {
+      platform: 'twitter',
+      resultCount: 15,
+      period: { from: '2026-09-01T07:00:00.000Z', to: '2026-11-10T08:00:00.000Z' },
+      mostlyStartingGuess: false,
+      medianEngagementRate: 0.02,
+      windows: [
+        bestWindow('weekday-morning', 12, '12 posts, 2.4× your median'),
+        bestWindow('weekend-evening', 0, 'no posts yet'),
+        bestWindow('weekday-midday', 3, '3 posts, 0.8× your median'),
+        bestWindow('weekday-evening', 0, 'no posts yet'),
+      ],
+    },
+    {
+      platform: 'linkedin',
+      resultCount: 0,
+      period: { from: '2026-11-10T08:00:00.000Z', to: '2026-11-10T08:00:00.000Z' },
+      mostlyStartingGuess: true,
+      medianEngagementRate: null,
+      windows: [bestWindow('weekday-midday', 0, 'no posts yet')],
+    },
+  ],
+});
 
 const sentence = () => screen.getByText('Posts go out').nextElementSibling!;
 const dayBox = (name: string) => screen.getByRole('checkbox', { name });
@@ -265,6 +300,52 @@ describe('new campaign', () => {
     expect(sentence()).toHaveTextContent('Every day at 7:15 and 17:30, New York time');
   });
 
+  it('offers Best times beside fixed times, with the suggested windows in both modes', async () => {
+    const { user, fetchMock } = await renderNew({
+      'GET /api/companies/c1/performance/best-times': { body: makeBestTimes() },
+      'POST /api/campaigns': { status: 201, body: makeCampaign({ _id: 'k9' }) },
+    });
+    const fixed = screen.getByRole('radio', { name: 'Fixed days and times' });
+    const best = screen.getByRole('radio', { name: 'Best times' });
+    expect(fixed).toBeChecked();
+    // The windows of the campaign's platforms only: none chosen, none shown.
+    expect(screen.queryByTestId('suggested-windows')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'X (Twitter)' }));
+    const suggested = await screen.findByTestId('suggested-windows');
+    expect(
+      within(suggested)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Weekday mornings12 posts, 2.4× your median',
+      'Weekend eveningsno posts yet',
+      'Weekday middays3 posts, 0.8× your median',
+    ]);
+    expect(suggested).toHaveTextContent('From 15 posts with results, Sep 1 – Nov 9, 2026.');
+    expect(sentence()).toHaveTextContent('Weekdays at 9:00, Los Angeles time');
+
+    await user.click(best);
+    expect(best).toBeChecked();
+    expect(sentence()).toHaveTextContent(
+      'At the best free time window for each platform, Los Angeles time',
+    );
+    // Still there in Best times mode.
+    expect(screen.getByTestId('suggested-windows')).toHaveTextContent('Weekday mornings');
+    await user.type(screen.getByLabelText('Campaign Name'), 'Spring menu');
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText('Screen: detail')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/campaigns')).toEqual([
+      expect.objectContaining({
+        schedule: {
+          timeZone: 'America/Los_Angeles',
+          days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+          times: ['09:00'],
+          mode: 'bestTimes',
+        },
+      }),
+    ]);
+  });
+
   it('takes at most 6 posting times', async () => {
     await renderNew();
     for (const time of ['10:00', '11:00', '12:00', '13:00', '14:00']) addTime(time);
@@ -318,6 +399,7 @@ describe('new campaign', () => {
           timeZone: 'America/Los_Angeles',
           days: ['mon', 'wed', 'fri'],
           times: ['09:00', '17:30'],
+          mode: 'fixed',
         },
       },
     ]);
@@ -464,6 +546,7 @@ describe('edit campaign', () => {
           timeZone: 'America/New_York',
           days: ['mon', 'wed', 'fri'],
           times: ['09:00', '17:30'],
+          mode: 'fixed',
         },
       },
     ]);

@@ -224,7 +224,7 @@ export function CampaignForm({
             onRetry={retryPlatforms}
           />
           <div data-tour="campaign-schedule">
-            <ScheduleField form={form} companyTimeZone={companyTimeZone} />
+            <ScheduleField form={form} companyTimeZone={companyTimeZone} companyId={companyId} />
           </div>
         </Section>
 

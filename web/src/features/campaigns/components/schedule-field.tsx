@@ -9,11 +9,16 @@ import {
   WEEKDAY_NAMES,
   WEEKDAYS,
 } from '#shared/domain/campaigns';
+import { SCHEDULE_MODES, type ScheduleMode } from '#shared/domain/post-results';
+import { isConnectable } from '#shared/domain/tiers';
+import { BestTimeWindows } from '#web/components/best-time-windows';
 import { Button } from '#web/components/button';
 import { IconClock, IconClose, IconPlus } from '#web/components/icons';
 import { inputClasses } from '#web/components/text-field';
 import { TimeZoneField } from '#web/components/time-zone-field';
+import { useBestTimes } from '#web/lib/api/best-times';
 import { CAMPAIGN_SCREEN_TEXTS } from '../messages';
+import { bestTimesSentence } from '../campaign-format';
 import type { CampaignFormInput, CampaignFormValues } from '../schemas';
 
 /** "9:00" from "09:00", as the schedule's sentence says it. */
@@ -23,6 +28,51 @@ interface ScheduleFieldProps {
   form: UseFormReturn<CampaignFormInput, unknown, CampaignFormValues>;
   /** The company's zone, which a new campaign starts in. */
   companyTimeZone: string;
+  /** The company whose results suggest the best times. */
+  companyId: string | undefined;
+}
+
+const MODE_CHOICES: Record<ScheduleMode, { label: string; description: string }> = {
+  fixed: {
+    label: 'Fixed days and times',
+    description: 'Approved posts take the next free posting time below.',
+  },
+  bestTimes: {
+    label: 'Best times',
+    description:
+      'Approved posts take the best free time window your results suggest, and now and then try another to keep learning.',
+  },
+};
+
+/**
+ * The suggested windows of the campaign's platforms, with their evidence: shown in both modes, so
+ * an owner on fixed times sees what the results say too. Only advice: a failure leaves it out.
+ */
+function SuggestedWindows({
+  companyId,
+  platforms,
+}: {
+  companyId: string | undefined;
+  platforms: readonly string[];
+}) {
+  const { bestTimes } = useBestTimes(companyId);
+  const shown = bestTimes?.platforms.filter((entry) => platforms.includes(entry.platform)) ?? [];
+  if (!bestTimes || shown.length === 0) return null;
+  return (
+    <div
+      className="rounded-xl px-4 py-3 ring-1 ring-slate-200 ring-inset"
+      data-testid="suggested-windows"
+    >
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        Suggested times
+      </p>
+      <div className="mt-2 grid gap-4 sm:grid-cols-2">
+        {shown.map((entry) => (
+          <BestTimeWindows key={entry.platform} entry={entry} timeZone={bestTimes.timeZone} />
+        ))}
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -30,19 +80,19 @@ interface ScheduleFieldProps {
  * (the company's by default) and the sentence they make: "Mon, Wed, Fri at 9:00 and 17:30, New
  * York time".
  */
-export function ScheduleField({ form, companyTimeZone }: ScheduleFieldProps) {
+export function ScheduleField({ form, companyTimeZone, companyId }: ScheduleFieldProps) {
   const { control, register, setValue, formState } = form;
   const { errors, isSubmitted } = formState;
-  const [days = [], times = [], timeZone = ''] = useWatch({
+  const [days = [], times = [], timeZone = '', mode = 'fixed', platforms = []] = useWatch({
     control,
-    name: ['days', 'times', 'timeZone'],
+    name: ['days', 'times', 'timeZone', 'mode', 'platforms'],
   });
   const [newTime, setNewTime] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const timeInput = useRef<HTMLInputElement>(null);
   const chips = useRef<HTMLUListElement>(null);
   const focusAfterRemove = useRef<number | null>(null);
-  const ids = { days: useId(), times: useId(), timesError: useId() };
+  const ids = { days: useId(), times: useId(), timesError: useId(), mode: useId() };
   const full = times.length >= MAX_POSTING_TIMES;
 
   const setTimes = (next: string[]) =>
@@ -94,11 +144,61 @@ export function ScheduleField({ form, companyTimeZone }: ScheduleFieldProps) {
   };
 
   const timesError = addError ?? errors.times?.message ?? errors.times?.root?.message;
-  const sentence =
+  const fixedSentence =
     days.length && times.length && timeZone ? describeSchedule({ timeZone, days, times }) : null;
+  const sentence =
+    mode === 'bestTimes' ? (timeZone ? bestTimesSentence(timeZone) : null) : fixedSentence;
 
   return (
     <div className="space-y-6">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">How posts are timed</legend>
+        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {SCHEDULE_MODES.map((choice) => (
+            <label
+              key={choice}
+              className={clsx(
+                'flex cursor-pointer gap-3 rounded-xl border p-3 text-sm transition-colors',
+                mode === choice
+                  ? 'border-brand-500 bg-brand-50 ring-1 ring-brand-500'
+                  : 'border-slate-200 hover:border-slate-300',
+              )}
+            >
+              <input
+                type="radio"
+                value={choice}
+                aria-labelledby={`${ids.mode}-${choice}-label`}
+                aria-describedby={`${ids.mode}-${choice}`}
+                className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                {...register('mode')}
+              />
+              <span className="min-w-0">
+                <span
+                  id={`${ids.mode}-${choice}-label`}
+                  className="block font-medium text-slate-900"
+                >
+                  {MODE_CHOICES[choice].label}
+                </span>
+                <span id={`${ids.mode}-${choice}`} className="mt-0.5 block text-slate-600">
+                  {MODE_CHOICES[choice].description}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <SuggestedWindows
+        companyId={companyId}
+        platforms={(platforms as string[]).filter(isConnectable)}
+      />
+
+      {mode === 'bestTimes' ? (
+        <p className="text-sm text-slate-600">
+          The days and times below are kept for Move, and for when you switch back to fixed times.
+        </p>
+      ) : null}
+
       <fieldset aria-describedby={errors.days ? `${ids.days}-error` : undefined}>
         <legend className="text-sm font-medium text-slate-800">Posting days</legend>
         <div className="mt-2 flex flex-wrap gap-2">

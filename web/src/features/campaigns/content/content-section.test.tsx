@@ -603,6 +603,47 @@ describe('previews', () => {
     expect(within(list).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
+  it('shows a published post’s results with when they were read, and why a Best times post has its slot', async () => {
+    await renderContent({
+      posts: [
+        makeContent({
+          status: 'scheduled',
+          scheduledFor: '2026-11-24T14:20:00.000Z',
+          slotReason: 'Tuesday morning: your best window on X so far',
+        }),
+        makeContent({
+          _id: 'p2',
+          status: 'published',
+          publishedAt: '2026-11-17T14:00:00.000Z',
+          postUrl: 'https://x.com/harborcoffee/status/1',
+          results: {
+            impressions: 4210,
+            engagements: 173,
+            engagementRate: 173 / 4210,
+            collectedAt: '2026-11-18T14:05:00.000Z',
+            age: '24h',
+          },
+        }),
+        makeContent({
+          _id: 'p3',
+          status: 'published',
+          publishedAt: '2026-11-24T14:00:00.000Z',
+          postUrl: 'https://x.com/harborcoffee/status/2',
+        }),
+      ],
+    });
+    const [scheduled, read, unread] = within(await posts()).getAllByRole('listitem');
+    expect(scheduled).toHaveTextContent(
+      'Goes out Tue, Nov 24 at 9:20 AM, New York timeTuesday morning: your best window on X so far',
+    );
+    expect(within(read!).getByTestId('post-results')).toHaveTextContent(
+      'Impressions4,210Engagements173Engagement rate4.1%As of Nov 18, 9:05 AM',
+    );
+    expect(within(unread!).queryByTestId('post-results')).not.toBeInTheDocument();
+    expect(unread).toHaveTextContent('Results come about an hour after publishing.');
+    expect(within(read!).queryByTestId('slot-reason')).not.toBeInTheDocument();
+  });
+
   it('moves a scheduled post to another free time, or publishes it now', async () => {
     const { fetchMock, user } = await renderContent({
       posts: [makeContent({ status: 'scheduled', scheduledFor: '2026-11-25T14:00:00.000Z' })],

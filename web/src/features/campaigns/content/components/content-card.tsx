@@ -36,6 +36,7 @@ import { GenerationProgress } from './generation-progress';
 import type { ModifyStep } from '#web/components/modify-dialogs';
 import { MovePostDialog } from '#web/components/move-post-dialog';
 import { PostPreview, type PreviewAccount } from '#web/components/post-preview';
+import { PostResults, slotReasonLine } from '#web/components/post-results';
 import { toastWithUndo } from './undo-toast';
 
 // The forms bring zod and react-hook-form: loaded when Request Changes is first pressed.
@@ -173,7 +174,7 @@ export function ContentCard({
           : reviewed.scheduledFor
             ? CONTENT_SCREEN_TEXTS.approvedFor(
                 slotText(reviewed.scheduledFor, campaign.schedule.timeZone),
-              )
+              ) + (reviewed.slotReason ? ` ${slotReasonLine(reviewed.slotReason)}.` : '')
             : CONTENT_SCREEN_TEXTS.approvedUnslotted;
       toastWithUndo(said, () => void undo());
       // The result is the toast's Undo (the buttons pressed are gone once the post is no longer a
@@ -242,6 +243,11 @@ export function ContentCard({
               <time dateTime={post.scheduledFor} className="font-medium text-slate-900">
                 {slotText(post.scheduledFor, campaign.schedule.timeZone)}
               </time>
+              {post.slotReason ? (
+                <span data-testid="slot-reason" className="block text-slate-600">
+                  {slotReasonLine(post.slotReason)}
+                </span>
+              ) : null}
             </span>
           </p>
           <Button
@@ -283,6 +289,21 @@ export function ContentCard({
             </a>
           ) : null}
         </p>
+      ) : null}
+      {post.status === 'published' ? (
+        <PostResults
+          className="mt-3 max-w-xl"
+          timeZone={campaign.schedule.timeZone}
+          results={
+            post.results
+              ? {
+                  impressions: post.results.impressions,
+                  engagements: post.results.engagements,
+                  asOf: post.results.collectedAt,
+                }
+              : null
+          }
+        />
       ) : null}
 
       {revision ? (
