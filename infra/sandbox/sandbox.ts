@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ENDPOINT_GROUP_DECLARATIONS } from '#functions/catalogue';
+import { sandboxQueueSettings } from './queue-settings';
 import { declareFunction } from '#functions/core/bindings';
 import { withEnvironment, type Environment } from '#functions/core/environment';
 import { killOrphanedDynamoDb, startDynamoDb } from './dynamodb';
@@ -20,6 +21,7 @@ import { sandboxAlarms } from './alarms';
 import { sandboxUserRoles } from './user-roles';
 import { startInbox } from './inbox';
 import { smsPhone } from './sms-phone';
+import { startSandboxQueues } from './queues';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
 import { loadCredentialKey, loadJwtSecret, loadStripeWebhookSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
@@ -40,6 +42,7 @@ import { checkSpa, startSpa, type SpaMode } from './spa';
  * The whole product on one machine and one origin, one service per file: DynamoDB Local
  * (dynamodb.ts), an S3 emulator (s3.ts), the API gateway running the real handlers in this
  * process (gateway.ts), the events service — scheduler, recurring timers, jobs — (events.ts), the
+ * queues of queued jobs (queues.ts), the
  * stand-ins for X, LinkedIn and Stripe (providers/), the alarms (alarms.ts), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
  * what it needs from the others, and routes requests to them. `npm start` (main.ts) and the tests
  * (test/support/test-sandbox.ts) both start the sandbox here.
@@ -225,10 +228,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     setProcessEnv(services, processEnv);
     used = true;
 
+    const runner = createJobRunner({ jobs, environmentOf });
+    const queues = await services.start(
+      startSandboxQueues({ queues: sandboxQueueSettings(wiring.settings), invoke: runner.invoke }),
+    );
     const events = await services.start(
       startEvents({
         dataDir,
-        runner: createJobRunner({ jobs, environmentOf }),
+        runner,
         // Read as the morning job reads the roster, with its permissions.
         morningCompanies: async () =>
           withEnvironment(environmentOf('daily-drafts'), listMorningCompanies),
@@ -265,7 +272,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     await services.start(
       startInbox({
         environment: sandboxEnvironment,
-        panels: [alarms.panel, phone.panel, events.panel, socialProviders.panel, stripe.panel],
+        panels: [
+          alarms.panel,
+          phone.panel,
+          events.panel,
+          queues.panel,
+          socialProviders.panel,
+          stripe.panel,
+        ],
       }),
     );
     handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });
