@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { ENDPOINT_GROUP_DECLARATIONS } from '#functions/catalogue';
 import { sandboxQueueSettings } from './queue-settings';
 import { declareFunction } from '#functions/core/bindings';
+import { consumedCapacity } from '#functions/core/db/client';
 import { withEnvironment, type Environment } from '#functions/core/environment';
 import { killOrphanedDynamoDb, startDynamoDb } from './dynamodb';
 import { startEvents } from './events';
@@ -28,7 +29,7 @@ import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './loc
 import { listMorningCompanies } from './morning-companies';
 import { assertProjectNode } from './node-version';
 import { listen } from './ports';
-import { sendPlain } from './responses';
+import { sendJson, sendPlain } from './responses';
 import { localHostCheck, routeRequests } from './router';
 import { startS3, S3_DUMMY_KEY } from './s3';
 import { SandboxError } from './sandbox-error';
@@ -265,6 +266,17 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const sandboxEnvironment = functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring);
     const alarms = sandboxAlarms({ environment: sandboxEnvironment });
     await services.start({ routes: alarms.routes, stop: () => undefined });
+    // What the functions' DynamoDB commands consumed, for the load simulation.
+    await services.start({
+      routes: [
+        {
+          prefix: '/_sandbox/api/capacity',
+          name: 'the consumed capacity',
+          handle: async (_request, response) => sendJson(response, 200, consumedCapacity()),
+        },
+      ],
+      stop: () => undefined,
+    });
     const roles = sandboxUserRoles({
       environment: functionEnvironment('sandbox-roles', ROLES_DECLARATION, wiring),
     });
