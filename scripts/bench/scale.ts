@@ -264,6 +264,17 @@ export const measureScale = async (companies: number): Promise<Row[]> => {
       (sum, text) => sum + Number(/^Sailpost: (\d+) new drafts/.exec(text.text)?.[1] ?? 1),
       0,
     );
+    // Why an owner got no text: what their company's morning recorded (or that it never ran).
+    const { morningReportEntity } = await import('#functions/core/db/entities/morning-report');
+    const lostOwners = owners.filter((owner) => !perOwner.has(owner.phoneNumber)).slice(0, 20);
+    const lostMornings = await Promise.all(
+      lostOwners.map(async (owner) => {
+        const { data } = await morningReportEntity().get({ companyId: owner.companyId }).go();
+        return data
+          ? { drafts: data.drafts, skipped: data.skipped ?? null, ranAt: data.ranAt }
+          : 'no morning recorded';
+      }),
+    );
     const perMorning = {
       reads: (after.reads - before.reads) / companies,
       writes: (after.writes - before.writes) / companies,
@@ -284,6 +295,7 @@ export const measureScale = async (companies: number): Promise<Row[]> => {
       duplicates,
       lost,
       deadLetters: queue?.deadLetters.length ?? 0,
+      lostMornings,
       drafts,
       capacityPerCompanyMorning: perMorning,
     };
