@@ -154,6 +154,7 @@ describe('functionEnvironment', () => {
       appUrl: true,
       schedules: [],
       starts: [],
+      enqueues: [],
       googleClientId: true,
       analyticsId: true,
       secrets: [
