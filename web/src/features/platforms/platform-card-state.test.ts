@@ -19,9 +19,14 @@ describe('platformCardState', () => {
     expect(platformCardState('linkedin', 'gold', []).kind).toBe('connect');
   });
 
-  it('says Coming Soon for facebook and instagram, whatever the tier', () => {
-    expect(platformCardState('facebook', 'silver', []).kind).toBe('coming-soon');
-    expect(platformCardState('instagram', 'intro', []).kind).toBe('coming-soon');
+  it('offers Facebook from Silver and Instagram from Platinum, as the tiers sell them', () => {
+    expect(platformCardState('facebook', 'silver', []).kind).toBe('connect');
+    expect(platformCardState('instagram', 'silver', [])).toEqual({
+      kind: 'upgrade',
+      platform: 'instagram',
+      lowestTierName: 'Platinum',
+    });
+    expect(platformCardState('instagram', 'platinum', []).kind).toBe('connect');
   });
 
   it('is connected with a connected credential, compared case-insensitively', () => {

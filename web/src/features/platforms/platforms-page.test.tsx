@@ -86,10 +86,13 @@ describe('PlatformsScreen', () => {
     expect(linkedin.getByText('Upgrade to the Gold plan to connect LinkedIn.')).toBeInTheDocument();
     expect(linkedin.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
 
-    for (const name of ['Facebook', 'Instagram']) {
-      const comingSoon = await card(name);
-      expect(comingSoon.getByText('Coming Soon')).toBeInTheDocument();
-      expect(comingSoon.queryByRole('button', { name: /Connect|Upgrade/ })).not.toBeInTheDocument();
+    for (const [name, plan] of [
+      ['Facebook', 'Silver'],
+      ['Instagram', 'Platinum'],
+    ] as const) {
+      const meta = await card(name);
+      expect(meta.queryByText('Coming Soon')).not.toBeInTheDocument();
+      expect(meta.getByText(`Upgrade to the ${plan} plan to connect ${name}.`)).toBeInTheDocument();
     }
   });
 
