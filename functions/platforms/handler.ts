@@ -1,6 +1,7 @@
 import { platformsRoutes } from '#shared/contract/platforms';
 import { loadOwnedCompany } from '../domain/ownership/owned-company';
 import { answerCookies } from '../core/http/cookies';
+import { Conflict } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { logger } from '../core/logger';
 import { socialClient as clientFor } from '../integrations/social/provider';
@@ -49,6 +50,48 @@ const routeHandler = createGroupHandler(platformsRoutes, {
       event,
     }),
 
+  facebookAuthUrl: async ({ params, caller, event }) =>
+    beginConnection({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('facebook'),
+      userId: caller.userId,
+      event,
+    }),
+
+  instagramAuthUrl: async ({ params, caller, event }) =>
+    beginConnection({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('instagram'),
+      userId: caller.userId,
+      event,
+    }),
+
+  facebookCallback: async ({ query, event }) =>
+    finishConnection({ client: await clientFor('facebook'), query, event, logger }),
+
+  instagramCallback: async ({ query, event }) =>
+    finishConnection({ client: await clientFor('instagram'), query, event, logger }),
+
+  facebookPages: async ({ params, caller }) => {
+    await loadOwnedCompany(params.companyId, caller);
+    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+  },
+
+  instagramPages: async ({ params, caller }) => {
+    await loadOwnedCompany(params.companyId, caller);
+    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+  },
+
+  chooseFacebookPage: async ({ params, caller }) => {
+    await loadOwnedCompany(params.companyId, caller);
+    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+  },
+
+  chooseInstagramPage: async ({ params, caller }) => {
+    await loadOwnedCompany(params.companyId, caller);
+    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+  },
+
   twitterCallback: async ({ query, event }) =>
     finishConnection({ client: await clientFor('twitter'), query, event, logger }),
 
@@ -72,6 +115,22 @@ const routeHandler = createGroupHandler(platformsRoutes, {
     postNow({
       company: await loadOwnedCompany(params.companyId, caller),
       client: await clientFor('linkedin'),
+      post: body,
+      logger,
+    }),
+
+  postToFacebook: async ({ params, body, caller }) =>
+    postNow({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('facebook'),
+      post: body,
+      logger,
+    }),
+
+  postToInstagram: async ({ params, body, caller }) =>
+    postNow({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('instagram'),
       post: body,
       logger,
     }),

@@ -48,12 +48,17 @@ const linkedInClient = lazyAsync(async (): Promise<SocialClient> => {
   });
 });
 
-/** Each platform's client; Facebook and Instagram have none yet (they cannot be connected). */
+/** Not yet built: the Graph API client follows the contract. */
+const notYet = (platform: 'facebook' | 'instagram') => async (): Promise<SocialClient> => {
+  throw misconfigured(platform, 'The Graph API client is not built yet');
+};
+
+/** Each platform's client. */
 export const SOCIAL_CLIENTS: ConnectableTable<() => Promise<SocialClient>> = {
   twitter: xClient,
   linkedin: linkedInClient,
-  facebook: null,
-  instagram: null,
+  facebook: notYet('facebook'),
+  instagram: notYet('instagram'),
 };
 
 /** The client of one platform; throws `ProviderMisconfigured` when the platform is not set up. */
