@@ -39,7 +39,10 @@ export const PAGE_PICKER_TEXTS = {
     description: (company: string) =>
       `An Instagram professional account connects through the Facebook Page it is linked to. Choose the Page whose account ${company} posts as.`,
   },
-} as const satisfies Record<PagePlatform, { title: string; description: (company: string) => string }>;
+} as const satisfies Record<
+  PagePlatform,
+  { title: string; description: (company: string) => string }
+>;
 
 /** The spec's success texts name X by its old name ('Content posted to Twitter!'). */
 export const postedText = (platform: ConnectablePlatform) =>

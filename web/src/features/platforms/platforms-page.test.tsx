@@ -90,7 +90,9 @@ describe('PlatformsScreen', () => {
     // Intro: Facebook comes with Silver, Instagram with Platinum.
     const facebook = await card('Facebook');
     expect(facebook.getByText('Silver plan')).toBeInTheDocument();
-    expect(facebook.getByText('Upgrade to the Silver plan to connect Facebook.')).toBeInTheDocument();
+    expect(
+      facebook.getByText('Upgrade to the Silver plan to connect Facebook.'),
+    ).toBeInTheDocument();
     expect(facebook.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
     const instagram = await card('Instagram');
     expect(
@@ -110,7 +112,9 @@ describe('PlatformsScreen', () => {
     expect(
       (await card('Facebook')).getByRole('button', { name: 'Connect Now' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('The Silver plan connects X (Twitter) and Facebook.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The Silver plan connects X (Twitter) and Facebook.'),
+    ).toBeInTheDocument();
     const instagram = await card('Instagram');
     expect(instagram.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
     await user.click(instagram.getByRole('button', { name: 'Upgrade' }));

@@ -1,10 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type {
-  PageChoice,
-  PagePlatform,
-  PlatformCredential,
-} from '#shared/contract/platforms';
+import type { PageChoice, PagePlatform, PlatformCredential } from '#shared/contract/platforms';
 import { callApi } from '#web/lib/api-client';
 import { apiRoute } from '#web/lib/api-route';
 import { platformCredentialsKey } from '#web/lib/api/list-platform-credentials';

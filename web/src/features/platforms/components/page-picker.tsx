@@ -89,9 +89,7 @@ export function PagePicker({
       </div>
     );
   } else if (list.kind === 'failed') {
-    body = (
-      <RetryAlert onRetry={list.canRetry ? onRetry : undefined}>{list.message}</RetryAlert>
-    );
+    body = <RetryAlert onRetry={list.canRetry ? onRetry : undefined}>{list.message}</RetryAlert>;
   } else if (pages.length === 0) {
     body = <Alert tone="warning">{list.emptyMessage}</Alert>;
   } else {
