@@ -1,5 +1,5 @@
 import type { PagePlatform } from '#shared/contract/platforms';
-import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
+import { PLATFORMS, type ConnectablePlatform, type PlatformTable } from '#shared/domain/tiers';
 
 /**
  * The Platforms screen's user-visible texts: the spec's verbatim (§8 "Platforms"), and our own
@@ -26,6 +26,16 @@ export const PLATFORM_MESSAGES = {
   /** Post now on a platform without text-only posts (Instagram), before a file is chosen. */
   mediaRequired: (name: string) => `${name} posts need an image or a video: add one to post.`,
 } as const;
+
+/** What a card that can connect says is connected: on Meta, a Page or the account linked to one. */
+export const CONNECT_NOTES: PlatformTable<string> = {
+  twitter: 'Connect your X (Twitter) account to post from Sailpost.',
+  linkedin: 'Connect your LinkedIn account to post from Sailpost.',
+  facebook:
+    'Connect your Facebook Page to post from Sailpost. You choose the Page after signing in.',
+  instagram:
+    'Connect your Instagram professional account, through the Facebook Page it is linked to, to post from Sailpost.',
+};
 
 /** The Page picker's title and what it is for, by the platform it connects. */
 export const PAGE_PICKER_TEXTS = {

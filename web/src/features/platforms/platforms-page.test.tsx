@@ -109,8 +109,12 @@ describe('PlatformsScreen', () => {
         subscription: { status: 'active' },
       }),
     });
+    const facebook = await card('Facebook');
+    expect(facebook.getByRole('button', { name: 'Connect Now' })).toBeInTheDocument();
     expect(
-      (await card('Facebook')).getByRole('button', { name: 'Connect Now' }),
+      facebook.getByText(
+        'Connect your Facebook Page to post from Sailpost. You choose the Page after signing in.',
+      ),
     ).toBeInTheDocument();
     expect(
       screen.getByText('The Silver plan connects X (Twitter) and Facebook.'),
