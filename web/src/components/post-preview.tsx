@@ -392,18 +392,20 @@ function FacebookPost({ text, images, account, aside }: PostFrameProps) {
 }
 
 function InstagramPost({ text, images, account, aside }: PostFrameProps) {
+  // Instagram writes its usernames without the '@'.
+  const username = account.handle.replace(/^@/, '') || account.name;
   return (
     <div className={frame}>
       <div className="flex items-center gap-2 px-3 py-2.5">
         <Avatar account={account} className="size-8 text-sm" />
         <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-          {account.handle || account.name}
+          {username}
         </p>
         {aside}
       </div>
       <InstagramImages images={images} />
       <p className="px-3 pt-2.5 pb-3 text-sm leading-5 break-words whitespace-pre-line text-slate-900">
-        <span className="font-semibold">{account.handle || account.name}</span>{' '}
+        <span className="font-semibold">{username}</span>{' '}
         <RichText text={text} platform="instagram" />
       </p>
     </div>
