@@ -398,9 +398,7 @@ function InstagramPost({ text, images, account, aside }: PostFrameProps) {
     <div className={frame}>
       <div className="flex items-center gap-2 px-3 py-2.5">
         <Avatar account={account} className="size-8 text-sm" />
-        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-          {username}
-        </p>
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{username}</p>
         {aside}
       </div>
       <InstagramImages images={images} />
