@@ -374,6 +374,9 @@ describe('PlatformsScreen', () => {
         },
       });
       const dialog = await screen.findByRole('dialog', { name: 'Choose your Facebook Page' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Sailpost posts to one Facebook Page for Harbor Coffee. Choose it from the Pages you shared.',
+      );
       // The query is gone: a reload or Back does not open the picker again.
       await waitFor(() => expect(window.location.search).toBe(''));
       await user.click(await within(dialog).findByRole('radio', { name: 'Harbor Roastery' }));

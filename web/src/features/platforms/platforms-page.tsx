@@ -167,10 +167,10 @@ export function PlatformsPage() {
           company={company}
         />
       ) : null}
-      {pagePicker.platform ? (
+      {pagePicker.platform && company ? (
         <PagePicker
           title={PAGE_PICKER_TEXTS[pagePicker.platform].title}
-          description={PAGE_PICKER_TEXTS[pagePicker.platform].description(name)}
+          description={PAGE_PICKER_TEXTS[pagePicker.platform].description(company.name)}
           list={pagePicker.list}
           onRetry={pagePicker.retry}
           onChoose={pagePicker.choose}
