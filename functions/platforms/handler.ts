@@ -1,10 +1,9 @@
 import { platformsRoutes } from '#shared/contract/platforms';
 import { loadOwnedCompany } from '../domain/ownership/owned-company';
 import { answerCookies } from '../core/http/cookies';
-import { Conflict } from '../core/errors';
 import { createGroupHandler } from '../core/http/group-handler';
 import { logger } from '../core/logger';
-import { socialClient as clientFor } from '../integrations/social/provider';
+import { PAGE_CLIENTS, socialClient as clientFor } from '../integrations/social/provider';
 import { beginConnection, finishConnection } from './connections';
 import {
   deleteCredential,
@@ -12,6 +11,7 @@ import {
   loadCredential,
   toPlatformCredential,
 } from './credentials';
+import { choosePage, listPageChoice } from './page-choice';
 import { createMediaUpload } from './post-media';
 import { postNow } from './posting';
 import { revokeGrant } from './revocation';
@@ -73,23 +73,37 @@ const routeHandler = createGroupHandler(platformsRoutes, {
     finishConnection({ client: await clientFor('instagram'), query, event, logger }),
 
   facebookPages: async ({ params, caller }) => {
-    await loadOwnedCompany(params.companyId, caller);
-    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+    const company = await loadOwnedCompany(params.companyId, caller);
+    return listPageChoice({
+      client: await PAGE_CLIENTS.facebook(),
+      company,
+      userId: caller.userId,
+    });
   },
 
   instagramPages: async ({ params, caller }) => {
-    await loadOwnedCompany(params.companyId, caller);
-    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+    const company = await loadOwnedCompany(params.companyId, caller);
+    return listPageChoice({
+      client: await PAGE_CLIENTS.instagram(),
+      company,
+      userId: caller.userId,
+    });
   },
 
-  chooseFacebookPage: async ({ params, caller }) => {
-    await loadOwnedCompany(params.companyId, caller);
-    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+  chooseFacebookPage: async ({ params, body, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    const client = await PAGE_CLIENTS.facebook();
+    return toPlatformCredential(
+      await choosePage({ client, company, userId: caller.userId, pageId: body.pageId }),
+    );
   },
 
-  chooseInstagramPage: async ({ params, caller }) => {
-    await loadOwnedCompany(params.companyId, caller);
-    throw new Conflict('PAGE_CHOICE_NOT_PENDING', 'Not built yet');
+  chooseInstagramPage: async ({ params, body, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    const client = await PAGE_CLIENTS.instagram();
+    return toPlatformCredential(
+      await choosePage({ client, company, userId: caller.userId, pageId: body.pageId }),
+    );
   },
 
   twitterCallback: async ({ query, event }) =>
