@@ -39,9 +39,8 @@ export function AccountSummary({ credential }: { credential: PlatformCredential 
           <p className="text-sm text-slate-500">Connected {since}</p>
         ) : null}
         {platform === 'instagram' && page ? (
-          <p className="truncate text-sm text-slate-500" title={page.name}>
-            {`Linked to the Page ${page.name}`}
-          </p>
+          // Wraps rather than cutting the Page's name: the four narrow columns leave little room.
+          <p className="text-sm break-words text-slate-500">{`Linked to the Page ${page.name}`}</p>
         ) : null}
       </div>
     </div>

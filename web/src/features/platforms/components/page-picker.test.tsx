@@ -107,6 +107,31 @@ describe('PagePicker', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
+  it('gives the focus to the choice once the Pages arrive, the chosen one first', async () => {
+    const props = {
+      title: 'Choose your Instagram account',
+      description: 'Choose the Page.',
+      onRetry: vi.fn(),
+      onChoose: vi.fn(),
+      choosing: false,
+      chooseError: null,
+      onClose: vi.fn(),
+    };
+    const { rerender } = render(<PagePicker {...props} list={{ kind: 'loading' }} />);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    rerender(
+      <PagePicker
+        {...props}
+        list={ready([
+          page({ id: 'p1', unavailable: 'No Instagram account is linked to this Page.' }),
+          page({ id: 'p2', name: 'Harbor Roastery' }),
+        ])}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'Harbor Roastery' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Harbor Roastery' })).toBeChecked();
+  });
+
   it('shows that the Pages are loading', () => {
     const { dialog } = renderPicker({ kind: 'loading' });
     expect(within(dialog).getByText('Loading your Pages')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/alert';
 import { Button } from '#web/components/button';
 import { Modal } from '#web/components/modal';
@@ -80,6 +80,16 @@ export function PagePicker({
   const choosable = pages.filter((page) => page.unavailable === null);
   // One usable Page is chosen for the owner; several wait for a choice.
   const selected = chosen ?? (choosable.length === 1 ? choosable[0]!.id : null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const ready = list.kind === 'ready';
+  useEffect(() => {
+    // The Pages arrive after the dialog opened (on Cancel): the choice takes the focus, as the
+    // dialog gives it on opening, so the arrow keys work at once.
+    if (!ready) return;
+    const radios = listRef.current?.querySelectorAll<HTMLInputElement>('input:not(:disabled)');
+    const radio = [...(radios ?? [])].find((input) => input.checked) ?? radios?.[0];
+    radio?.focus();
+  }, [ready]);
 
   let body;
   if (list.kind === 'loading') {
@@ -98,7 +108,7 @@ export function PagePicker({
         <legend id={legendId} className="sr-only">
           {title}
         </legend>
-        <ul className="space-y-2">
+        <ul ref={listRef} className="space-y-2">
           {pages.map((page) => {
             const unavailable = page.unavailable !== null;
             const nameId = `${name}-${page.id}-name`;
