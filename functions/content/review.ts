@@ -25,7 +25,7 @@ import { ensureMayGenerate } from '../domain/plans/entitlement';
 import { jobStarter } from '../integrations/jobs/provider';
 import { markFailed, pendingGeneration } from './content-generations';
 import { toGeneratedContent } from './content-view';
-import { checkPostImages } from './post-media';
+import { checkPostImages, checkPublishableMedia } from './post-media';
 import {
   applyTransition,
   transitionItem,
@@ -86,6 +86,8 @@ export const approvePost = async (
   post: ContentRecord,
   details: TransitionDetails = {},
 ): Promise<{ post: ContentRecord; slot: SlotOutcome }> => {
+  const imageIds = (details.set as { imageIds?: string[] } | undefined)?.imageIds ?? post.imageIds;
+  await checkPublishableMedia({ ...post, imageIds });
   await watchForSlot(post);
   const approved = await applyReview(post, 'approve', details);
   const slot = await slotPost(approved, owned.campaign, logger);

@@ -154,6 +154,7 @@ describe('functionEnvironment', () => {
         'credentialKey',
         'xClientSecret',
         'linkedInClientSecret',
+        'metaAppSecret',
         'googleClientSecret',
         'stripeSecretKey',
         'stripeWebhookSecret',

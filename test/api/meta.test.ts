@@ -581,6 +581,49 @@ describe('the publisher on Instagram', () => {
     );
   });
 
+  it('is refused at review, with words, without an image or with one of a shape Instagram does not take', async () => {
+    const approve = (seeded: { event: { campaignId: string; contentId: string } }) =>
+      call(
+        'POST',
+        `/campaigns/${seeded.event.campaignId}/content/${seeded.event.contentId}/approve`,
+        { token: owner.token, body: { status: 'approved' } },
+      );
+    const bare = await seedPost(owner, campaignId, {
+      platform: 'instagram',
+      status: 'draft',
+      imageIds: [],
+      scheduledFor: undefined,
+      publishAttempt: undefined,
+    });
+    const refused = await approve(bare);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CONTENT_MEDIA_UNSUITABLE' });
+    expect(messageOf(refused)).toBe(
+      'Instagram posts need an image or a video. Add one to this post first.',
+    );
+
+    const wide = await seedPost(owner, campaignId, {
+      platform: 'instagram',
+      status: 'draft',
+      imageIds: [await campaignImage(2000, 800)],
+      scheduledFor: undefined,
+      publishAttempt: undefined,
+    });
+    const refusedWide = await approve(wide);
+    expect(refusedWide.body).toMatchObject({ code: 'CONTENT_MEDIA_UNSUITABLE' });
+    expect(messageOf(refusedWide)).toContain('this one is 2000 × 800');
+    expect((await postOf(wide)).status).toBe('draft');
+
+    const fitting = await seedPost(owner, campaignId, {
+      platform: 'instagram',
+      status: 'draft',
+      imageIds: [await campaignImage(1080, 1350)],
+      scheduledFor: undefined,
+      publishAttempt: undefined,
+    });
+    expect((await approve(fitting)).status).toBe(200);
+  });
+
   it('fails a post without an image, in words, before Meta is asked', async () => {
     const seeded = await seedInstagramPost([]);
     expect(await publish(seeded)).toBe('failed');
