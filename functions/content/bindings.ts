@@ -9,6 +9,8 @@ import { declareFunction } from '#functions/core/bindings';
 export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
+    // Approving an Instagram post reads its images' headers: their shape must be one it takes.
+    mediaBucket: 'read',
     secrets: ['tokenKey', 'originKey'],
     // Publish now starts the publisher at once.
     starts: ['content-generation', 'publisher'],

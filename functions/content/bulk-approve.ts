@@ -7,14 +7,13 @@ import { Conflict, NotFound } from '../core/errors';
 import type { OwnedCampaign } from '../domain/ownership/owned-campaign';
 import { approvePost, loadCampaignPost } from './review';
 
-const refused = (contentId: string, code: 'CONTENT_NOT_FOUND' | 'CONTENT_NOT_REVIEWABLE') =>
-  ({
-    contentId,
-    outcome: 'refused',
-    code,
-    message:
-      code === 'CONTENT_NOT_FOUND' ? CONTENT_MESSAGES.notFound : CONTENT_MESSAGES.notReviewable,
-  }) as const;
+const refused = (
+  contentId: string,
+  code: 'CONTENT_NOT_FOUND' | 'CONTENT_NOT_REVIEWABLE' | 'CONTENT_MEDIA_UNSUITABLE',
+  message: string = code === 'CONTENT_NOT_FOUND'
+    ? CONTENT_MESSAGES.notFound
+    : CONTENT_MESSAGES.notReviewable,
+): PostApproval => ({ contentId, outcome: 'refused', code, message });
 
 /**
  * The campaign of one of the company's posts, found through the post's pointer (a post is named
@@ -85,6 +84,10 @@ const approveOne = async (
       : refused(contentId, 'CONTENT_NOT_REVIEWABLE');
   } catch (error) {
     if (error instanceof NotFound) return refused(contentId, 'CONTENT_NOT_FOUND');
+    // Its platform could not publish its media (none on Instagram, a wrong shape): say why.
+    if (error instanceof Conflict && error.code === 'CONTENT_MEDIA_UNSUITABLE') {
+      return refused(contentId, 'CONTENT_MEDIA_UNSUITABLE', error.message);
+    }
     if (error instanceof Conflict) return refused(contentId, 'CONTENT_NOT_REVIEWABLE');
     throw error;
   }

@@ -1,7 +1,50 @@
 import { CONTENT_MESSAGES, contentImageLimit } from '#shared/domain/content';
+import {
+  mediaPublishProblem,
+  PLATFORM_MEDIA,
+  type MediaShape,
+} from '#shared/domain/platform-media';
 import { PLATFORMS, type PlatformId } from '#shared/domain/tiers';
 import { mediaAssetEntity, type MediaAssetRecord } from '../core/db/entities/media-asset';
-import { Invalid } from '../core/errors';
+import { readImageHeader } from '../core/media/image-header';
+import { readMediaObjectStart } from '../core/storage/media-bucket';
+import { Conflict, Invalid } from '../core/errors';
+
+/** Enough of an image's start to find its size in the header (a JPEG's EXIF comes first). */
+const HEADER_BYTES = 256 * 1024;
+
+/**
+ * Refuses approving a post its platform could not publish as it is — none on Instagram, or an
+ * image of a shape it does not take — so the owner hears it now, with words, rather than at
+ * publishing time. Only platforms with such rules read anything (the images' headers).
+ */
+export const checkPublishableMedia = async (post: {
+  companyId: string;
+  campaignId: string;
+  platform: PlatformId;
+  imageIds: readonly string[];
+}): Promise<void> => {
+  const rules = PLATFORM_MEDIA[post.platform];
+  if (!rules.mediaRequired && !rules.imageAspect) return;
+  const shapes = await Promise.all(
+    post.imageIds.map(async (mediaId): Promise<MediaShape> => {
+      const { data: asset } = await mediaAssetEntity()
+        .get({ companyId: post.companyId, campaignId: post.campaignId, mediaId })
+        .go({ consistent: true });
+      if (!asset || asset.type === 'video') return { kind: 'video' };
+      // A file not there (yet) has no shape to refuse; publishing checks it again.
+      const header = await readMediaObjectStart(asset.key, HEADER_BYTES).then(
+        (bytes) => readImageHeader(bytes),
+        () => null,
+      );
+      return header
+        ? { kind: 'image', width: header.width, height: header.height }
+        : { kind: 'image' };
+    }),
+  );
+  const problem = mediaPublishProblem(post.platform, shapes);
+  if (problem) throw new Conflict('CONTENT_MEDIA_UNSUITABLE', problem);
+};
 
 /** The campaign's media meant for a platform, oldest first (one query: at most 5 assets). */
 export const campaignMediaFor = async (

@@ -26,7 +26,7 @@ import { ensureMayGenerate } from '../domain/plans/entitlement';
 import { jobStarter } from '../integrations/jobs/provider';
 import { markFailed, pendingGeneration } from './content-generations';
 import { toGeneratedContent } from './content-view';
-import { checkPostImages } from './post-media';
+import { checkPostImages, checkPublishableMedia } from './post-media';
 import {
   applyTransition,
   transitionItem,
@@ -87,6 +87,8 @@ export const approvePost = async (
   post: ContentRecord,
   details: TransitionDetails = {},
 ): Promise<{ post: ContentRecord; slot: SlotOutcome }> => {
+  const imageIds = (details.set as { imageIds?: string[] } | undefined)?.imageIds ?? post.imageIds;
+  await checkPublishableMedia({ ...post, imageIds });
   await watchForSlot(post);
   const approved = await applyReview(post, 'approve', details);
   await reachFunnelStep(owned.company.userId, 'firstPostApproved');

@@ -13,6 +13,7 @@ export const SECRET_NAMES = [
   'credentialKey',
   'xClientSecret',
   'linkedInClientSecret',
+  'metaAppSecret',
   'googleClientSecret',
   'stripeSecretKey',
   'stripeWebhookSecret',
@@ -112,6 +113,7 @@ export const BINDING_VARIABLES = {
       'LINKEDIN_CLIENT_SECRET_ARN',
       'LINKEDIN_CLIENT_ID',
     ],
+    metaAppSecret: ['META_APP_SECRET', 'META_APP_SECRET_ARN', 'META_APP_ID'],
     // "Continue with Google": the OpenID Connect client of the auth group alone.
     googleClientSecret: ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_SECRET_ARN', 'GOOGLE_CLIENT_ID'],
     // The key's prices come with it: a price id names a price of that Stripe account only.

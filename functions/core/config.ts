@@ -104,6 +104,22 @@ const schema = z.object({
     .regex(/^\d{6}(\.\d{2})?$/)
     .default('202607'),
   /**
+   * Meta's app (Facebook Login for Business; binding `metaAppSecret`, context `metaClientId`):
+   * one app for Facebook Pages and the Instagram accounts linked to them.
+   */
+  META_APP_ID: setting,
+  META_APP_SECRET: setting,
+  META_APP_SECRET_ARN: setting,
+  /**
+   * Facebook Login for Business's configuration (the permissions it asks for, set up in Meta's
+   * developer console). Without one the consent page is asked for the permissions by name.
+   */
+  META_LOGIN_CONFIG_ID: setting,
+  /** graph.facebook.com, or the sandbox's stand-in (its base, no trailing /). */
+  META_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com'),
+  /** www.facebook.com: the consent dialog, or the sandbox's stand-in. */
+  META_DIALOG_BASE_URL: z.url().default('https://www.facebook.com'),
+  /**
    * Stripe's API key (binding `stripeSecretKey`): given directly (sandbox: a real test key from
    * `.env`, or the stand-in's own) or as a Secrets Manager ARN (AWS). Never logged.
    */

@@ -3,7 +3,7 @@ import { declareFunction } from '#functions/core/bindings';
 /**
  * Connecting, disconnecting and posting now: the table (credentials, OAuth states), the media
  * bucket (presigned uploads are signed with this function's role, posts read the objects), the
- * key that encrypts the tokens, the OAuth clients of X and LinkedIn (their secrets bring their
+ * key that encrypts the tokens, the OAuth clients of X, LinkedIn and Meta (their secrets bring their
  * ids), and the app's URL (the OAuth redirect URI and where the callbacks send the browser back to).
  */
 export const declaration = declareFunction({
@@ -11,7 +11,14 @@ export const declaration = declareFunction({
     table: 'read-write',
     mediaBucket: 'read-write',
     appUrl: true,
-    secrets: ['tokenKey', 'originKey', 'credentialKey', 'xClientSecret', 'linkedInClientSecret'],
+    secrets: [
+      'tokenKey',
+      'originKey',
+      'credentialKey',
+      'xClientSecret',
+      'linkedInClientSecret',
+      'metaAppSecret',
+    ],
   },
   // Posting relays the post's media (up to 100 MB of video) through memory, and waits on the
   // provider's upload: more memory (and with it CPU) and up to API Gateway's 30 s.

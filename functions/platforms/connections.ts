@@ -16,9 +16,10 @@ import {
   ProviderUnavailable,
 } from '../integrations/social/provider-errors';
 import { createPkcePair } from '../integrations/social/pkce';
-import type { SocialClient } from '../integrations/social/social-client';
+import { grantsPages, type SocialClient } from '../integrations/social/social-client';
 import { storeConnection } from './credentials';
 import { claimOAuthState, createOAuthState } from './oauth-state';
+import { keepPageChoice, missingPermissionOf } from './page-choice';
 import { revokeQuietly } from './revocation';
 
 /** Where the provider sends the browser back: our public callback, under the app's origin. */
@@ -169,6 +170,22 @@ export const finishConnection = async (input: {
       redirectUri: await redirectUriOf(platform),
       codeVerifier: claimed.codeVerifier,
     });
+    if (grantsPages(client)) {
+      // Meta grants Pages: the owner chooses one on the Platforms screen, unless the consent
+      // left out a permission publishing needs (then it says which).
+      const missing = missingPermissionOf(client.platform, grant.scopes);
+      if (missing) return failure(platform, companyId, missing);
+      await keepPageChoice({
+        platform: client.platform,
+        companyId,
+        userId: claimed.userId,
+        grant,
+      });
+      logger.info('Consent granted; waiting for the Page choice', { platform, companyId });
+      return {
+        location: await platformsPage(companyId, { choosePage: 'true', platform }),
+      };
+    }
     const account = await client.account(grant.accessToken);
     const { replaced } = await storeConnection({ companyId, platform, account, grant });
     if (replaced) await revokeQuietly(async () => client, replaced, logger);

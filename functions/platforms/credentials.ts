@@ -27,6 +27,7 @@ export const toPlatformCredential = (record: PlatformCredentialRecord): Platform
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
   metadata: { connected: record.connected },
+  page: record.pageId && record.pageName ? { id: record.pageId, name: record.pageName } : null,
 });
 
 export const listCredentials = async (companyId: string): Promise<PlatformCredentialRecord[]> => {
@@ -154,8 +155,10 @@ export const storeConnection = async (input: {
   platform: ConnectablePlatform;
   account: ProviderAccount;
   grant: TokenGrant;
+  /** The Facebook Page the account posts as or through (Meta's platforms). */
+  page?: { id: string; name: string };
 }): Promise<StoredConnection> => {
-  const { companyId, platform, account, grant } = input;
+  const { companyId, platform, account, grant, page } = input;
   const key = { companyId, credentialId: credentialIdFor(companyId, platform) };
   return retryOnContention<StoredConnection>(
     {
@@ -172,6 +175,7 @@ export const storeConnection = async (input: {
         handle: account.handle,
         accountName: account.displayName || undefined,
         avatarUrl: account.avatarUrl,
+        ...(page ? { pageId: page.id, pageName: page.name } : {}),
         scopes: grant.scopes,
         ...(await tokenAttributes(key, grant, stored, sameAccount)),
         tokenVersion: (stored?.tokenVersion ?? 0) + 1,

@@ -3,7 +3,7 @@ import { loadOwnedCompany } from '../domain/ownership/owned-company';
 import { answerCookies } from '../core/http/cookies';
 import { createGroupHandler } from '../core/http/group-handler';
 import { logger } from '../core/logger';
-import { socialClient as clientFor } from '../integrations/social/provider';
+import { PAGE_CLIENTS, socialClient as clientFor } from '../integrations/social/provider';
 import { beginConnection, finishConnection } from './connections';
 import {
   deleteCredential,
@@ -11,6 +11,7 @@ import {
   loadCredential,
   toPlatformCredential,
 } from './credentials';
+import { choosePage, listPageChoice } from './page-choice';
 import { createMediaUpload } from './post-media';
 import { postNow } from './posting';
 import { revokeGrant } from './revocation';
@@ -49,6 +50,62 @@ const routeHandler = createGroupHandler(platformsRoutes, {
       event,
     }),
 
+  facebookAuthUrl: async ({ params, caller, event }) =>
+    beginConnection({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('facebook'),
+      userId: caller.userId,
+      event,
+    }),
+
+  instagramAuthUrl: async ({ params, caller, event }) =>
+    beginConnection({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('instagram'),
+      userId: caller.userId,
+      event,
+    }),
+
+  facebookCallback: async ({ query, event }) =>
+    finishConnection({ client: await clientFor('facebook'), query, event, logger }),
+
+  instagramCallback: async ({ query, event }) =>
+    finishConnection({ client: await clientFor('instagram'), query, event, logger }),
+
+  facebookPages: async ({ params, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    return listPageChoice({
+      client: await PAGE_CLIENTS.facebook(),
+      company,
+      userId: caller.userId,
+    });
+  },
+
+  instagramPages: async ({ params, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    return listPageChoice({
+      client: await PAGE_CLIENTS.instagram(),
+      company,
+      userId: caller.userId,
+    });
+  },
+
+  chooseFacebookPage: async ({ params, body, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    const client = await PAGE_CLIENTS.facebook();
+    return toPlatformCredential(
+      await choosePage({ client, company, userId: caller.userId, pageId: body.pageId }),
+    );
+  },
+
+  chooseInstagramPage: async ({ params, body, caller }) => {
+    const company = await loadOwnedCompany(params.companyId, caller);
+    const client = await PAGE_CLIENTS.instagram();
+    return toPlatformCredential(
+      await choosePage({ client, company, userId: caller.userId, pageId: body.pageId }),
+    );
+  },
+
   twitterCallback: async ({ query, event }) =>
     finishConnection({ client: await clientFor('twitter'), query, event, logger }),
 
@@ -72,6 +129,22 @@ const routeHandler = createGroupHandler(platformsRoutes, {
     postNow({
       company: await loadOwnedCompany(params.companyId, caller),
       client: await clientFor('linkedin'),
+      post: body,
+      logger,
+    }),
+
+  postToFacebook: async ({ params, body, caller }) =>
+    postNow({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('facebook'),
+      post: body,
+      logger,
+    }),
+
+  postToInstagram: async ({ params, body, caller }) =>
+    postNow({
+      company: await loadOwnedCompany(params.companyId, caller),
+      client: await clientFor('instagram'),
       post: body,
       logger,
     }),

@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { PublishedPost } from '#shared/contract/platforms';
+import { PLATFORM_MEDIA } from '#shared/domain/platform-media';
 import { platformName, type ConnectablePlatform } from '#shared/domain/tiers';
 import type { CompanyRecord } from '../core/db/entities/company';
 import type { PlatformCredentialRecord } from '../core/db/entities/platform-credential';
@@ -7,6 +8,7 @@ import { Conflict, Invalid } from '../core/errors';
 import { ensureMayPublish, ensurePlatformInTier } from '../domain/plans/entitlement';
 import type { SocialClient } from '../integrations/social/social-client';
 import { findCredential } from './credentials';
+import { fetchesMedia, publishProblemOf, withMediaLinks } from './media-links';
 import { checkPostMedia, discardPostMedia, readPostMedia } from './post-media';
 import { needsReconnectionMessage, providerFailure } from './provider-failures';
 import { freshAccessToken } from './token-refresh';
@@ -65,8 +67,20 @@ export const postNow = async (input: {
   const { platform } = client;
   let credential = await checkPost(company, platform, post.text);
   const media = await checkPostMedia(company.companyId, platform, post.media);
+  if (PLATFORM_MEDIA[platform].mediaRequired && media.length === 0) {
+    throw new Invalid(
+      'MEDIA_REQUIRED',
+      `${platformName(platform)} posts need an image or a video. Add one, then post.`,
+    );
+  }
   // Read (and checked to be what their types say) before anything is asked of the provider.
-  const files = await readPostMedia(media);
+  const read = await readPostMedia(media);
+  const problem = publishProblemOf(platform, read);
+  if (problem) throw new Invalid('MEDIA_INVALID', problem);
+  const files = await withMediaLinks(
+    platform,
+    read.map((file, index) => ({ ...file, key: media[index]!.key })),
+  );
   try {
     const fresh = await freshAccessToken(client, credential);
     credential = fresh.credential;
@@ -78,7 +92,9 @@ export const postNow = async (input: {
       media: files,
     });
     logger.info('Posted now', { platform, companyId: company.companyId, postId: published.postId });
-    await discardPostMedia(media);
+    // A platform that fetches media may still be reading it (a Facebook video processes after
+    // the answer): its uploads are left to the bucket's lifecycle rule.
+    if (!fetchesMedia(platform)) await discardPostMedia(media);
     return { platform, postId: published.postId, url: published.url };
   } catch (error) {
     throw await providerFailure(error, credential, logger);

@@ -8,6 +8,8 @@ import {
   ProviderDuplicatePost,
   ProviderError,
   ProviderMisconfigured,
+  ProviderPermissionMissing,
+  ProviderQuotaReached,
   ProviderRateLimited,
   ProviderRejected,
   ProviderUnavailable,
@@ -26,7 +28,9 @@ const clockTime = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
 /**
  * The domain error for a provider's failure, so the owner is told what happened in their words
  * and a client can decide on the code:
- * - revoked grant: the credential is marked `needsReconnection` (PLATFORM_NEEDS_RECONNECTION);
+ * - revoked grant, or a permission missing from it: the credential is marked `needsReconnection`
+ *   (PLATFORM_NEEDS_RECONNECTION, naming the permission);
+ * - the account's own publishing limit (Instagram): PUBLISHING_LIMIT_REACHED;
  * - 429: PROVIDER_RATE_LIMITED with the reset time in the message and as Retry-After;
  * - 5xx, time-out: PROVIDER_UNAVAILABLE, worded for whether the post may have gone out;
  * - X's duplicate: PROVIDER_DUPLICATE_POST; any other refusal: PROVIDER_REJECTED;
@@ -48,7 +52,20 @@ export const providerFailure = async (
       platform: error.platform,
       status: error.status,
     });
-    return new Conflict('PLATFORM_NEEDS_RECONNECTION', needsReconnectionMessage(error.platform));
+    return new Conflict(
+      'PLATFORM_NEEDS_RECONNECTION',
+      // A missing permission says which one, so the owner knows what to allow when reconnecting.
+      error instanceof ProviderPermissionMissing
+        ? error.message
+        : needsReconnectionMessage(error.platform),
+    );
+  }
+  if (error instanceof ProviderQuotaReached) {
+    const seconds = Math.max(
+      1,
+      Math.ceil(((error.resetAt?.getTime() ?? 0) - now.getTime()) / 1000),
+    );
+    return new RateLimited('PUBLISHING_LIMIT_REACHED', error.message, seconds);
   }
   if (error instanceof ProviderRateLimited) {
     const resetAt =

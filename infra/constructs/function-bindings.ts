@@ -66,6 +66,11 @@ export interface BindingTargets {
   /** LinkedIn's OAuth client (context `linkedInClientId` + `linkedInClientSecretName`). */
   readonly linkedInClient?: OAuthClientTarget;
   /**
+   * Meta's app, for Facebook Pages and Instagram (context `metaClientId`, the app id, and
+   * `metaClientSecretName`, a secret holding the app secret).
+   */
+  readonly metaClient?: OAuthClientTarget;
+  /**
    * Stripe (context `stripeSecretName`, `stripeWebhookSecretName` and `stripePrice<Tier>`; both
    * secrets created by hand). Without it the Stripe secrets bind to nothing and billing answers
    * 503 BILLING_UNAVAILABLE.
@@ -235,6 +240,8 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
       linkedInClient,
       BINDING_VARIABLES.secrets.linkedInClientSecret,
     ),
+  metaAppSecret: ({ scope, targets: { metaClient } }) =>
+    oauthClientBinding(scope, 'MetaAppSecret', metaClient, BINDING_VARIABLES.secrets.metaAppSecret),
   googleClientSecret: ({ scope, targets: { googleClient } }) =>
     oauthClientBinding(
       scope,

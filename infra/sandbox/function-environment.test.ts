@@ -164,6 +164,7 @@ describe('functionEnvironment', () => {
         'credentialKey',
         'xClientSecret',
         'linkedInClientSecret',
+        'metaAppSecret',
         'googleClientSecret',
         'stripeSecretKey',
         'stripeWebhookSecret',

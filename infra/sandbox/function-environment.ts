@@ -87,6 +87,7 @@ const SECRET_SETTINGS: Readonly<Record<SecretName, readonly string[]>> = {
   credentialKey: [],
   xClientSecret: [],
   linkedInClientSecret: ['LINKEDIN_VERSION'],
+  metaAppSecret: ['META_LOGIN_CONFIG_ID'],
   googleClientSecret: [],
   stripeSecretKey: [],
   stripeWebhookSecret: [],
@@ -138,6 +139,28 @@ const linkedInClientValues = ({ url, settings }: SecretWiring): Variables =>
         LINKEDIN_CLIENT_SECRET_ARN: undefined,
         LINKEDIN_API_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
         LINKEDIN_AUTH_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
+      };
+
+/**
+ * Meta's app (Facebook and Instagram), the same way: the real Graph API with both keys in `.env`
+ * (the app's redirect URIs registered as http://localhost:3000/api/platforms/facebook/callback
+ * and …/instagram/callback), otherwise the sandbox's stand-in.
+ */
+const metaAppValues = ({ url, settings }: SecretWiring): Variables =>
+  settings.META_APP_ID && settings.META_APP_SECRET
+    ? {
+        META_APP_ID: settings.META_APP_ID,
+        META_APP_SECRET: settings.META_APP_SECRET,
+        META_APP_SECRET_ARN: undefined,
+        META_GRAPH_BASE_URL: settings.META_GRAPH_BASE_URL,
+        META_DIALOG_BASE_URL: settings.META_DIALOG_BASE_URL,
+      }
+    : {
+        META_APP_ID: STAND_IN_CLIENTS.facebook.clientId,
+        META_APP_SECRET: STAND_IN_CLIENTS.facebook.clientSecret,
+        META_APP_SECRET_ARN: undefined,
+        META_GRAPH_BASE_URL: `${url}${STAND_IN_PATHS.facebook}`,
+        META_DIALOG_BASE_URL: `${url}${STAND_IN_PATHS.facebook}`,
       };
 
 /**
@@ -238,6 +261,8 @@ const secretValues = (secret: SecretName, wiring: SecretWiring): Variables => {
       return xClientValues(wiring);
     case 'linkedInClientSecret':
       return linkedInClientValues(wiring);
+    case 'metaAppSecret':
+      return metaAppValues(wiring);
     case 'googleClientSecret':
       return googleClientValues(wiring);
     case 'stripeSecretKey':

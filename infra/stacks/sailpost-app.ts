@@ -161,7 +161,7 @@ const smsContext = (app: App) => {
  * Messaging SMS phone number or pool texts are sent from; required in prod, a simulator number
  * elsewhere) and `smsOptOutList` (its opt-out list, default `Default`),
  * `openAiSecretName`, `xClientId` + `xClientSecretName` and `linkedInClientId` +
- * `linkedInClientSecretName`, `googleClientId` + `googleClientSecretName` (the OAuth clients;
+ * `linkedInClientSecretName`, `metaClientId` + `metaClientSecretName`, `googleClientId` + `googleClientSecretName` (the OAuth clients;
  * each secret created by hand), `stripeSecretName`
  * + `stripeWebhookSecretName` + `stripePriceIntro|Silver|Gold|Platinum` (Stripe; both secrets
  * created by hand),
@@ -234,6 +234,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       openAiSecretName: stringContext(app, 'openAiSecretName'),
       xClient: oauthClientContext(app, 'x'),
       linkedInClient: oauthClientContext(app, 'linkedIn'),
+      metaClient: oauthClientContext(app, 'meta'),
       googleClient: oauthClientContext(app, 'google'),
       ga4MeasurementId,
       stripe: stripeContext(app),

@@ -288,7 +288,11 @@ export type ApprovePostsBody = z.input<typeof approvePostsBody>;
 
 /** Why an approved post took no slot, and why a post was not approved: stable error codes. */
 const NOT_SLOTTED = ['CAMPAIGN_NOT_ACTIVE', 'NO_FREE_SLOT'] as const satisfies ErrorCode[];
-const NOT_APPROVED = ['CONTENT_NOT_FOUND', 'CONTENT_NOT_REVIEWABLE'] as const satisfies ErrorCode[];
+const NOT_APPROVED = [
+  'CONTENT_NOT_FOUND',
+  'CONTENT_NOT_REVIEWABLE',
+  'CONTENT_MEDIA_UNSUITABLE',
+] as const satisfies ErrorCode[];
 
 /**
  * What became of one post of a bulk approval: approved and scheduled (`scheduledFor`, UTC ISO);
@@ -407,6 +411,7 @@ export const contentRoutes = {
       'CONTENT_NOT_FOUND',
       'CONTENT_NOT_REVIEWABLE',
       'CONTENT_IMAGES_NOT_ALLOWED',
+      'CONTENT_MEDIA_UNSUITABLE',
       'POST_TOO_LONG',
       'SUBSCRIPTION_REQUIRED',
       'AI_FAIR_USE_REACHED',

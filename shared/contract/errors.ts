@@ -70,6 +70,8 @@ export const ERROR_STATUS = {
   CAMPAIGN_NOT_RUNNING: 409,
   PLATFORM_NOT_IN_CAMPAIGN: 409,
   CONTENT_IMAGES_NOT_ALLOWED: 400,
+  /** The post's media cannot be published on its platform (none on Instagram, a wrong shape). */
+  CONTENT_MEDIA_UNSUITABLE: 409,
   CONTENT_NOT_SCHEDULED: 409,
   SLOT_NOT_FREE: 409,
   /** An approved post its campaign has no free slot for before it ends (it stays approved). */
@@ -88,6 +90,16 @@ export const ERROR_STATUS = {
   PROVIDER_DUPLICATE_POST: 409,
   PROVIDER_REJECTED: 422,
   PROVIDER_UNAVAILABLE: 503,
+  /** A post needs an image or a video on this platform (Instagram). */
+  MEDIA_REQUIRED: 400,
+  /** The account's rolling 24-hour publishing limit at the platform is used up (Instagram). */
+  PUBLISHING_LIMIT_REACHED: 429,
+  /** Choosing a Facebook Page: no consent is waiting for a choice (none, used, or expired). */
+  PAGE_CHOICE_NOT_PENDING: 409,
+  /** Choosing a Facebook Page: the Page is not one the consent granted. */
+  PAGE_NOT_FOUND: 404,
+  /** Choosing the Page of an Instagram account: the Page has no professional account linked. */
+  INSTAGRAM_ACCOUNT_MISSING: 409,
   // Support tickets
   SUPPORT_TICKET_NOT_FOUND: 404,
   /** A closed ticket takes no response and no change: open a new one. */

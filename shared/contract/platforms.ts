@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { listOr } from '../domain/platform-media';
 import { longestPostText } from '../domain/post-text-rules';
-import { CONNECTABLE_PLATFORMS, PLATFORM_IDS, PLATFORMS } from '../domain/tiers';
+import { CONNECTABLE_PLATFORMS, PLATFORM_IDS, PLATFORMS, type PlatformId } from '../domain/tiers';
 import { bodyErrors, companyIdValue, optionalText, refusingCharacters, text } from './fields';
 import { lineProblem } from './unsafe-characters';
 import type { ErrorCode } from './errors';
@@ -27,8 +27,59 @@ const platformCredentialSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   metadata: z.object({ connected: z.boolean() }),
+  /**
+   * The Facebook Page the account posts as (Facebook) or is linked to (Instagram); absent on the
+   * other platforms. On Facebook `handle` and `accountName` are the Page's name too.
+   */
+  page: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type PlatformCredential = z.infer<typeof platformCredentialSchema>;
+
+/** The platforms connected through a Facebook Page chosen after consent. */
+export const PAGE_PLATFORMS = ['facebook', 'instagram'] as const satisfies PlatformId[];
+export type PagePlatform = (typeof PAGE_PLATFORMS)[number];
+
+/** One Facebook Page a consent granted, and the Instagram professional account linked to it. */
+const metaPageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  pictureUrl: z.string().nullable(),
+  instagram: z
+    .object({
+      id: z.string(),
+      /** Without the `@`. */
+      username: z.string(),
+      pictureUrl: z.string().nullable(),
+    })
+    .nullable(),
+  /**
+   * Why the Page cannot be chosen for this platform, in the owner's words (on Instagram: no
+   * professional account is linked to it, and what to change); null when it can.
+   */
+  problem: z.string().nullable(),
+});
+export type MetaPage = z.infer<typeof metaPageSchema>;
+
+/**
+ * The Pages a consent granted, waiting for the owner's choice (Facebook: the Page the company
+ * posts as; Instagram: the Page whose linked account it posts as). The consent's callback sends
+ * the browser to the Platforms screen with `choosePage=true&platform=…`.
+ */
+const pageChoiceSchema = z.object({
+  platform: z.enum(PAGE_PLATFORMS),
+  pages: z.array(metaPageSchema),
+  /** Why none of them can be chosen, in the owner's words; null when one can. */
+  problem: z.string().nullable(),
+  /** When the choice lapses and the owner must connect again (ISO). */
+  expiresAt: z.string(),
+});
+export type PageChoice = z.infer<typeof pageChoiceSchema>;
+
+const choosePageBodySchema = z.strictObject(
+  { pageId: text('Page', 'Choose a Page', 64) },
+  bodyErrors(),
+);
+export type ChoosePageBody = z.input<typeof choosePageBodySchema>;
 
 const authUrlSchema = z.object({ url: z.string() });
 
@@ -123,6 +174,14 @@ const POST_NOW_ERRORS = [
   'PROVIDER_UNAVAILABLE',
 ] as const satisfies readonly ErrorCode[];
 
+/** What choosing a Page may answer beside the company's own checks. */
+const CHOOSE_PAGE_ERRORS = [
+  'COMPANY_NOT_FOUND',
+  'PLATFORM_NOT_IN_TIER',
+  'PAGE_CHOICE_NOT_PENDING',
+  'PAGE_NOT_FOUND',
+] as const satisfies readonly ErrorCode[];
+
 export const platformsRoutes = {
   listCredentials: defineRoute({
     method: 'GET',
@@ -166,6 +225,28 @@ export const platformsRoutes = {
     response: authUrlSchema,
     errors: ['COMPANY_NOT_FOUND', 'PLATFORM_NOT_IN_TIER'],
   }),
+  facebookAuthUrl: defineRoute({
+    method: 'GET',
+    path: '/platforms/facebook/auth/{companyId}',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary:
+      "Facebook Login for Business: Meta's consent page for the Pages the company may post as",
+    response: authUrlSchema,
+    errors: ['COMPANY_NOT_FOUND', 'PLATFORM_NOT_IN_TIER'],
+  }),
+  instagramAuthUrl: defineRoute({
+    method: 'GET',
+    path: '/platforms/instagram/auth/{companyId}',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary:
+      "Meta's consent page for the Pages whose linked Instagram professional accounts the company may post as",
+    response: authUrlSchema,
+    errors: ['COMPANY_NOT_FOUND', 'PLATFORM_NOT_IN_TIER'],
+  }),
   twitterCallback: defineRoute({
     method: 'GET',
     path: '/platforms/twitter/callback',
@@ -189,6 +270,75 @@ export const platformsRoutes = {
     response: redirectResponseSchema,
     successStatus: 302,
     errors: [],
+  }),
+  facebookCallback: defineRoute({
+    method: 'GET',
+    path: '/platforms/facebook/callback',
+    group: 'platforms',
+    access: 'public',
+    summary:
+      'Where Meta returns after consent: keeps the granted Pages for the owner to choose one, then redirects to the Platforms screen (choosePage=true) or with an error',
+    query: oauthCallbackQuerySchema,
+    response: redirectResponseSchema,
+    successStatus: 302,
+    errors: [],
+  }),
+  instagramCallback: defineRoute({
+    method: 'GET',
+    path: '/platforms/instagram/callback',
+    group: 'platforms',
+    access: 'public',
+    summary:
+      'Where Meta returns after consent for Instagram: keeps the granted Pages and their linked accounts for the owner to choose, then redirects to the Platforms screen (choosePage=true) or with an error',
+    query: oauthCallbackQuerySchema,
+    response: redirectResponseSchema,
+    successStatus: 302,
+    errors: [],
+  }),
+  facebookPages: defineRoute({
+    method: 'GET',
+    path: '/companies/{companyId}/platforms/facebook/pages',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary: 'The Pages a Facebook consent granted, for the owner to choose the one to post as',
+    response: pageChoiceSchema,
+    errors: ['COMPANY_NOT_FOUND', 'PAGE_CHOICE_NOT_PENDING'],
+  }),
+  instagramPages: defineRoute({
+    method: 'GET',
+    path: '/companies/{companyId}/platforms/instagram/pages',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary:
+      'The Pages an Instagram consent granted, with their linked Instagram accounts, for the owner to choose one',
+    response: pageChoiceSchema,
+    errors: ['COMPANY_NOT_FOUND', 'PAGE_CHOICE_NOT_PENDING'],
+  }),
+  chooseFacebookPage: defineRoute({
+    method: 'PUT',
+    path: '/companies/{companyId}/platforms/facebook/page',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary:
+      'Connects the Page the company posts as, from those the consent granted (its token is stored encrypted)',
+    body: choosePageBodySchema,
+    response: platformCredentialSchema,
+    errors: CHOOSE_PAGE_ERRORS,
+  }),
+  chooseInstagramPage: defineRoute({
+    method: 'PUT',
+    path: '/companies/{companyId}/platforms/instagram/page',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary:
+      'Connects the Instagram professional account linked to the chosen Page, from those the consent granted',
+    body: choosePageBodySchema,
+    response: platformCredentialSchema,
+    errors: [...CHOOSE_PAGE_ERRORS, 'INSTAGRAM_ACCOUNT_MISSING'],
   }),
   createMediaUpload: defineRoute({
     method: 'POST',
@@ -227,5 +377,32 @@ export const platformsRoutes = {
     response: publishedPostSchema,
     successStatus: 201,
     errors: POST_NOW_ERRORS,
+  }),
+  postToFacebook: defineRoute({
+    method: 'POST',
+    path: '/platforms/facebook/post/{companyId}',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary:
+      'Posts now as the Facebook Page connected to the company: text with a link preview, photos or a video',
+    body: postBodySchema,
+    response: publishedPostSchema,
+    successStatus: 201,
+    errors: POST_NOW_ERRORS,
+  }),
+  postToInstagram: defineRoute({
+    method: 'POST',
+    path: '/platforms/instagram/post/{companyId}',
+    owners: { companyId: 'company' },
+    group: 'platforms',
+    access: 'user',
+    summary:
+      'Posts now as the Instagram account connected to the company: an image, a carousel or a video, with its caption',
+    body: postBodySchema,
+    response: publishedPostSchema,
+    successStatus: 201,
+    // Instagram has no text-only posts, and a rolling 24-hour limit of its own.
+    errors: [...POST_NOW_ERRORS, 'MEDIA_REQUIRED', 'PUBLISHING_LIMIT_REACHED'],
   }),
 } as const;

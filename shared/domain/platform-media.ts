@@ -9,10 +9,28 @@ export interface MediaKind {
 
 export interface PlatformMediaRules {
   kinds: readonly MediaKind[];
-  /** How many images one post may carry. */
+  /** How many images one post may carry (on Instagram: the items of a carousel). */
   maxImages: number;
   /** A GIF or a video is the post's only media item. */
   aloneKinds: readonly MediaKind['kind'][];
+  /** A post needs at least one image or video (Instagram has no text-only posts). */
+  mediaRequired: boolean;
+  /** The shapes of image the platform publishes (width ÷ height), where it limits them. */
+  imageAspect: AspectRange | null;
+  /**
+   * The one image type the platform publishes, where it takes only one: images of the other
+   * types it accepts here are converted to it before they go (Instagram publishes JPEG only).
+   */
+  publishedImageType: string | null;
+}
+
+/** Width ÷ height, from `min` (tallest) to `max` (widest), as the platform names it. */
+export interface AspectRange {
+  min: number;
+  max: number;
+  /** "4:5", "1.91:1" */
+  minLabel: string;
+  maxLabel: string;
 }
 
 const MB = 1024 * 1024;
@@ -21,7 +39,11 @@ const MB = 1024 * 1024;
  * What each platform accepts in one post. X: up to 4 images (5 MB each), or one GIF (15 MB), or
  * one MP4 video (X allows 512 MB; we hold it to 100 MB because the post is relayed through a
  * Lambda's memory). LinkedIn: images only for now (JPEG, PNG, GIF up to 8 MB), up to 9.
- * Facebook and Instagram: not yet, as nothing is published there. The presigned POST's policy
+ * Facebook: up to 10 photos (Meta takes photos up to 4 MB; it sets no count, 10 is ours, as
+ * Instagram's), or one MP4 video. Instagram: an image or a video is required; up to 10 in a
+ * carousel; images 8 MB, published as JPEG, from 4:5 to 1.91:1. Meta fetches Facebook videos and
+ * all Instagram media from a short-lived link to our bucket, so those are not relayed; 100 MB
+ * still bounds them, as the stored object is checked before posting. The presigned POST's policy
  * enforces type and size at S3; the server checks the stored object again before posting.
  */
 export const PLATFORM_MEDIA: ConnectableTable<PlatformMediaRules> = {
@@ -33,6 +55,9 @@ export const PLATFORM_MEDIA: ConnectableTable<PlatformMediaRules> = {
     ],
     maxImages: 4,
     aloneKinds: ['gif', 'video'],
+    mediaRequired: false,
+    imageAspect: null,
+    publishedImageType: null,
   },
   linkedin: {
     kinds: [
@@ -44,9 +69,41 @@ export const PLATFORM_MEDIA: ConnectableTable<PlatformMediaRules> = {
     ],
     maxImages: 9,
     aloneKinds: [],
+    mediaRequired: false,
+    imageAspect: null,
+    publishedImageType: null,
   },
-  facebook: null,
-  instagram: null,
+  facebook: {
+    kinds: [
+      {
+        kind: 'image',
+        contentTypes: ['image/jpeg', 'image/png', 'image/gif'],
+        maxBytes: 4 * MB,
+      },
+      { kind: 'video', contentTypes: ['video/mp4'], maxBytes: 100 * MB },
+    ],
+    maxImages: 10,
+    aloneKinds: ['video'],
+    mediaRequired: false,
+    imageAspect: null,
+    publishedImageType: null,
+  },
+  instagram: {
+    kinds: [
+      {
+        kind: 'image',
+        contentTypes: ['image/jpeg', 'image/png', 'image/gif'],
+        maxBytes: 8 * MB,
+      },
+      { kind: 'video', contentTypes: ['video/mp4'], maxBytes: 100 * MB },
+    ],
+    maxImages: 10,
+    // A carousel mixes images and videos.
+    aloneKinds: [],
+    mediaRequired: true,
+    imageAspect: { min: 4 / 5, max: 1.91, minLabel: '4:5', maxLabel: '1.91:1' },
+    publishedImageType: 'image/jpeg',
+  },
 };
 
 /** The kind a content type is on a platform, or undefined when the platform does not take it. */
@@ -71,6 +128,46 @@ export const mediaSetProblem = (
   }
   if (kinds.length > rules.maxImages) {
     return `A post can have at most ${rules.maxImages} images`;
+  }
+  return null;
+};
+
+/** One image or video of a post, as far as its shape is known. */
+export interface MediaShape {
+  kind: MediaKind['kind'];
+  /** In pixels, when known (images, once read). */
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Why a post's media cannot be published on the platform, in the owner's words, or null when
+ * they can: the review says so before approval (and Post now before sending) rather than the
+ * platform at publishing time. An image whose size is not known yet is not refused here.
+ */
+export const mediaPublishProblem = (
+  platform: ConnectablePlatform,
+  media: readonly MediaShape[],
+): string | null => {
+  const rules = PLATFORM_MEDIA[platform];
+  const name = platformName(platform);
+  if (rules.mediaRequired && media.length === 0) {
+    return `${name} posts need an image or a video. Add one to this post first.`;
+  }
+  const aspect = rules.imageAspect;
+  if (aspect) {
+    const unfit = media.find(
+      ({ kind, width, height }) =>
+        kind !== 'video' &&
+        width !== undefined &&
+        height !== undefined &&
+        height > 0 &&
+        // Meta rounds: a 1080 × 1350 image is exactly 4:5 and must not be refused for a bit.
+        (width / height < aspect.min - 0.005 || width / height > aspect.max + 0.005),
+    );
+    if (unfit) {
+      return `${name} takes images from ${aspect.minLabel} (portrait) to ${aspect.maxLabel} (landscape); this one is ${unfit.width} × ${unfit.height}. Crop it, or choose another image.`;
+    }
   }
   return null;
 };

@@ -32,26 +32,25 @@ describe('a platform table', () => {
     platformTable<string>({ twitter: 'a', linkedin: 'b', facebook: 'c', instagram: 'd' });
   });
 
-  it('gives the platforms that can be connected their entry, the others an explicit "not yet"', () => {
-    // @ts-expect-error: facebook cannot be connected yet, and says so with null
-    connectableTable<number>({ twitter: 1, linkedin: 2, instagram: null });
+  it('gives each platform that can be connected its entry, never an explicit "not yet"', () => {
+    // @ts-expect-error: instagram has no entry
+    connectableTable<number>({ twitter: 1, linkedin: 2, facebook: 3 });
     connectableTable<number>({
       twitter: 1,
-      // @ts-expect-error: linkedin can be connected, so "not yet" is no entry for it
-      linkedin: null,
+      linkedin: 2,
+      // @ts-expect-error: facebook can be connected, so "not yet" is no entry for it
       facebook: null,
-      instagram: null,
+      instagram: 4,
     });
     const complete = connectableTable<number>({
       twitter: 1,
       linkedin: 2,
-      facebook: null,
-      instagram: null,
+      facebook: 3,
+      instagram: 4,
     });
-    // A platform that can be connected always finds its entry; any platform may find none.
-    expectTypeOf(complete.facebook).toEqualTypeOf<null>();
+    // A platform that can be connected always finds its entry.
+    expectTypeOf(complete.facebook).toEqualTypeOf<number>();
     expectTypeOf<ConnectableTable<number>[ConnectablePlatform]>().toEqualTypeOf<number>();
-    expectTypeOf<ConnectableTable<number>['facebook' | 'twitter']>().toEqualTypeOf<number | null>();
   });
 
   it("is how the product's platform rules are declared", () => {
@@ -66,9 +65,9 @@ describe('a platform table', () => {
 
 describe('the bounds of a text', () => {
   it('are the longest limit of the platforms it may go to', () => {
-    // Posting now goes to X or LinkedIn; an edited draft may be for Facebook.
-    expect(POST_TEXT_MAX).toBe(POST_TEXT_RULES.linkedin.max);
-    expect(POST_TEXT_MAX).toBe(3000);
+    // Posting now may go to Facebook, as may an edited draft.
+    expect(POST_TEXT_MAX).toBe(POST_TEXT_RULES.facebook.max);
+    expect(POST_TEXT_MAX).toBe(63206);
     expect(CONTENT_TEXT_MAX).toBe(POST_TEXT_RULES.facebook.max);
     expect(CONTENT_TEXT_MAX).toBe(63206);
   });
@@ -76,7 +75,7 @@ describe('the bounds of a text', () => {
 
 describe('the platforms', () => {
   it('are coming soon exactly when they cannot be connected', () => {
-    expectTypeOf(PLATFORMS.facebook.comingSoon).toEqualTypeOf<true>();
+    expectTypeOf(PLATFORMS.facebook.comingSoon).toEqualTypeOf<false>();
     expectTypeOf(PLATFORMS.twitter.comingSoon).toEqualTypeOf<false>();
     expect(PLATFORM_IDS.filter(isConnectable)).toEqual(CONNECTABLE_PLATFORMS);
     expect(PLATFORM_IDS.filter((platform) => !PLATFORMS[platform].comingSoon)).toEqual(
@@ -103,12 +102,14 @@ describe('the platforms', () => {
 
   it('are named in a refusal by their own names', () => {
     const refused = mediaUploadRequestSchema.safeParse({
-      platform: 'facebook',
+      platform: 'mastodon',
       fileName: 'a.png',
       contentType: 'image/png',
       size: 1,
     });
-    expect(refused.error?.issues.map((issue) => issue.message)).toEqual(['Choose X or LinkedIn']);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      'Choose X, LinkedIn, Facebook or Instagram',
+    ]);
   });
 
   it('are named from outside text whatever its case, and unknown text is kept as it is', () => {

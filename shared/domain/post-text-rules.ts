@@ -16,6 +16,9 @@ export const LINKEDIN_MAX_LENGTH = 3000;
 export const FACEBOOK_MAX_LENGTH = 63206;
 export const INSTAGRAM_MAX_LENGTH = 2200;
 export const INSTAGRAM_MAX_HASHTAGS = 30;
+/** What the composer and the drafters say of a link in an Instagram caption. */
+export const INSTAGRAM_LINK_NOTE =
+  'Links in an Instagram caption cannot be clicked. Say “link in bio” and put the link in your profile, or leave it out.';
 
 export interface PostTextRule {
   max: number;
@@ -27,6 +30,11 @@ export interface PostTextRule {
    * (X); null where a link costs nothing more. A drafter leaves links out there unless asked.
    */
   linkCostNote: string | null;
+  /**
+   * What to tell the owner of a post with a link where the platform shows links as plain text
+   * (Instagram); null where links can be clicked. A drafter never writes a URL there.
+   */
+  unlinkedNote: string | null;
 }
 
 /** Each platform's real limits on a post's text. */
@@ -36,16 +44,34 @@ export const POST_TEXT_RULES: PlatformTable<PostTextRule> = {
     weighted: true,
     maxHashtags: null,
     linkCostNote: X_LINK_COST_NOTE,
+    unlinkedNote: null,
   },
-  linkedin: { max: LINKEDIN_MAX_LENGTH, weighted: false, maxHashtags: null, linkCostNote: null },
-  facebook: { max: FACEBOOK_MAX_LENGTH, weighted: false, maxHashtags: null, linkCostNote: null },
+  linkedin: {
+    max: LINKEDIN_MAX_LENGTH,
+    weighted: false,
+    maxHashtags: null,
+    linkCostNote: null,
+    unlinkedNote: null,
+  },
+  facebook: {
+    max: FACEBOOK_MAX_LENGTH,
+    weighted: false,
+    maxHashtags: null,
+    linkCostNote: null,
+    unlinkedNote: null,
+  },
   instagram: {
     max: INSTAGRAM_MAX_LENGTH,
     weighted: false,
     maxHashtags: INSTAGRAM_MAX_HASHTAGS,
     linkCostNote: null,
+    unlinkedNote: INSTAGRAM_LINK_NOTE,
   },
 };
+
+/** Links are plain text on the platform, so a drafted post never carries a URL there. */
+export const linksUnclickable = (platform: PlatformId): boolean =>
+  POST_TEXT_RULES[platform].unlinkedNote !== null;
 
 /** Publishing a link costs more on the platform, so a drafted post carries one only when asked. */
 export const linksCostMore = (platform: PlatformId): boolean =>

@@ -19,7 +19,10 @@ export interface PostTextLength {
   hasUrl: boolean;
   hashtags: number;
   maxHashtags: number | null;
-  /** What to tell the owner of the text's link where the platform charges more for one (X). */
+  /**
+   * What to tell the owner of the text's link where the platform charges more for one (X), or
+   * shows it as plain text (Instagram).
+   */
   linkNote: string | null;
 }
 
@@ -36,6 +39,6 @@ export const postTextLength = (platform: PlatformId, text: string): PostTextLeng
     hasUrl,
     hashtags,
     maxHashtags: rule.maxHashtags,
-    linkNote: hasUrl ? rule.linkCostNote : null,
+    linkNote: hasUrl ? (rule.linkCostNote ?? rule.unlinkedNote) : null,
   };
 };

@@ -8,10 +8,12 @@ export type TierId = (typeof TIER_IDS)[number];
 export const PLATFORM_IDS = ['twitter', 'linkedin', 'facebook', 'instagram'] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
-/** The platforms an owner can connect today (facebook and instagram are Coming Soon). */
+/** The platforms an owner can connect today. */
 export const CONNECTABLE_PLATFORMS = [
   'twitter',
   'linkedin',
+  'facebook',
+  'instagram',
 ] as const satisfies readonly PlatformId[];
 export type ConnectablePlatform = (typeof CONNECTABLE_PLATFORMS)[number];
 
@@ -56,8 +58,8 @@ export const PLATFORMS: { readonly [P in PlatformId]: PlatformInfo<P> } = {
     comingSoon: false,
   },
   linkedin: { id: 'linkedin', name: 'LinkedIn', shortName: 'LinkedIn', comingSoon: false },
-  facebook: { id: 'facebook', name: 'Facebook', shortName: 'Facebook', comingSoon: true },
-  instagram: { id: 'instagram', name: 'Instagram', shortName: 'Instagram', comingSoon: true },
+  facebook: { id: 'facebook', name: 'Facebook', shortName: 'Facebook', comingSoon: false },
+  instagram: { id: 'instagram', name: 'Instagram', shortName: 'Instagram', comingSoon: false },
 };
 
 /** The platform's name as the owner reads it ("X (Twitter)", "LinkedIn"). */

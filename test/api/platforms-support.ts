@@ -29,11 +29,11 @@ export const requestConsent = (
   owner: Owner,
   platform: ConnectablePlatform,
 ): Promise<ApiResult<{ url: string }>> =>
-  platform === 'twitter'
-    ? call('GET', `/platforms/twitter/auth/${owner.companyId}`, { token: owner.token })
-    : call('GET', `/platforms/linkedin/oauth/initiate?companyId=${owner.companyId}`, {
+  platform === 'linkedin'
+    ? call('GET', `/platforms/linkedin/oauth/initiate?companyId=${owner.companyId}`, {
         token: owner.token,
-      });
+      })
+    : call('GET', `/platforms/${platform}/auth/${owner.companyId}`, { token: owner.token });
 
 export const beginConsent = async (
   owner: Owner,

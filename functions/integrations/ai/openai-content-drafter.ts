@@ -2,7 +2,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import * as z from 'zod';
 import type { ModifyAspect } from '#shared/domain/content';
 import { postTextLength } from '#shared/domain/post-text';
-import { linksCostMore } from '#shared/domain/post-text-rules';
+import { linksCostMore, linksUnclickable } from '#shared/domain/post-text-rules';
 import { PLATFORMS } from '#shared/domain/tiers';
 import { logger } from '#functions/core/logger';
 import { DrafterInvalidAnswer, type TokenUsage } from './campaign-drafter';
@@ -68,11 +68,13 @@ const ASPECT_MEANINGS: Record<ModifyAspect, string> = {
 };
 
 const linkRule = (input: ContentDraftInput): string =>
-  !linksCostMore(input.platform)
-    ? 'Links: at most one, and only a link the campaign gives.'
-    : linkAllowed(input)
-      ? 'Links: the instructions ask for a link, so include the one they give (or the company website), once.'
-      : `Links: none. ${PLATFORMS[input.platform].shortName} charges far more for a post with a link: write no URL or web address at all.`;
+  linksUnclickable(input.platform)
+    ? `Links: none. ${PLATFORMS[input.platform].shortName} shows links as plain text: write no URL or web address; where the instructions ask for a link, say "link in bio".`
+    : !linksCostMore(input.platform)
+      ? 'Links: at most one, and only a link the campaign gives.'
+      : linkAllowed(input)
+        ? 'Links: the instructions ask for a link, so include the one they give (or the company website), once.'
+        : `Links: none. ${PLATFORMS[input.platform].shortName} charges far more for a post with a link: write no URL or web address at all.`;
 
 const quoted = (text: string) => `"""\n${text}\n"""`;
 

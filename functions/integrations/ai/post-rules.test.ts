@@ -25,12 +25,23 @@ describe('platformGuidance', () => {
 });
 
 describe('linkAllowed', () => {
-  it('allows a link everywhere but X', () => {
-    for (const platform of ['linkedin', 'facebook', 'instagram'] as const) {
+  it('allows a link on LinkedIn and Facebook, not on X unless asked', () => {
+    for (const platform of ['linkedin', 'facebook'] as const) {
       expect(linkAllowed({ platform, campaign: { contentInstructions: '' } })).toBe(true);
     }
     expect(onX('')).toBe(false);
     expect(onX('Keep it short and friendly.')).toBe(false);
+  });
+
+  it('never allows one on Instagram, where a caption’s links cannot be clicked, even when asked', () => {
+    const campaign = { contentInstructions: 'Point people to https://harbor.coffee/autumn' };
+    expect(linkAllowed({ platform: 'instagram', campaign })).toBe(false);
+    expect(
+      fitPost('instagram', 'Autumn blend is here https://harbor.coffee/autumn #coffee', {
+        allowLinks: linkAllowed({ platform: 'instagram', campaign }),
+      }),
+    ).toBe('Autumn blend is here #coffee');
+    expect(platformGuidance('instagram')).toContain('"link in bio"');
   });
 
   it('allows one on X when the instructions give a URL or ask for a link', () => {

@@ -1,6 +1,6 @@
 import twitterText from 'twitter-text';
 import { postTextLength } from '#shared/domain/post-text';
-import { linksCostMore, POST_TEXT_RULES } from '#shared/domain/post-text-rules';
+import { linksCostMore, linksUnclickable, POST_TEXT_RULES } from '#shared/domain/post-text-rules';
 import type { PlatformId } from '#shared/domain/tiers';
 
 /**
@@ -49,6 +49,7 @@ const GUIDANCE: Record<PlatformId, (max: number, maxHashtags: number | null) => 
       `Instagram: a caption of at most ${max} characters that goes with the picture; the first line must hook before the "more" cut.`,
       'Short lines, an emoji or two where they fit the brand voice.',
       `Hashtags at the end, after a blank line: ${HASHTAG_ADVICE.instagram.min}–${HASHTAG_ADVICE.instagram.max} relevant ones, never more than ${maxHashtags ?? 30}.`,
+      'Links cannot be clicked in a caption: write no URL or web address; where the instructions ask for a link, say "link in bio" instead.',
     ].join(' '),
 };
 
@@ -75,13 +76,16 @@ export const asksForLink = (instructions: string): boolean =>
 export const firstLinkIn = (text: string): string | null => extractUrls(text)[0] ?? null;
 
 /**
- * Whether a post may carry a link. Where publishing one costs more (X charges far more), only when
- * the owner's content instructions ask for it.
+ * Whether a post may carry a link. Never where links are plain text (an Instagram caption: the
+ * drafter says "link in bio" instead); where publishing one costs more (X charges far more), only
+ * when the owner's content instructions ask for it.
  */
 export const linkAllowed = (input: {
   platform: PlatformId;
   campaign: { contentInstructions: string };
-}): boolean => !linksCostMore(input.platform) || asksForLink(input.campaign.contentInstructions);
+}): boolean =>
+  !linksUnclickable(input.platform) &&
+  (!linksCostMore(input.platform) || asksForLink(input.campaign.contentInstructions));
 
 /* ----- Fitting a text to a platform ----- */
 

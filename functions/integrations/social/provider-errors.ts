@@ -40,6 +40,32 @@ export class ProviderUnavailable extends ProviderError {
 /** 401 (or `invalid_grant` on refresh): the grant is gone; the owner must reconnect. */
 export class ProviderAuthRevoked extends ProviderError {}
 
+/**
+ * The grant lacks a permission the request needs (Meta's codes 10 and 200–299): the owner must
+ * reconnect and allow it. `message` says which, in the owner's words.
+ */
+export class ProviderPermissionMissing extends ProviderAuthRevoked {
+  constructor(
+    platform: ConnectablePlatform,
+    message: string,
+    readonly permission: string,
+    status?: number,
+  ) {
+    super(platform, message, status);
+  }
+}
+
+/**
+ * The account's own publishing limit over a rolling window is used up (Instagram's 24-hour
+ * `content_publishing_limit`): nothing was sent, and the post goes later — a rate limit whose
+ * end is estimated (`resetAt`), since the window rolls. `message` is in the owner's words.
+ */
+export class ProviderQuotaReached extends ProviderRateLimited {
+  constructor(platform: ConnectablePlatform, message: string, resetAt: Date) {
+    super(platform, message, resetAt);
+  }
+}
+
 /** X's 403 for a post identical to a recent one. */
 export class ProviderDuplicatePost extends ProviderError {}
 

@@ -3,13 +3,14 @@ import { config } from '#functions/core/config';
 import { lazyAsync } from '#functions/core/lazy';
 import { readDeclaredSecret } from '#functions/core/secrets';
 import { misconfigured } from './provider-failures';
-import type { SocialClient } from './social-client';
+import type { PageGrantingClient, SocialClient } from './social-client';
 
 /**
- * The X and LinkedIn clients, each made once per container on first use: the same code for the
- * real providers and the sandbox's stand-ins, which differ only in configuration (base URLs, and
- * the sandbox's own client ids and secrets when `.env` has none). A function that uses them
- * declares the secrets `xClientSecret` and `linkedInClientSecret`, which bring the client ids too.
+ * The X, LinkedIn and Meta clients, each made once per container on first use: the same code for
+ * the real providers and the sandbox's stand-ins, which differ only in configuration (base URLs,
+ * and the sandbox's own client ids and secrets when `.env` has none). A function that uses them
+ * declares the secrets `xClientSecret`, `linkedInClientSecret` and `metaAppSecret`, which bring
+ * the client ids too.
  */
 
 /**
@@ -48,12 +49,51 @@ const linkedInClient = lazyAsync(async (): Promise<SocialClient> => {
   });
 });
 
-/** Each platform's client; Facebook and Instagram have none yet (they cannot be connected). */
+/**
+ * How often an Instagram container's status is read, and for how long, before the attempt is
+ * given up with nothing published (the publisher tries again later). Meta suggests reading about
+ * once a minute for videos; images finish in seconds. The wait stays well inside the publisher's
+ * time-out and API Gateway's 30 s.
+ */
+const CONTAINER_POLL_MS = 1_000;
+const CONTAINER_WAIT_MS = 15_000;
+
+/** Facebook's or Instagram's client: one Meta app (binding `metaAppSecret`). */
+const metaClient = (platform: 'facebook' | 'instagram') =>
+  lazyAsync(async (): Promise<PageGrantingClient> => {
+    const { META_APP_ID, META_GRAPH_BASE_URL, META_DIALOG_BASE_URL, META_LOGIN_CONFIG_ID } =
+      config();
+    if (!META_APP_ID) throw misconfigured(platform, 'META_APP_ID is not configured');
+    const appSecret = await readDeclaredSecret('metaAppSecret');
+    const { createMetaClient } = await import('./meta-client');
+    return createMetaClient({
+      platform,
+      appId: META_APP_ID,
+      appSecret,
+      graphBaseUrl: META_GRAPH_BASE_URL.replace(/\/+$/, ''),
+      dialogBaseUrl: META_DIALOG_BASE_URL.replace(/\/+$/, ''),
+      ...(META_LOGIN_CONFIG_ID ? { loginConfigId: META_LOGIN_CONFIG_ID } : {}),
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      pollIntervalMs: CONTAINER_POLL_MS,
+      containerWaitMs: CONTAINER_WAIT_MS,
+    });
+  });
+
+const facebookClient = metaClient('facebook');
+const instagramClient = metaClient('instagram');
+
+/** Each platform's client. */
 export const SOCIAL_CLIENTS: ConnectableTable<() => Promise<SocialClient>> = {
   twitter: xClient,
   linkedin: linkedInClient,
-  facebook: null,
-  instagram: null,
+  facebook: facebookClient,
+  instagram: instagramClient,
+};
+
+/** The client of a platform whose consent grants Pages to choose from. */
+export const PAGE_CLIENTS: Record<'facebook' | 'instagram', () => Promise<PageGrantingClient>> = {
+  facebook: facebookClient,
+  instagram: instagramClient,
 };
 
 /** The client of one platform; throws `ProviderMisconfigured` when the platform is not set up. */

@@ -26,6 +26,12 @@ export interface MediaFile {
   bytes: Uint8Array;
   contentType: string;
   altText?: string;
+  /**
+   * A short-lived link that reads the file from our bucket, for a provider that fetches media
+   * itself (Meta) rather than taking the bytes; the file as published (an Instagram image is a
+   * JPEG copy).
+   */
+  url?: string;
 }
 
 export interface PublishedOnProvider {
@@ -67,7 +73,39 @@ export interface SocialClient {
     handle?: string;
     text: string;
     media: readonly MediaFile[];
+    /**
+     * Called with the id of what the provider holds ready to publish (an Instagram container)
+     * before it is published, so that the caller can remember it on the post.
+     */
+    onPrepared?: (preparedId: string) => Promise<void>;
   }): Promise<PublishedOnProvider>;
   /** Revokes the token at the provider where the provider allows it (X); a no-op otherwise. */
   revoke(input: { accessToken: string; refreshToken?: string }): Promise<void>;
 }
+
+/** One Facebook Page a Meta consent granted, with its own token and its linked Instagram account. */
+export interface GrantedPage {
+  id: string;
+  name: string;
+  pictureUrl?: string;
+  /** The Page's access token (from a long-lived user token, it does not expire). */
+  accessToken: string;
+  /** Whether the person who consented may create posts on the Page. */
+  canPost: boolean;
+  /** The Instagram professional account linked to the Page, if any. */
+  instagram?: { id: string; username: string; name?: string; pictureUrl?: string };
+}
+
+/**
+ * A client whose consent grants Pages rather than one account (Meta): after the code exchange the
+ * owner chooses one of them, which becomes the credential.
+ */
+export interface PageGrantingClient extends SocialClient {
+  readonly platform: 'facebook' | 'instagram';
+  readonly grantsPages: true;
+  /** The Pages the user token was granted, with their tokens. */
+  pages(userAccessToken: string): Promise<GrantedPage[]>;
+}
+
+export const grantsPages = (client: SocialClient): client is PageGrantingClient =>
+  'grantsPages' in client && client.grantsPages === true;

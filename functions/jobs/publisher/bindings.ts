@@ -4,7 +4,7 @@ import { PUBLISHER_TIMEOUT_SECONDS } from '#shared/domain/content';
 /**
  * Publishes one scheduled post: the table (the post, its company, campaign, media assets and the
  * credential, whose refreshed tokens it writes), the media bucket (the post's images, read only),
- * the key that decrypts the tokens and the OAuth clients of X and LinkedIn (a refresh needs the
+ * the key that decrypts the tokens and the OAuth clients of X, LinkedIn and Meta (a refresh needs the
  * client's secret), and its own schedule for the next attempt after a 429 or a 5xx.
  */
 export const declaration = declareFunction({
@@ -12,7 +12,7 @@ export const declaration = declareFunction({
     table: 'read-write',
     mediaBucket: 'read',
     schedules: ['publisher'],
-    secrets: ['credentialKey', 'xClientSecret', 'linkedInClientSecret'],
+    secrets: ['credentialKey', 'xClientSecret', 'linkedInClientSecret', 'metaAppSecret'],
     // A post that fails is texted to its owner, with RETRY / SKIP.
     sms: true,
     appUrl: true,

@@ -1,4 +1,5 @@
 import { PUBLISHER_TIMEOUT_SECONDS } from '#shared/domain/content';
+import { isConditionFailure } from '#functions/core/db/conditions';
 import { contentEntity, type ContentRecord } from '#functions/core/db/entities/content';
 import {
   applyTransition,
@@ -101,3 +102,32 @@ export const recordRetry = (claim: ContentRecord, attempt: number, at: Date): Pr
  */
 export const releaseClaim = (claim: ContentRecord): Promise<boolean> =>
   whileHeldBy('release', claim);
+
+/**
+ * Remembers what the provider holds ready to publish (an Instagram container), while this claim
+ * still holds the post. Not a change of status: the post stays `publishing`. False when the claim
+ * was lost meanwhile (then nothing may be published).
+ */
+export const recordPrepared = async (
+  claim: ContentRecord,
+  preparedId: string,
+): Promise<boolean> => {
+  try {
+    await contentEntity()
+      .patch(keyOf(claim))
+      .set({ providerPreparedId: preparedId })
+      .where(
+        ({ status, publishingSince }, { eq, notExists }) =>
+          `${eq(status, 'publishing')} AND ${
+            claim.publishingSince
+              ? eq(publishingSince, claim.publishingSince)
+              : notExists(publishingSince)
+          }`,
+      )
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -21,6 +21,8 @@ import { readMediaObject } from '#functions/core/storage/media-bucket';
 import {
   ProviderAuthRevoked,
   ProviderError,
+  ProviderPermissionMissing,
+  ProviderQuotaReached,
   ProviderRateLimited,
   ProviderUnavailable,
 } from '#functions/integrations/social/provider-errors';
@@ -28,6 +30,7 @@ import { socialClient } from '#functions/integrations/social/provider';
 import type { MediaFile, SocialClient } from '#functions/integrations/social/social-client';
 import { textPublishFailure } from '#functions/content/failure-text';
 import { findCredential } from '#functions/platforms/credentials';
+import { publishProblemOf, withMediaLinks } from '#functions/platforms/media-links';
 import { providerFailure } from '#functions/platforms/provider-failures';
 import { freshAccessToken } from '#functions/platforms/token-refresh';
 import { watchForResults } from '#functions/domain/results/results-due';
@@ -37,6 +40,7 @@ import {
   isStaleClaim,
   readPost,
   recordFailed,
+  recordPrepared,
   recordPublished,
   recordRetry,
   releaseClaim,
@@ -65,6 +69,9 @@ export const POST_PROBLEMS = {
 
 /** A reason to stop before the provider is called: the post fails with these words. */
 class NotPublishable extends Error {}
+
+/** Another run took the post over before it was published: this one stops, sending nothing. */
+class ClaimLost extends Error {}
 
 export interface PublishDependencies {
   now?: () => Date;
@@ -160,7 +167,7 @@ const usableCredential = async (
  * of a type and size the platform takes (the same rule as Post now's uploads).
  */
 const readImages = async (post: ContentRecord, platform: ConnectablePlatform) => {
-  const files: MediaFile[] = [];
+  const files: (MediaFile & { key: string })[] = [];
   for (const mediaId of post.imageIds) {
     const { data: asset } = await mediaAssetEntity()
       .get({ companyId: post.companyId, campaignId: post.campaignId, mediaId })
@@ -171,9 +178,13 @@ const readImages = async (post: ContentRecord, platform: ConnectablePlatform) =>
     files.push({
       bytes: await readMediaObject(asset.key, verdict.kind.maxBytes),
       contentType: asset.contentType,
+      key: asset.key,
     });
   }
-  return files;
+  // Refused at review already; a post approved before the rule, or edited since, stops here.
+  const problem = publishProblemOf(platform, files);
+  if (problem) throw new NotPublishable(problem);
+  return withMediaLinks(platform, files);
 };
 
 /**
@@ -227,6 +238,11 @@ const publishClaimed = async (
       handle: fresh.credential.handle,
       text: claim.content,
       media,
+      // What the provider holds ready (an Instagram container) is remembered on the post before
+      // it is published: a run that loses the claim meanwhile stops here, never publishing it.
+      onPrepared: async (preparedId) => {
+        if (!(await recordPrepared(claim, preparedId))) throw new ClaimLost();
+      },
     });
     const publishedAt = dependencies.now();
     const recorded = await recordPublished(claim, published, publishedAt);
@@ -243,6 +259,10 @@ const publishClaimed = async (
         logger,
         dependencies.now(),
       );
+    }
+    if (error instanceof ClaimLost) {
+      logger.warn('The claim was lost before publishing; nothing was published');
+      return 'held-elsewhere';
     }
     // Thrown while the post was with the provider: it may have gone out.
     logger.error('Publishing failed with an unexpected error', error as Error);
@@ -339,16 +359,23 @@ const afterProviderFailure = async (
       return retryLater(claim, event, error, logger, now);
     return fail(
       claim,
-      error instanceof ProviderRateLimited
-        ? PUBLISH_ERRORS.rateLimited
-        : PUBLISH_ERRORS.unavailable,
+      error instanceof ProviderQuotaReached
+        ? error.message
+        : error instanceof ProviderRateLimited
+          ? PUBLISH_ERRORS.rateLimited
+          : PUBLISH_ERRORS.unavailable,
       logger,
     );
   }
   if (error instanceof ProviderUnavailable)
     return fail(claim, PUBLISH_ERRORS.unknownOutcome, logger);
   if (error instanceof ProviderAuthRevoked) {
-    return fail(claim, PUBLISH_ERRORS.needsReconnection, logger);
+    // A missing permission names the permission to allow when reconnecting.
+    return fail(
+      claim,
+      error instanceof ProviderPermissionMissing ? error.message : PUBLISH_ERRORS.needsReconnection,
+      logger,
+    );
   }
   return fail(claim, failure.message, logger);
 };

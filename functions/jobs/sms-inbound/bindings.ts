@@ -10,6 +10,8 @@ import { declareFunction } from '#functions/core/bindings';
 export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
+    // Approving an Instagram post by text reads its images' headers, as the app's review does.
+    mediaBucket: 'read',
     sms: true,
     appUrl: true,
     starts: ['content-generation'],

@@ -46,6 +46,25 @@ const CONSENT_RULES: Record<ConnectablePlatform, ConsentRules> = {
     pkce: false,
     deniedDescription: 'The user cancelled the authorization',
   },
+  facebook: {
+    // A numeric id, like a Facebook user's (app-scoped, up to 17 digits).
+    account: (name, digest) => ({
+      id: (digest.readBigUInt64BE(0) % 10n ** 16n).toString(),
+      username: name,
+      name,
+    }),
+    pkce: false,
+    deniedDescription: 'Permissions error',
+  },
+  instagram: {
+    account: (name, digest) => ({
+      id: (digest.readBigUInt64BE(0) % 10n ** 16n).toString(),
+      username: name,
+      name,
+    }),
+    pkce: false,
+    deniedDescription: 'Permissions error',
+  },
 };
 
 /** The same name always signs in as the same account, so reconnecting finds it again. */

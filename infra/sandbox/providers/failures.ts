@@ -5,10 +5,24 @@ import { createHeldResponses } from './stand-in-http';
 /**
  * Failure injection: the next API call to one stand-in (never its consent page) answers 402
  * (X's credits spent), 429, 500, hangs past any client's time-out, or first revokes every token that stand-in issued.
- * Set from `/_sandbox` or `POST /_sandbox/api/providers/{platform}/next-failure`; used once.
+ * Meta's stand-in (Facebook, Instagram) has more, each used by the step it belongs to: an
+ * expired token, a missing permission, a container that ends in ERROR, a publish whose answer
+ * never comes, the publishing limit used up (meta-stand-in.ts). Set from `/_sandbox` or
+ * `POST /_sandbox/api/providers/{platform}/next-failure`; used once.
  */
 
-export const FAILURE_KINDS = ['402', '429', '500', 'timeout', 'revoke'] as const;
+export const FAILURE_KINDS = [
+  '402',
+  '429',
+  '500',
+  'timeout',
+  'revoke',
+  'expired',
+  'permission',
+  'container-error',
+  'publish-timeout',
+  'limit-reached',
+] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export const isFailureKind = (value: unknown): value is FailureKind =>
@@ -20,6 +34,11 @@ export const FAILURE_LABELS: Record<FailureKind, string> = {
   '500': 'Server error (500)',
   timeout: 'Time-out',
   revoke: 'Revoke all tokens',
+  expired: 'Expired token (Meta 190)',
+  permission: 'Missing permission (Meta 200)',
+  'container-error': 'Container ends in ERROR (Instagram)',
+  'publish-timeout': 'Published, answer lost (Meta)',
+  'limit-reached': 'Publishing limit used up (Instagram)',
 };
 
 export interface Failures {

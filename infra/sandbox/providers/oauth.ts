@@ -41,6 +41,8 @@ const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const TOKEN_PREFIXES: Record<ConnectablePlatform, string> = {
   twitter: 'sbx-x-',
   linkedin: 'sbx-li-',
+  facebook: 'sbx-fb-',
+  instagram: 'sbx-ig-',
 };
 
 const randomToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;

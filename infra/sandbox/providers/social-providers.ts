@@ -4,8 +4,9 @@ import { escapeHtml } from '../html';
 import type { InboxPanel } from '../inbox';
 import { readBody, redirect, sendJson, sendText } from '../responses';
 import type { Route, Service } from '../service';
-import { createFailures, isFailureKind, type Failures } from './failures';
+import { createFailures, FAILURE_KINDS, isFailureKind, type Failures } from './failures';
 import { createLinkedInStandIn } from './linkedin-stand-in';
+import { createMetaStandIn } from './meta-stand-in';
 import { postsPanel, type PanelPost } from './posts-panel';
 import { createProviderStore, type StandInPost } from './provider-store';
 import { STAND_IN_CLIENTS, STAND_IN_PATHS, type StandInClient } from './stand-in-clients';
@@ -13,14 +14,14 @@ import { originOf, pathBelow, readJson } from './stand-in-http';
 import { createXStandIn } from './x-stand-in';
 
 /**
- * The sandbox's stand-ins for X and LinkedIn as one service: each provider's API and consent page
+ * The sandbox's stand-ins for X, LinkedIn and Meta (Facebook, Instagram) as one service: each provider's API and consent page
  * under its base path (x-stand-in.ts, linkedin-stand-in.ts), the media uploaded to them, the posts
  * made (in `/_sandbox` and as JSON), and failure injection:
  *
- *   /_sandbox/providers/x/…, /_sandbox/providers/linkedin/…   the stand-ins
+ *   /_sandbox/providers/x/…, …/linkedin/…, …/meta/…          the stand-ins
  *   GET  /_sandbox/providers/media/{id}                       an uploaded image or video
- *   GET  /_sandbox/api/posts[?platform=twitter|linkedin]      { posts }, newest first
- *   POST /_sandbox/api/providers/{platform}/next-failure      { kind: 429|500|timeout|revoke }
+ *   GET  /_sandbox/api/posts[?platform=…]                     { posts }, newest first
+ *   POST /_sandbox/api/providers/{platform}/next-failure      { kind } (failures.ts)
  *   DELETE the same                                           clears it
  *   POST /_sandbox/failures/{platform}                        the page's buttons (form post)
  *
@@ -89,6 +90,7 @@ export const startSocialProviders = async (
   const clients = { ...STAND_IN_CLIENTS, ...options.clients };
   const x = createXStandIn({ store, failures, client: clients.twitter });
   const linkedIn = createLinkedInStandIn({ store, failures, client: clients.linkedin });
+  const meta = createMetaStandIn({ store, failures, client: clients.facebook });
 
   const standIn = (prefix: string, handle: typeof x.handle): Route => ({
     prefix,
@@ -122,7 +124,9 @@ export const startSocialProviders = async (
     const filter = new URL(request.url ?? '/', 'http://sandbox.local').searchParams.get('platform');
     const platform = filter ? platformNamed(filter) : undefined;
     if (filter && !platform) {
-      return sendJson(response, 400, { message: 'platform must be "twitter" or "linkedin"' });
+      return sendJson(response, 400, {
+        message: 'platform must be "twitter", "linkedin", "facebook" or "instagram"',
+      });
     }
     const origin = originOf(request);
     sendJson(response, 200, {
@@ -154,7 +158,7 @@ export const startSocialProviders = async (
     if (!platform || action !== 'next-failure' || rest.length) {
       return sendJson(response, 404, {
         message:
-          'Use /_sandbox/api/providers/{twitter|linkedin}/next-failure or /_sandbox/api/providers/{twitter|linkedin}/grants',
+          'Use /_sandbox/api/providers/{twitter|linkedin|facebook|instagram}/next-failure or …/{platform}/grants',
       });
     }
     if (request.method === 'DELETE') failures.set(platform, undefined);
@@ -162,7 +166,7 @@ export const startSocialProviders = async (
       const kind = ((await readJson(request)) as { kind?: unknown } | undefined)?.kind;
       if (!isFailureKind(kind)) {
         return sendJson(response, 400, {
-          message: 'kind must be "429", "500", "timeout" or "revoke"',
+          message: `kind must be one of ${FAILURE_KINDS.map((kind) => `"${kind}"`).join(', ')}`,
         });
       }
       failures.set(platform, kind);
@@ -188,6 +192,8 @@ export const startSocialProviders = async (
     routes: [
       standIn(STAND_IN_PATHS.twitter, x.handle),
       standIn(STAND_IN_PATHS.linkedin, linkedIn.handle),
+      // Facebook and Instagram: one Meta app, one Graph API.
+      standIn(STAND_IN_PATHS.facebook, meta.handle),
       { prefix: '/_sandbox/providers/media', name: 'the social stand-ins', handle: media },
       { prefix: '/_sandbox/providers/avatars', name: 'the social stand-ins', handle: avatar },
       { prefix: '/_sandbox/api/posts', name: 'the social stand-ins', handle: posts },

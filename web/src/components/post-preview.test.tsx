@@ -70,6 +70,9 @@ describe('PostPreview', () => {
       carousel.compareDocumentPosition(caption) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
     expect(screen.getByTestId('post-count')).toHaveTextContent('30 / 2,200 · 2 / 30 hashtags');
+    // Its username as Instagram writes it, without the '@', above the image and before the caption.
+    expect(screen.getAllByText('harborcoffee')).toHaveLength(2);
+    expect(screen.queryByText('@harborcoffee')).not.toBeInTheDocument();
   });
 
   it('X: one image across the post at 16:9', () => {

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { MediaAsset } from '#shared/contract/media';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import { postTextLength } from '#shared/domain/post-text';
+import { linksUnclickable } from '#shared/domain/post-text-rules';
 import type { PlatformId, PlatformTable } from '#shared/domain/tiers';
 import { IconInfo } from '#web/components/icons';
 import { CONTENT_SCREEN_TEXTS } from './content-texts';
@@ -30,14 +31,18 @@ export const xDisplayUrl = (url: string): string => {
 };
 const isLink = (token: string) => /^(https?:\/\/|www\.)/i.test(token);
 
-/** The text with its hashtags, mentions and links coloured as the platform colours them. */
+/**
+ * The text with its hashtags, mentions and links coloured as the platform colours them; where
+ * links cannot be clicked (Instagram's captions) a link stays plain text, as the platform shows it.
+ */
 export function RichText({ text, platform }: { text: string; platform: PlatformId }) {
   const parts = text.split(TOKEN);
+  const plainLinks = linksUnclickable(platform);
   return (
     <>
       {parts.map((part, index) =>
         // split() with a capturing group puts the matches at the odd places.
-        index % 2 === 1 ? (
+        index % 2 === 1 && !(plainLinks && isLink(part)) ? (
           <span
             key={index}
             className={clsx(PREVIEWS[platform].tokens, isLink(part) && 'break-all')}
@@ -387,18 +392,18 @@ function FacebookPost({ text, images, account, aside }: PostFrameProps) {
 }
 
 function InstagramPost({ text, images, account, aside }: PostFrameProps) {
+  // Instagram writes its usernames without the '@'.
+  const username = account.handle.replace(/^@/, '') || account.name;
   return (
     <div className={frame}>
       <div className="flex items-center gap-2 px-3 py-2.5">
         <Avatar account={account} className="size-8 text-sm" />
-        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-          {account.handle || account.name}
-        </p>
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{username}</p>
         {aside}
       </div>
       <InstagramImages images={images} />
       <p className="px-3 pt-2.5 pb-3 text-sm leading-5 break-words whitespace-pre-line text-slate-900">
-        <span className="font-semibold">{account.handle || account.name}</span>{' '}
+        <span className="font-semibold">{username}</span>{' '}
         <RichText text={text} platform="instagram" />
       </p>
     </div>
@@ -412,7 +417,7 @@ interface PlatformPreview {
   tokens: string;
   /** How a link reads in the text. */
   link: (url: string) => string;
-  /** Accounts go by a public @handle; LinkedIn has none (a credential's handle is the name). */
+  /** Accounts go by a public @handle; LinkedIn and Facebook Pages have none (the handle is the name). */
   hasHandle: boolean;
 }
 
@@ -427,7 +432,8 @@ export const PREVIEWS: PlatformTable<PlatformPreview> = {
     link: asWritten,
     hasHandle: false,
   },
-  facebook: { Post: FacebookPost, tokens: 'text-[#385898]', link: asWritten, hasHandle: true },
+  // A Page goes by its name (its credential's handle is that name too).
+  facebook: { Post: FacebookPost, tokens: 'text-[#385898]', link: asWritten, hasHandle: false },
   instagram: { Post: InstagramPost, tokens: 'text-[#00376b]', link: asWritten, hasHandle: true },
 };
 

@@ -94,6 +94,11 @@ export const contentEntity = lazy(
           /** Slotted in Best times mode: why this slot (the card shows it). */
           slotReason: { type: 'string' },
           /**
+           * What the provider held ready to publish for the latest attempt (an Instagram
+           * container), recorded before it was published: a container is made once per attempt.
+           */
+          providerPreparedId: { type: 'string' },
+          /**
            * Its lane of the company's timeline, `{companyId}#{lane}`; absent when it is on none.
            * The index's keys are made of these two alone: with the post's own key among them,
            * ElectroDB would insist on them in every write, also of a post on no lane.

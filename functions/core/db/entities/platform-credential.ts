@@ -27,6 +27,9 @@ export const platformCredentialEntity = lazy(
           /** The display name. */
           accountName: { type: 'string' },
           avatarUrl: { type: 'string' },
+          /** The Facebook Page the account posts as (Facebook) or is linked to (Instagram). */
+          pageId: { type: 'string' },
+          pageName: { type: 'string' },
           scopes: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
           /** Ciphertexts (`v1.…`), never the tokens themselves. */
           accessToken: { type: 'string' },

@@ -51,6 +51,13 @@ describe('media texts', () => {
       'Up to 4 images (JPEG, PNG or WebP, 5 MB each), one GIF up to 15 MB, or one video (MP4) up to 100 MB.',
     );
     expect(mediaGuidance('linkedin')).toBe('Up to 9 images (JPEG, PNG or GIF, 8 MB each).');
+    expect(mediaGuidance('facebook')).toBe(
+      'Up to 10 images (JPEG, PNG or GIF, 4 MB each), or one video (MP4) up to 100 MB.',
+    );
+    // An Instagram carousel mixes images and videos, and its images have a shape.
+    expect(mediaGuidance('instagram')).toBe(
+      'Up to 10 images (JPEG, PNG or GIF, 8 MB each) and videos (MP4, 100 MB each), 10 in all. Images from 4:5 to 1.91:1.',
+    );
   });
 
   it('filters the picker to the platform’s types', () => {

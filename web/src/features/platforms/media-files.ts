@@ -5,6 +5,7 @@ import {
   listOr,
   MEDIA_FORMATS,
   mediaKindOf,
+  mediaPublishProblem,
   mediaSetProblem,
   PLATFORM_MEDIA,
   type MediaKind,
@@ -35,6 +36,8 @@ export const acceptedTypes = (platform: ConnectablePlatform): Record<string, str
  */
 export const mediaGuidance = (platform: ConnectablePlatform): string => {
   const rules = PLATFORM_MEDIA[platform];
+  // Where a video is no post's only item (an Instagram carousel), images and videos mix.
+  const mixed = rules.kinds.every((kind) => !rules.aloneKinds.includes(kind.kind));
   const parts = rules.kinds.map((kind) => {
     const formats = listOr(kind.contentTypes.map(formatName));
     const size = formatBytes(kind.maxBytes);
@@ -44,12 +47,18 @@ export const mediaGuidance = (platform: ConnectablePlatform): string => {
       case 'gif':
         return `one GIF up to ${size}`;
       case 'video':
-        return `one video (${formats}) up to ${size}`;
+        return mixed ? `videos (${formats}, ${size} each)` : `one video (${formats}) up to ${size}`;
     }
   });
-  const text =
-    parts.length > 1 ? `${parts.slice(0, -1).join(', ')}, or ${parts.at(-1)}` : parts[0]!;
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  const joined =
+    parts.length > 1
+      ? `${parts.slice(0, -1).join(', ')}${mixed ? ' and' : ', or'} ${parts.at(-1)}`
+      : parts[0]!;
+  const text = mixed && parts.length > 1 ? `${joined}, ${rules.maxImages} in all` : joined;
+  const aspect = rules.imageAspect
+    ? ` Images from ${rules.imageAspect.minLabel} to ${rules.imageAspect.maxLabel}.`
+    : '';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.${aspect}`;
 };
 
 export interface SortedFiles {
@@ -102,3 +111,13 @@ export const contentProblem = (
   const types = PLATFORM_MEDIA[platform].kinds.flatMap((kind) => kind.contentTypes);
   return `This file is not a ${listOr(types.map(formatName))} file, whatever its name says`;
 };
+
+/**
+ * Why an image cannot be published on the platform for its shape (Instagram: 4:5 to 1.91:1), or
+ * null: also when its size could not be read (`size` null), as the server checks again.
+ */
+export const shapeProblem = (
+  platform: ConnectablePlatform,
+  kind: MediaKindName,
+  size: { width: number; height: number } | null,
+): string | null => (size ? mediaPublishProblem(platform, [{ kind, ...size }]) : null);

@@ -19,9 +19,34 @@ describe('platformCardState', () => {
     expect(platformCardState('linkedin', 'gold', []).kind).toBe('connect');
   });
 
-  it('says Coming Soon for facebook and instagram, whatever the tier', () => {
-    expect(platformCardState('facebook', 'silver', []).kind).toBe('coming-soon');
-    expect(platformCardState('instagram', 'intro', []).kind).toBe('coming-soon');
+  it('gates Facebook from Silver and Instagram at Platinum, as the tiers sell them', () => {
+    expect(platformCardState('facebook', 'intro', [])).toEqual({
+      kind: 'upgrade',
+      platform: 'facebook',
+      lowestTierName: 'Silver',
+    });
+    expect(platformCardState('facebook', 'silver', [])).toEqual({
+      kind: 'connect',
+      platform: 'facebook',
+    });
+    expect(platformCardState('instagram', 'silver', [])).toEqual({
+      kind: 'upgrade',
+      platform: 'instagram',
+      lowestTierName: 'Platinum',
+    });
+    expect(platformCardState('instagram', 'gold', []).kind).toBe('upgrade');
+    expect(platformCardState('instagram', 'platinum', [])).toEqual({
+      kind: 'connect',
+      platform: 'instagram',
+    });
+  });
+
+  it('shows a connected Page on a plan that no longer includes it as connected, out of the tier', () => {
+    const page = makeCredential({ _id: 'cred-fb', platform: 'facebook', handle: 'Harbor Coffee' });
+    expect(platformCardState('facebook', 'intro', [page])).toMatchObject({
+      kind: 'connected',
+      inTier: false,
+    });
   });
 
   it('is connected with a connected credential, compared case-insensitively', () => {

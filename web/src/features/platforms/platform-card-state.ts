@@ -13,7 +13,7 @@ import {
  *
  * - connected: a credential for the platform says it is connected (it may need reconnecting, and
  *   a downgraded plan may no longer include it);
- * - coming-soon: facebook and instagram, whatever the tier;
+ * - coming-soon: a platform that cannot be connected yet, whatever the tier (none today);
  * - upgrade: outside the company's tier;
  * - connect: in the tier and not connected.
  */

@@ -6,6 +6,7 @@ import type { PlatformCredential } from '#shared/contract/platforms';
 import type * as Navigation from '#web/lib/navigation';
 import { leaveAppFor } from '#web/lib/navigation';
 import {
+  bodiesSentTo,
   callKeys,
   deferredAnswer,
   jsonResponse,
@@ -86,11 +87,87 @@ describe('PlatformsScreen', () => {
     expect(linkedin.getByText('Upgrade to the Gold plan to connect LinkedIn.')).toBeInTheDocument();
     expect(linkedin.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
 
-    for (const name of ['Facebook', 'Instagram']) {
-      const comingSoon = await card(name);
-      expect(comingSoon.getByText('Coming Soon')).toBeInTheDocument();
-      expect(comingSoon.queryByRole('button', { name: /Connect|Upgrade/ })).not.toBeInTheDocument();
-    }
+    // Intro: Facebook comes with Silver, Instagram with Platinum.
+    const facebook = await card('Facebook');
+    expect(facebook.getByText('Silver plan')).toBeInTheDocument();
+    expect(
+      facebook.getByText('Upgrade to the Silver plan to connect Facebook.'),
+    ).toBeInTheDocument();
+    expect(facebook.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
+    const instagram = await card('Instagram');
+    expect(
+      instagram.getByText('Upgrade to the Platinum plan to connect Instagram.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+  });
+
+  it('lets a Silver company connect Facebook, and offers Instagram as an upgrade', async () => {
+    const { user } = renderPlatforms({
+      company: makeCompany({
+        subscriptionTier: 'silver',
+        stripeSubscriptionId: 'sub_1',
+        subscription: { status: 'active' },
+      }),
+    });
+    const facebook = await card('Facebook');
+    expect(facebook.getByRole('button', { name: 'Connect Now' })).toBeInTheDocument();
+    expect(
+      facebook.getByText(
+        'Connect your Facebook Page to post from Sailpost. You choose the Page after signing in.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The Silver plan connects X (Twitter) and Facebook.'),
+    ).toBeInTheDocument();
+    const instagram = await card('Instagram');
+    expect(instagram.queryByRole('button', { name: 'Connect Now' })).not.toBeInTheDocument();
+    await user.click(instagram.getByRole('button', { name: 'Upgrade' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Subscription' });
+    expect(within(dialog).getByRole('region', { name: 'Platinum' })).toBeInTheDocument();
+  });
+
+  it("shows the connected Page's name and picture, and the Instagram account with its Page", async () => {
+    renderPlatforms({
+      company: makeCompany({
+        subscriptionTier: 'platinum',
+        stripeSubscriptionId: 'sub_1',
+        subscription: { status: 'active' },
+      }),
+      credentials: [
+        makeCredential({
+          _id: 'cred-fb',
+          platform: 'facebook',
+          accountId: '1001',
+          handle: 'Harbor Coffee Roasters',
+          accountName: 'Harbor Coffee Roasters',
+          avatarUrl: 'https://pages.example/harbor.jpg',
+          page: { id: '1001', name: 'Harbor Coffee Roasters' },
+        }),
+        makeCredential({
+          _id: 'cred-ig',
+          platform: 'instagram',
+          accountId: '1789',
+          handle: '@harborcoffee',
+          accountName: 'Harbor Coffee',
+          avatarUrl: 'https://ig.example/harbor.jpg',
+          page: { id: '1001', name: 'Harbor Coffee Roasters' },
+        }),
+      ],
+    });
+    const facebook = await card('Facebook');
+    expect(facebook.getByText('Harbor Coffee Roasters')).toBeInTheDocument();
+    expect(facebook.getByRole('button', { name: 'Post now' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Facebook' }).querySelector('img')).toHaveAttribute(
+      'src',
+      'https://pages.example/harbor.jpg',
+    );
+    const instagram = await card('Instagram');
+    expect(instagram.getByText('@harborcoffee')).toBeInTheDocument();
+    expect(instagram.getByText('Linked to the Page Harbor Coffee Roasters')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Instagram' }).querySelector('img')).toHaveAttribute(
+      'src',
+      'https://ig.example/harbor.jpg',
+    );
   });
 
   it('shows a spinner while the connections load', async () => {
@@ -253,6 +330,131 @@ describe('PlatformsScreen', () => {
         await screen.findByText('Failed to connect to LinkedIn: You cancelled on LinkedIn'),
       ).toBeInTheDocument();
       await waitFor(() => expect(window.location.search).toBe(''));
+    });
+  });
+
+  describe("back from Meta's consent: the Page picker", () => {
+    const silver = makeCompany({
+      subscriptionTier: 'silver',
+      stripeSubscriptionId: 'sub_1',
+      subscription: { status: 'active' },
+    });
+    const metaPage = (id: string, name: string, problem: string | null = null) => ({
+      id,
+      name,
+      pictureUrl: `https://pages.example/${id}.jpg`,
+      instagram: problem ? null : { id: `ig-${id}`, username: `harbor${id}`, pictureUrl: null },
+      problem,
+    });
+    const choice = (platform: 'facebook' | 'instagram', pages: unknown[], problem = null) => ({
+      body: { platform, pages, problem, expiresAt: '2026-11-03T10:15:00.000Z' },
+    });
+
+    it('opens on the Pages granted, connects the one chosen, and says so', async () => {
+      const { user, held, fetchMock } = renderPlatforms({
+        company: silver,
+        at: `${PLATFORMS_PATH}?choosePage=true&platform=facebook`,
+        answers: {
+          'GET /api/companies/c1/platforms/facebook/pages': choice('facebook', [
+            metaPage('101', 'Harbor Coffee'),
+            metaPage('102', 'Harbor Roastery'),
+          ]),
+          'PUT /api/companies/c1/platforms/facebook/page': () => {
+            held.credentials = [
+              makeCredential({
+                _id: 'cred-fb',
+                platform: 'facebook',
+                handle: 'Harbor Roastery',
+                accountName: 'Harbor Roastery',
+                page: { id: '102', name: 'Harbor Roastery' },
+              }),
+            ];
+            return Promise.resolve(jsonResponse(held.credentials[0]));
+          },
+        },
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Choose your Facebook Page' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Sailpost posts to one Facebook Page for Harbor Coffee. Choose it from the Pages you shared.',
+      );
+      // The query is gone: a reload or Back does not open the picker again.
+      await waitFor(() => expect(window.location.search).toBe(''));
+      await user.click(await within(dialog).findByRole('radio', { name: 'Harbor Roastery' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+      expect(await screen.findByText('Connected to Facebook')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(bodiesSentTo(fetchMock, 'PUT /api/companies/c1/platforms/facebook/page')).toEqual([
+        { pageId: '102' },
+      ]);
+      expect((await card('Facebook')).getByText('Harbor Roastery')).toBeInTheDocument();
+    });
+
+    it("explains a Page without a linked Instagram account in the server's words, and a refused choice", async () => {
+      const noAccount =
+        'Harbor Roastery has no Instagram professional account linked. Link one in the Page settings, then connect again.';
+      const { user } = renderPlatforms({
+        company: makeCompany({
+          subscriptionTier: 'platinum',
+          stripeSubscriptionId: 'sub_1',
+          subscription: { status: 'active' },
+        }),
+        at: `${PLATFORMS_PATH}?choosePage=true&platform=instagram`,
+        answers: {
+          'GET /api/companies/c1/platforms/instagram/pages': choice('instagram', [
+            metaPage('101', 'Harbor Coffee'),
+            metaPage('102', 'Harbor Roastery', noAccount),
+          ]),
+          'PUT /api/companies/c1/platforms/instagram/page': {
+            status: 409,
+            body: {
+              statusCode: 409,
+              code: 'PAGE_CHOICE_NOT_PENDING',
+              message: 'This choice has expired. Connect Instagram again.',
+              error: 'Conflict',
+            },
+          },
+        },
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Choose your Instagram account' });
+      const usable = await within(dialog).findByRole('radio', { name: 'Harbor Coffee' });
+      expect(usable).toHaveAccessibleDescription('Instagram: @harbor101');
+      expect(within(dialog).getByRole('radio', { name: 'Harbor Roastery' })).toBeDisabled();
+      expect(within(dialog).getByText(noAccount)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'This choice has expired. Connect Instagram again.',
+      );
+    });
+
+    it("says no Pages were granted in the server's words", async () => {
+      renderPlatforms({
+        company: silver,
+        at: `${PLATFORMS_PATH}?choosePage=true&platform=facebook`,
+        answers: {
+          'GET /api/companies/c1/platforms/facebook/pages': {
+            body: {
+              platform: 'facebook',
+              pages: [],
+              problem: 'You shared no Pages with Sailpost. Connect again and tick a Page.',
+              expiresAt: '2026-11-03T10:15:00.000Z',
+            },
+          },
+        },
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Choose your Facebook Page' });
+      expect(
+        await within(dialog).findByText(
+          'You shared no Pages with Sailpost. Connect again and tick a Page.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+    });
+
+    it('opens nothing for a platform that has no Pages', async () => {
+      renderPlatforms({ at: `${PLATFORMS_PATH}?choosePage=true&platform=twitter` });
+      await card('X (Twitter)');
+      await waitFor(() => expect(window.location.search).toBe(''));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
 

@@ -18,13 +18,15 @@ import { importWithTimeout } from '#web/lib/lazy-import';
 import { useRouteCompanyId } from '#web/lib/use-route-company-id';
 import { DisconnectDialog } from './components/disconnect-dialog';
 import { ManagingBanner } from './components/managing-banner';
+import { PagePicker } from './components/page-picker';
 import { PLATFORMS_TOUR } from './platforms-tour';
 import { PlatformCard } from './components/platform-card';
-import { PLATFORM_MESSAGES } from './messages';
+import { PAGE_PICKER_TEXTS, PLATFORM_MESSAGES } from './messages';
 import { platformCardState, type PlatformCardState } from './platform-card-state';
 import { useConnectPlatform } from './use-connect-platform';
 import { useConnectReturnToast } from './use-connect-return-toast';
 import { useDisconnectFlow } from './use-disconnect-flow';
+import { usePagePicker } from './use-page-picker';
 
 // The dialog brings twitter-text and the drop zone: loaded apart, once an account is connected.
 const loadPostDialog = () => importWithTimeout(() => import('./components/post-dialog'));
@@ -59,6 +61,7 @@ export function PlatformsPage() {
     failureToast: PLATFORM_MESSAGES.loadFailed,
   });
   useConnectReturnToast();
+  const pagePicker = usePagePicker(companyId);
   const { connecting, connect } = useConnectPlatform(companyId);
   const disconnect = useDisconnectFlow(companyId);
   const [plansOpen, setPlansOpen] = useState(false);
@@ -162,6 +165,18 @@ export function PlatformsPage() {
           open={plansOpen}
           onClose={() => setPlansOpen(false)}
           company={company}
+        />
+      ) : null}
+      {pagePicker.platform && company ? (
+        <PagePicker
+          title={PAGE_PICKER_TEXTS[pagePicker.platform].title}
+          description={PAGE_PICKER_TEXTS[pagePicker.platform].description(company.name)}
+          list={pagePicker.list}
+          onRetry={pagePicker.retry}
+          onChoose={pagePicker.choose}
+          choosing={pagePicker.choosing}
+          chooseError={pagePicker.chooseError}
+          onClose={pagePicker.close}
         />
       ) : null}
       <DisconnectDialog

@@ -6,7 +6,7 @@ export const PLATFORMS_TOUR: readonly TourStep[] = [
     target: 'platform-cards',
     title: 'Connect your accounts',
     content:
-      'Connect Now opens X or LinkedIn, where you sign in and allow Sailpost to post. Approved posts go out on the accounts connected here.',
+      'Connect Now opens the platform, where you sign in and allow Sailpost to post (on Facebook and Instagram you then choose the Page). Approved posts go out on the accounts connected here.',
   },
   {
     target: 'platform-plan',

@@ -5,7 +5,14 @@ import { UPLOAD_FAILED, uploadToPresignedPost } from '#web/lib/presigned-post';
 import { sniffFile } from '#web/lib/sniff-file';
 import { isAbort, previewOf, useFileItems } from '#web/lib/use-file-items';
 import { createMediaUpload } from './api/create-media-upload';
-import { contentProblem, sortNewFiles, type MediaKindName, type MediaRefusal } from './media-files';
+import { imageSize } from '#web/lib/image-size';
+import {
+  contentProblem,
+  shapeProblem,
+  sortNewFiles,
+  type MediaKindName,
+  type MediaRefusal,
+} from './media-files';
 
 export type MediaUploadStatus = 'uploading' | 'uploaded' | 'failed';
 
@@ -72,17 +79,29 @@ export const useMediaUploads = (companyId: string, platform: ConnectablePlatform
     const problems = await Promise.all(
       files.map(async (file) => contentProblem(platform, file.type, await sniffFile(file))),
     );
-    const { accepted, refused } = sortNewFiles(
+    const sorted = sortNewFiles(
       platform,
       latest.current.map((item) => item.kind),
       files.filter((_, index) => !problems[index]),
     );
+    // An image of a shape the platform does not publish (Instagram: 4:5 to 1.91:1) is refused
+    // here rather than by the platform once posted.
+    const shapes = await Promise.all(
+      sorted.accepted.map(async ({ file, kind }) =>
+        shapeProblem(platform, kind, kind === 'video' ? null : await imageSize(file)),
+      ),
+    );
+    const accepted = sorted.accepted.filter((_, index) => !shapes[index]);
     setRefusals([
       ...files.flatMap((file, index) => {
         const reason = problems[index];
         return reason ? [{ fileName: file.name, reason }] : [];
       }),
-      ...refused,
+      ...sorted.refused,
+      ...sorted.accepted.flatMap(({ file }, index) => {
+        const reason = shapes[index];
+        return reason ? [{ fileName: file.name, reason }] : [];
+      }),
     ]);
     const added = accepted.map(({ file, kind }): MediaItem => ({
       id: newId(),

@@ -6,6 +6,7 @@ import type { ContentGeneration, GeneratedContent } from '#shared/contract/conte
 import type { PlanUsage } from '#shared/contract/companies';
 import { CONTENT_MESSAGES } from '#shared/domain/content';
 import { X_LINK_COST_NOTE } from '#shared/domain/post-text';
+import { INSTAGRAM_LINK_NOTE } from '#shared/domain/post-text-rules';
 import {
   bodiesSentTo,
   callKeys,
@@ -751,6 +752,54 @@ describe('review', () => {
   const later = (minutes: number) =>
     new Date(Date.parse('2026-11-10T14:00:00.000Z') + minutes * 60_000).toISOString();
   const cardOf = (list: HTMLElement, name: RegExp) => within(list).getByRole('listitem', { name });
+
+  it('says before approval that an Instagram post needs an image, and holds Approve until it has one', async () => {
+    const instagram = { params: { platform: 'instagram' as const }, source: 'openai' as const };
+    const photo = makeMediaAsset({ _id: 'm1', platforms: ['instagram'] });
+    const { section } = await renderContent({
+      campaign: makeCampaign({
+        platforms: ['instagram'],
+        contentSeeds: { ...makeCampaign().contentSeeds, mediaAssets: [photo] },
+      }),
+      posts: [
+        makeContent({ _id: 'p1', metadata: instagram, content: 'Bare caption #autumn' }),
+        makeContent({
+          _id: 'p2',
+          metadata: instagram,
+          imageIds: ['m1'],
+          content: 'With its photo #autumn',
+        }),
+      ],
+    });
+    const list = await within(section).findByRole('list', { name: 'Generated posts' });
+    const [bare, pictured] = within(list).getAllByRole('listitem');
+    const approveBare = within(bare!).getByRole('button', { name: 'Approve' });
+    expect(approveBare).toBeDisabled();
+    expect(approveBare).toHaveAccessibleDescription(
+      /Instagram posts need an image or a video\. Add one to this post first\./,
+    );
+    // Request Changes is the way to give it one of the campaign's images.
+    expect(within(bare!).getByRole('button', { name: 'Request Changes' })).toBeEnabled();
+    expect(within(pictured!).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(within(pictured!).queryByText(/need an image/)).not.toBeInTheDocument();
+  });
+
+  it('shows a link in an Instagram caption as plain text, and says it cannot be clicked', async () => {
+    const { section } = await renderContent({
+      campaign: makeCampaign({ platforms: ['instagram'] }),
+      posts: [
+        makeContent({
+          metadata: { params: { platform: 'instagram' }, source: 'openai' },
+          content: 'Taste it at https://harbor.coffee #autumn',
+        }),
+      ],
+    });
+    const list = await within(section).findByRole('list', { name: 'Generated posts' });
+    const caption = within(list).getByText(/Taste it at https:\/\/harbor\.coffee/);
+    expect(caption.querySelector('[data-token]')).toHaveTextContent('#autumn');
+    expect(caption.querySelectorAll('[data-token]')).toHaveLength(1);
+    expect(within(list).getByText(INSTAGRAM_LINK_NOTE)).toBeInTheDocument();
+  });
 
   it('approves: the card stays where it was, scheduled with its time; the toast names it and offers Undo, which makes it a draft again', async () => {
     const db = server(makeContent(), makeContent({ _id: 'p0', content: 'An older draft' }));

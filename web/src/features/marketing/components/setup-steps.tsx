@@ -34,7 +34,8 @@ export const SETUP_STEPS: readonly Step[] = [
   {
     title: 'Link socials',
     time: '1 minute',
-    description: 'Connect X and LinkedIn with their own sign-in. We never see your passwords.',
+    description:
+      'Connect X, LinkedIn, Facebook and Instagram with their own sign-in. We never see your passwords.',
     icon: IconLink,
   },
   {

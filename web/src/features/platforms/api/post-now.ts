@@ -8,6 +8,8 @@ import { platformCredentialsKey } from '#web/lib/api/list-platform-credentials';
 
 const twitterRoute = apiRoute('POST /platforms/twitter/post/{companyId}');
 const linkedinRoute = apiRoute('POST /platforms/linkedin/companies/{companyId}/post');
+const facebookRoute = apiRoute('POST /platforms/facebook/post/{companyId}');
+const instagramRoute = apiRoute('POST /platforms/instagram/post/{companyId}');
 
 /** Each platform's Post now route; a platform that cannot be connected yet has none. */
 export const POST_NOW: ConnectableTable<
@@ -15,8 +17,8 @@ export const POST_NOW: ConnectableTable<
 > = {
   twitter: (companyId, body) => callApi(twitterRoute, { params: { companyId }, body }),
   linkedin: (companyId, body) => callApi(linkedinRoute, { params: { companyId }, body }),
-  facebook: null,
-  instagram: null,
+  facebook: (companyId, body) => callApi(facebookRoute, { params: { companyId }, body }),
+  instagram: (companyId, body) => callApi(instagramRoute, { params: { companyId }, body }),
 };
 
 /** Posts now, as the account connected to the company; the answer links to the published post. */

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import { formatDate } from '#web/lib/format';
 
-/** The connected account: avatar (its initial when the image cannot load), handle and name. */
+/**
+ * The connected account: avatar (its initial when the image cannot load), handle and name; for an
+ * Instagram account, the Facebook Page it is linked to and connected through.
+ */
 export function AccountSummary({ credential }: { credential: PlatformCredential }) {
   const [avatarFailed, setAvatarFailed] = useState(false);
-  const { handle, accountName, avatarUrl, createdAt } = credential;
+  const { handle, accountName, avatarUrl, createdAt, platform, page } = credential;
   const initial = (accountName || handle).replace(/^@/, '').charAt(0).toUpperCase();
   const since = formatDate(createdAt);
   return (
@@ -34,6 +37,10 @@ export function AccountSummary({ credential }: { credential: PlatformCredential 
           <p className="truncate text-sm text-slate-600">{accountName}</p>
         ) : since ? (
           <p className="text-sm text-slate-500">Connected {since}</p>
+        ) : null}
+        {platform === 'instagram' && page ? (
+          // Wraps rather than cutting the Page's name: the four narrow columns leave little room.
+          <p className="text-sm break-words text-slate-500">{`Linked to the Page ${page.name}`}</p>
         ) : null}
       </div>
     </div>

@@ -5,6 +5,7 @@ import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
 import { PlatformIcon } from '#web/components/platform-icon';
+import { CONNECT_NOTES } from '../messages';
 import type { PlatformCardState } from '../platform-card-state';
 import { AccountSummary } from './account-summary';
 
@@ -105,7 +106,7 @@ export function PlatformCard({
       );
       break;
     case 'connect':
-      body = <Note>Connect your {name} account to post from Sailpost.</Note>;
+      body = <Note>{CONNECT_NOTES[state.platform]}</Note>;
       actions = (
         <Button size="sm" onClick={onConnect} loading={connecting}>
           Connect Now

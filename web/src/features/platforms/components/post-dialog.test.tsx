@@ -249,6 +249,42 @@ describe('PostDialog', () => {
       });
     });
 
+    it('on Instagram, waits for an image or a video, and refuses an image outside 4:5 to 1.91:1 as it is chosen', async () => {
+      // Chromium decodes the images; here each says its size by its name.
+      vi.stubGlobal('createImageBitmap', (file: File) =>
+        Promise.resolve(
+          file.name.startsWith('banner')
+            ? { width: 2000, height: 500, close: () => undefined }
+            : { width: 1080, height: 1350, close: () => undefined },
+        ),
+      );
+      const { user, textArea, fileInput, postButton, requests } = renderDialog({
+        platform: 'instagram',
+      });
+      expect(
+        screen.getByText(
+          'Up to 10 images (JPEG, PNG or GIF, 8 MB each) and videos (MP4, 100 MB each), 10 in all. Images from 4:5 to 1.91:1.',
+        ),
+      ).toBeInTheDocument();
+      await user.type(textArea, 'Autumn on the bar #autumn');
+      expect(postButton()).toBeDisabled();
+      expect(
+        screen.getByText('Instagram posts need an image or a video: add one to post.'),
+      ).toBeInTheDocument();
+
+      await user.upload(fileInput, [image('banner.png'), image('portrait.png')]);
+      const refusals = await screen.findByRole('alert');
+      expect(refusals).toHaveTextContent(
+        'banner.png: Instagram takes images from 4:5 (portrait) to 1.91:1 (landscape); this one is 2000 × 500. Crop it, or choose another image.',
+      );
+      const media = screen.getByRole('list', { name: 'Media' });
+      expect(within(media).getAllByRole('listitem')).toHaveLength(1);
+      expect(screen.queryByText(/need an image or a video/)).not.toBeInTheDocument();
+      const upload = await nthUpload(requests, 0);
+      act(() => upload.respond(204));
+      await waitFor(() => expect(postButton()).toBeEnabled());
+    });
+
     it('removing a file stops its upload', async () => {
       const { user, fileInput, requests } = renderDialog();
       await user.upload(fileInput, image('beans.png'));

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { POST_TEXT_MAX } from '#shared/contract/platforms';
+import { PLATFORM_MEDIA } from '#shared/domain/platform-media';
 import { postTextLength } from '#shared/domain/post-text';
 import { PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { FormModal } from '#web/components/form-modal';
@@ -86,7 +87,9 @@ export function PostDialog({
   const postNow = usePostNow();
   const { withinLimit } = postTextLength(platform, text);
   const waiting = waitingFor(media);
-  const ready = text.trim().length > 0 && withinLimit && !waiting;
+  // Instagram has no text-only posts: said at once, and Post waits for an image or a video.
+  const required = PLATFORM_MEDIA[platform].mediaRequired && media.items.length === 0;
+  const ready = text.trim().length > 0 && withinLimit && !waiting && !required;
 
   const submit = async () => {
     if (!ready || posting) return;
@@ -132,6 +135,9 @@ export function PostDialog({
         error={textError}
       />
       <MediaPicker platform={platform} media={media} disabled={posting} />
+      {required ? (
+        <p className="text-sm text-slate-600">{PLATFORM_MESSAGES.mediaRequired(name)}</p>
+      ) : null}
       {waiting ? (
         <p role="status" className="text-sm text-slate-600">
           {waiting}

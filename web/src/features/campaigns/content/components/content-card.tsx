@@ -19,12 +19,20 @@ import { platformName } from '#shared/domain/tiers';
 import { Badge } from '#web/components/badge';
 import { Button } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
-import { IconCheck, IconClock, IconClose, IconPencil, IconXCircle } from '#web/components/icons';
+import {
+  IconCheck,
+  IconClock,
+  IconClose,
+  IconPencil,
+  IconWarning,
+  IconXCircle,
+} from '#web/components/icons';
 import { PlatformIcon } from '#web/components/platform-icon';
 import { failureText, isSessionEnded } from '#web/lib/error-text';
 import { focusNewUndo, undoButtons, useFocusRequest } from '#web/lib/focus-result';
 import { importWithTimeout } from '#web/lib/lazy-import';
 import { useReviewContent } from '#web/lib/api/review-content';
+import { postMediaProblem } from '#web/lib/post-media-problem';
 import { useUndoReview } from '../api/undo-review';
 import {
   CONTENT_SCREEN_TEXTS,
@@ -145,11 +153,13 @@ export function ContentCard({
   const platform = post.metadata.params.platform;
   const status = statusOf(post);
   const assets = campaign.contentSeeds.mediaAssets;
-  const images = post.imageIds.flatMap((id) =>
-    assets.filter((asset) => asset._id === id && asset.type === 'image'),
-  );
+  const chosenMedia = post.imageIds.flatMap((id) => assets.filter((asset) => asset._id === id));
+  const images = chosenMedia.filter((asset) => asset.type === 'image');
   const reviewable = isReviewable(post.status) && revision === null;
   const headingId = `content-${post._id}-title`;
+  // Said before approval rather than by the platform at publishing time (Instagram needs an image).
+  const mediaProblem = reviewable ? postMediaProblem(platform, chosenMedia) : null;
+  const mediaProblemId = `content-${post._id}-media-problem`;
 
   const undo = async () => {
     try {
@@ -322,13 +332,24 @@ export function ContentCard({
         </p>
       ) : null}
 
+      {mediaProblem ? (
+        <p
+          id={mediaProblemId}
+          className="mt-4 flex gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+        >
+          <IconWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+          {mediaProblem}
+        </p>
+      ) : null}
+
       {reviewable ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button
             onClick={() => void decide('approved')}
             loading={pending === 'approved'}
-            disabled={pending !== null}
-            aria-describedby={headingId}
+            // Request Changes offers the campaign's images: the way to mend it.
+            disabled={pending !== null || mediaProblem !== null}
+            aria-describedby={clsx(headingId, mediaProblem && mediaProblemId)}
           >
             <IconCheck aria-hidden="true" className="size-4" />
             {CONTENT_SCREEN_TEXTS.approve}
