@@ -90,11 +90,9 @@ export const PLATFORM_MEDIA: ConnectableTable<PlatformMediaRules> = {
   },
   instagram: {
     kinds: [
-      {
-        kind: 'image',
-        contentTypes: ['image/jpeg', 'image/png', 'image/gif'],
-        maxBytes: 8 * MB,
-      },
+      // JPEG only until PNG and GIF are converted before publishing (`publishedImageType`):
+      // refused here, with words, rather than by Instagram at publishing time.
+      { kind: 'image', contentTypes: ['image/jpeg'], maxBytes: 8 * MB },
       { kind: 'video', contentTypes: ['video/mp4'], maxBytes: 100 * MB },
     ],
     maxImages: 10,

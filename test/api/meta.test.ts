@@ -406,6 +406,16 @@ describe('posting now', () => {
     expect(bare.status).toBe(400);
     expect(bare.body).toMatchObject({ code: 'MEDIA_REQUIRED' });
 
+    const png = await call('POST', `/companies/${instagram.companyId}/platform-media`, {
+      token: instagram.token,
+      body: { platform: 'instagram', fileName: 'a.png', contentType: 'image/png', size: 100 },
+    });
+    expect(png.status).toBe(400);
+    expect(png.body).toMatchObject({
+      code: 'MEDIA_TYPE_NOT_ALLOWED',
+      message: 'Instagram takes JPEG or MP4 files',
+    });
+
     const [wide] = await upload(instagram, 'instagram', [
       { bytes: jpeg(2000, 800), contentType: 'image/jpeg', name: 'wide.jpg' },
     ]);
