@@ -112,7 +112,10 @@ const windowSchema = z.object({
   part: z.enum(DAY_PARTS),
   /** The company's posts with results in this window. */
   posts: z.number().int(),
-  /** Their median engagement rate relative to the account's median (1 = typical); null without posts. */
+  /**
+   * Their typical engagement rate (the geometric mean) over the account's median (1 = the
+   * median); null without posts.
+   */
   relativeToMedian: z.number().nullable(),
   /** The model's estimate (its posts and the prior together), relative to the account's median. */
   expected: z.number(),
