@@ -35,6 +35,13 @@ export const THROUGHPUT_BUCKETS = {
   'x-posts': { amount: 90, perSeconds: 15 * 60, burst: 10 },
   /** Posts through LinkedIn's API for the whole app, per day (below the app's daily limit). */
   'linkedin-posts': { amount: 90_000, perSeconds: 24 * 60 * 60, burst: 100 },
+  /**
+   * Posts through Meta's Graph API for the whole app, per hour (Facebook Pages and Instagram
+   * together). Meta's binding limits are per Page and per Instagram account (the rolling 24-hour
+   * publishing limit the publisher reads, and the usage-based codes 4/17/32/613 it backs off on);
+   * this only keeps the app's own bursts below the app-level call rate.
+   */
+  'meta-posts': { amount: 3_000, perSeconds: 60 * 60, burst: 50 },
 } as const satisfies Record<string, ThroughputRate>;
 
 export type ThroughputBucket = keyof typeof THROUGHPUT_BUCKETS;
@@ -51,6 +58,6 @@ export const perSecond = (rate: ThroughputRate): number => rate.amount / rate.pe
 export const PUBLISH_BUCKETS: ConnectableTable<ThroughputBucket> = {
   twitter: 'x-posts',
   linkedin: 'linkedin-posts',
-  facebook: null,
-  instagram: null,
+  facebook: 'meta-posts',
+  instagram: 'meta-posts',
 };

@@ -57,8 +57,11 @@ const linkedInReader = lazyAsync(async (): Promise<PostMetricsReader> => {
   });
 });
 
-/** Each platform's reader; Facebook and Instagram have none until they can be connected. */
-export const POST_METRICS_READERS: ConnectableTable<() => Promise<PostMetricsReader>> = {
+/**
+ * Each platform's reader; null where results are not read yet (the publisher then does not watch
+ * that platform's posts for results).
+ */
+export const POST_METRICS_READERS: ConnectableTable<(() => Promise<PostMetricsReader>) | null> = {
   twitter: xReader,
   linkedin: linkedInReader,
   facebook: null,

@@ -50,7 +50,7 @@ export interface CollectionSummary {
 }
 
 export interface CollectionDependencies {
-  readerFor?: (platform: ConnectablePlatform) => Promise<PostMetricsReader>;
+  readerFor?: (platform: ConnectablePlatform) => Promise<PostMetricsReader | null>;
   clientFor?: (platform: ConnectablePlatform) => Promise<SocialClient>;
 }
 
@@ -69,6 +69,10 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
 const drop = (due: ResultDueRecord) =>
   resultDueEntity().delete({ contentId: due.contentId }).go({ response: 'none' });
 
+/** The platform's reader, or null where results are not read (its due entries are dropped). */
+const defaultReaderFor = async (platform: ConnectablePlatform): Promise<PostMetricsReader | null> =>
+  (await POST_METRICS_READERS[platform]?.()) ?? null;
+
 /** A 402 is X saying the app's credits are spent: every company's reads wait. */
 const isCreditsSpent = (error: unknown): boolean =>
   error instanceof ProviderError && error.status === 402;
@@ -84,8 +88,7 @@ export const collectResults = async (
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
   dependencies: CollectionDependencies = {},
 ): Promise<CollectionSummary> => {
-  const readerFor =
-    dependencies.readerFor ?? ((platform: ConnectablePlatform) => POST_METRICS_READERS[platform]());
+  const readerFor = dependencies.readerFor ?? defaultReaderFor;
   const clientFor = dependencies.clientFor ?? socialClient;
   const summary: CollectionSummary = {
     recorded: 0,
@@ -106,14 +109,14 @@ export const collectResults = async (
   });
 
   for (const [platformName, ofPlatform] of groupBy(due, (entry) => entry.platform)) {
-    if (!isConnectable(platformName)) {
+    const reader = isConnectable(platformName) ? await readerFor(platformName) : null;
+    if (!isConnectable(platformName) || !reader) {
       summary.dropped += ofPlatform.length;
       await Promise.all(ofPlatform.map(drop));
       continue;
     }
     const platform: ConnectablePlatform = platformName;
     let platformPaused = (await pausedUntil([pauseScope(platform)], now)) !== null;
-    const reader = await readerFor(platform);
 
     for (const [companyId, posts] of groupBy(ofPlatform, (entry) => entry.companyId)) {
       if (platformPaused || (await pausedUntil([pauseScope(platform, companyId)], now))) {
