@@ -9,6 +9,7 @@ import {
   type AnalyticsEventParams,
   type ConsentChoice,
 } from '#shared/domain/analytics';
+import { readConsent } from './consent';
 
 /**
  * GA4 through Google's own gtag.js, in Consent Mode v2's basic mode: nothing loads and nothing is
@@ -24,6 +25,13 @@ declare global {
 
 let loaded = false;
 let sending = false;
+/**
+ * Events of a page that just loaded (back from X's consent page, say) come before the stored
+ * decision is applied, which waits for the stage's configuration: they wait here if the visitor
+ * accepted, and are dropped otherwise. A few at most: beyond these nothing happens that early.
+ */
+let waiting: unknown[][] = [];
+const WAITING_AT_MOST = 20;
 
 /** Google's snippet: gtag.js reads each command as the Arguments object pushed here. */
 function gtag(..._command: unknown[]): void {
@@ -64,6 +72,9 @@ export const applyConsent = (measurementId: string, choice: ConsentChoice): void
     loaded = true;
   }
   if (!choice.analytics) forgetGaCookies();
+  const early = waiting;
+  waiting = [];
+  if (sending) for (const command of early) gtag(...command);
 };
 
 /** Sends an event, only while analytics is accepted; the parameters are the event's own. */
@@ -74,6 +85,8 @@ export const track = <E extends AnalyticsEventName>(
     : [AnalyticsEventParams[E]]
 ): void => {
   if (sending) gtag('event', event, params ?? {});
+  else if (!loaded && readConsent()?.analytics && waiting.length < WAITING_AT_MOST)
+    waiting.push(['event', event, params ?? {}]);
 };
 
 /** A route change: later events carry this page's address and title, and one page_view goes. */
