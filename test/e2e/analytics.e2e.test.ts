@@ -64,7 +64,9 @@ describe('analytics in the browser', () => {
       if (url.pathname.startsWith(GA4_STAND_IN_PATH) || /google/.test(url.hostname))
         toAnalytics.push(request.url());
     });
-    await page.goto('/register');
+    const answer = await page.goto('/register');
+    // The sandbox's stand-in is on the app's origin: no Google host is allowed.
+    expect(answer?.headers()['content-security-policy']).not.toMatch(/google/);
     await banner(page).waitFor();
     await viewportShot(page, 'consent-banner-1280');
     await banner(page).getByRole('button', { name: 'Reject' }).click();

@@ -56,14 +56,34 @@ const forgetGaCookies = () => {
   }
 };
 
-/** Applies one decision (or, on a new page, the stored one) for the stage's measurement id. */
-export const applyConsent = (measurementId: string, choice: ConsentChoice): void => {
+type Page = AnalyticsEventParams['page_view'];
+
+/**
+ * The page every later hit names, instead of the document's address and title; the referrer is
+ * cut to its origin (a same-site one would carry its query: a sign-in's code, say).
+ */
+const setPage = (page: Page) => {
+  let referrer = '';
+  try {
+    referrer = document.referrer ? new URL(document.referrer).origin : '';
+  } catch {
+    // No address: no referrer.
+  }
+  gtag('set', { ...page, page_referrer: referrer });
+};
+
+/**
+ * Applies one decision (or, on a new page, the stored one) for the stage's measurement id, on
+ * `page`: the events that waited for it are sent as of that page.
+ */
+export const applyConsent = (measurementId: string, choice: ConsentChoice, page?: Page): void => {
   sending = choice.analytics;
   if (loaded) gtag('consent', 'update', consentStateOf(choice));
   else if (choice.analytics) {
     gtag('consent', 'default', DEFAULT_CONSENT);
     gtag('consent', 'update', consentStateOf(choice));
     gtag('js', new Date());
+    if (page) setPage(page);
     gtag('config', measurementId, { send_page_view: false });
     const script = document.createElement('script');
     script.async = true;
@@ -90,9 +110,9 @@ export const track = <E extends AnalyticsEventName>(
 };
 
 /** A route change: later events carry this page's address and title, and one page_view goes. */
-export const trackPageView = (page: AnalyticsEventParams['page_view']): void => {
+export const trackPageView = (page: Page): void => {
   if (!sending) return;
-  gtag('set', page);
+  setPage(page);
   track('page_view', page);
 };
 
