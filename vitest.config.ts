@@ -65,6 +65,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/api/global-setup.ts'],
+          // Each file ends by checking every analytics payload of the suite for personal data.
+          setupFiles: ['test/api/analytics-payloads.setup.ts'],
           // One sandbox serves every file; files run in turn so counters (founder seats) are exact.
           // A pool of their own (the others use forks), so these files run beside the rest
           // rather than after them: Vitest runs a pool's single worker after its parallel ones.

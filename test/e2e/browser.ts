@@ -6,6 +6,8 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '#functions/core/http/client-address';
 import { REGISTRATION_REDIRECT_MS } from '#shared/domain/limits';
 import { TOUR_IDS } from '#shared/domain/users';
+import { CONSENT_STORAGE_KEY } from '#web/lib/consent';
+import { analyticsPayloadProblems } from '../support/analytics-payloads';
 
 export const baseUrl = (): string => inject('apiUrl');
 
@@ -40,6 +42,9 @@ export const useBrowser = (): (() => Browser) => {
   });
   afterAll(async () => {
     await browser?.close();
+    // Every analytics payload of the suite so far (this file's and those beside it): no email,
+    // phone number or test name, nothing outside the contract.
+    expect(await analyticsPayloadProblems(baseUrl())).toEqual([]);
   });
   return () => {
     if (!browser)
@@ -54,16 +59,39 @@ export const newVisitorAddress = () => {
   return `198.18.${a}.${b}`;
 };
 
+/**
+ * The visitor's cookie decision when the page opens: accepted by default, so the banner stands in
+ * front of nothing and every test's events reach the sandbox's GA4 stand-in (where the payload
+ * check reads them); a test of the banner asks for `'undecided'`.
+ */
+export type ConsentOption = { consent?: 'accepted' | 'refused' | 'undecided' };
+
 /** A new browser context, its own visitor, and a page in it. */
 export const newPage = async (
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  { consent = 'accepted' }: ConsentOption = {},
 ): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({
     viewport,
     baseURL: baseUrl(),
     extraHTTPHeaders: { [VIEWER_ADDRESS_HEADER]: newVisitorAddress() },
   });
+  if (consent !== 'undecided') {
+    // Only where nothing is stored yet: a decision the test makes on the page stays.
+    await context.addInitScript(
+      ({ key, value }) => {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      },
+      {
+        key: CONSENT_STORAGE_KEY,
+        value: JSON.stringify({
+          analytics: consent === 'accepted',
+          decidedAt: '2026-01-01T00:00:00.000Z',
+        }),
+      },
+    );
+  }
   const page = await context.newPage();
   return { context, page };
 };

@@ -23,7 +23,11 @@ export function AnalyticsGate() {
   const [consent, setConsent] = useState(readConsent);
   const [settingsOpen, setSettingsOpen] = useState(cookieSettingsRequested);
   const { pathname } = useLocation();
-  const params = useMatches().at(-1)?.params ?? {};
+  const { page_location: location, page_title: title } = analyticsPageOf(
+    window.location.origin,
+    pathname,
+    useMatches().at(-1)?.params ?? {},
+  );
   const appliedDecision = useRef<string | null>(null);
   const viewedPath = useRef<string | null>(null);
 
@@ -36,23 +40,24 @@ export function AnalyticsGate() {
     [],
   );
 
+  // Each decision once (the page is only what the events that waited for it are sent as of).
   useEffect(() => {
     if (!measurementId || !consent || appliedDecision.current === consent.decidedAt) return;
     appliedDecision.current = consent.decidedAt;
-    applyConsent(measurementId, consent);
-  }, [measurementId, consent]);
+    applyConsent(measurementId, consent, { page_location: location, page_title: title });
+  }, [measurementId, consent, location, title]);
 
+  // One page_view per page: a query change, a re-render or a repeated decision sends none.
   const measuring = Boolean(measurementId && consent?.analytics);
   useEffect(() => {
     if (!measuring) {
       viewedPath.current = null;
       return;
     }
-    // One page_view per page: a query change, a re-render or a repeated decision sends none.
-    if (viewedPath.current === pathname) return;
-    viewedPath.current = pathname;
-    trackPageView(analyticsPageOf(window.location.origin, pathname, params));
-  });
+    if (viewedPath.current === location) return;
+    viewedPath.current = location;
+    trackPageView({ page_location: location, page_title: title });
+  }, [measuring, location, title]);
 
   if (!measurementId || (consent && !settingsOpen)) return null;
   return (

@@ -9,6 +9,7 @@ import {
   type AnalyticsEventParams,
   type ConsentChoice,
 } from '#shared/domain/analytics';
+import { readConsent } from './consent';
 
 /**
  * GA4 through Google's own gtag.js, in Consent Mode v2's basic mode: nothing loads and nothing is
@@ -24,6 +25,13 @@ declare global {
 
 let loaded = false;
 let sending = false;
+/**
+ * Events of a page that just loaded (back from X's consent page, say) come before the stored
+ * decision is applied, which waits for the stage's configuration: they wait here if the visitor
+ * accepted, and are dropped otherwise. A few at most: beyond these nothing happens that early.
+ */
+let waiting: unknown[][] = [];
+const WAITING_AT_MOST = 20;
 
 /** Google's snippet: gtag.js reads each command as the Arguments object pushed here. */
 function gtag(..._command: unknown[]): void {
@@ -48,14 +56,34 @@ const forgetGaCookies = () => {
   }
 };
 
-/** Applies one decision (or, on a new page, the stored one) for the stage's measurement id. */
-export const applyConsent = (measurementId: string, choice: ConsentChoice): void => {
+type Page = AnalyticsEventParams['page_view'];
+
+/**
+ * The page every later hit names, instead of the document's address and title; the referrer is
+ * cut to its origin (a same-site one would carry its query: a sign-in's code, say).
+ */
+const setPage = (page: Page) => {
+  let referrer = '';
+  try {
+    referrer = document.referrer ? new URL(document.referrer).origin : '';
+  } catch {
+    // No address: no referrer.
+  }
+  gtag('set', { ...page, page_referrer: referrer });
+};
+
+/**
+ * Applies one decision (or, on a new page, the stored one) for the stage's measurement id, on
+ * `page`: the events that waited for it are sent as of that page.
+ */
+export const applyConsent = (measurementId: string, choice: ConsentChoice, page?: Page): void => {
   sending = choice.analytics;
   if (loaded) gtag('consent', 'update', consentStateOf(choice));
   else if (choice.analytics) {
     gtag('consent', 'default', DEFAULT_CONSENT);
     gtag('consent', 'update', consentStateOf(choice));
     gtag('js', new Date());
+    if (page) setPage(page);
     gtag('config', measurementId, { send_page_view: false });
     const script = document.createElement('script');
     script.async = true;
@@ -64,6 +92,9 @@ export const applyConsent = (measurementId: string, choice: ConsentChoice): void
     loaded = true;
   }
   if (!choice.analytics) forgetGaCookies();
+  const early = waiting;
+  waiting = [];
+  if (sending) for (const command of early) gtag(...command);
 };
 
 /** Sends an event, only while analytics is accepted; the parameters are the event's own. */
@@ -74,12 +105,14 @@ export const track = <E extends AnalyticsEventName>(
     : [AnalyticsEventParams[E]]
 ): void => {
   if (sending) gtag('event', event, params ?? {});
+  else if (!loaded && readConsent()?.analytics && waiting.length < WAITING_AT_MOST)
+    waiting.push(['event', event, params ?? {}]);
 };
 
 /** A route change: later events carry this page's address and title, and one page_view goes. */
-export const trackPageView = (page: AnalyticsEventParams['page_view']): void => {
+export const trackPageView = (page: Page): void => {
   if (!sending) return;
-  gtag('set', page);
+  setPage(page);
   track('page_view', page);
 };
 

@@ -42,7 +42,10 @@ describe('TourRunner', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Finished' }));
     await vi.waitFor(() => expect(onEnd).toHaveBeenCalledWith('finished'));
-    expect(trackedEvents()).toContainEqual({ name: 'tour_complete', params: { tour: 'platforms' } });
+    expect(trackedEvents()).toContainEqual({
+      name: 'tour_complete',
+      params: { tour: 'platforms' },
+    });
   });
 
   it('Escape skips the whole tour', async () => {
