@@ -1,3 +1,4 @@
+import { putProductMetric } from '#functions/core/metrics';
 import { recordOutboxMessage } from '../outbox/outbox-entity';
 import type { SmsSender } from './sms-sender';
 
@@ -5,6 +6,7 @@ import type { SmsSender } from './sms-sender';
 export const outboxSmsSender: SmsSender = {
   async send({ to, text }) {
     await recordOutboxMessage({ channel: 'sms', to, text });
+    putProductMetric('TextsSent', 1);
   },
 
   // The sandbox keeps no carrier opt-out list: the app's own (the user's smsOptedOut) is the one.

@@ -38,6 +38,7 @@ import {
   recordRetry,
   releaseClaim,
 } from './post-transitions';
+import { countFailed, countPublished } from './publish-metrics';
 
 /**
  * What one run of the publisher did with its event, for the logs and the tests:
@@ -225,7 +226,9 @@ const publishClaimed = async (
       text: claim.content,
       media,
     });
-    const recorded = await recordPublished(claim, published, dependencies.now());
+    const publishedAt = dependencies.now();
+    const recorded = await recordPublished(claim, published, publishedAt);
+    if (recorded) countPublished(claim, publishedAt);
     logger.info('Published', { platform: client.platform, postId: published.postId, recorded });
     return 'published';
   } catch (error) {
@@ -267,6 +270,7 @@ export const failAndTell = async (
 ): Promise<boolean> => {
   const recorded = await recordFailed(claim, publishError);
   if (recorded) {
+    countFailed(claim);
     try {
       const text = await textPublishFailure(claim, publishError, logger);
       logger.info('The owner was told of the failure', { text });
