@@ -4,6 +4,7 @@ import {
   acceptedCorrelationId,
   correlated,
   correlationIdOfEvent,
+  correlationIdOfWork,
   currentCorrelationId,
   withCorrelationId,
 } from './correlation';
@@ -11,7 +12,7 @@ import { logger } from './logger';
 
 describe('correlation id', () => {
   it('accepts a short id of safe characters and nothing else', () => {
-    for (const id of ['a1b2c3', 'Root=1-5f8a', 'sweeper:2026-11-27T16:00:00Z', 'x/y+z=']) {
+    for (const id of ['a1b2c3', 'Root=1-5f8a', 'sweeper:2026-11-27T16:00:00Z', 'x/y+z=', 'a#b']) {
       expect(acceptedCorrelationId(id), id).toBe(id);
     }
     for (const id of ['', ' padded', 'line\nbreak', '{"json":1}', 'a'.repeat(129), 42, null]) {
@@ -31,6 +32,15 @@ describe('correlation id', () => {
     expect(correlationIdOfEvent({ correlationId: 'request-7' })).toBe('request-7');
     expect(correlationIdOfEvent({ correlationId: 'bad id' })).toBeUndefined();
     expect(correlationIdOfEvent('request-7')).toBeUndefined();
+  });
+
+  it('names work nobody handed an id to by its job and key, in a form the next job accepts', () => {
+    expect(correlationIdOfWork('daily-drafts', 'tick#2026-11-27T16:00:00.000Z')).toBe(
+      'daily-drafts:tick#2026-11-27T16:00:00.000Z',
+    );
+    const long = correlationIdOfWork('ticket-auto-close', `${'t'.repeat(120)} with spaces`);
+    expect(long).toMatch(/^ticket-auto-close:[0-9a-f]{32}$/);
+    expect(acceptedCorrelationId(long)).toBe(long);
   });
 
   it('puts the id of its own work on each log line, also when two run at once', async () => {

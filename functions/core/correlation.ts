@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 
 /**
  * The correlation id: one id for a request or a schedule's firing and for every job it causes, on
@@ -19,7 +20,7 @@ export const CORRELATION_FIELD = 'correlationId';
  * What an id from outside may look like: it lands in log lines and in other jobs' events, so only
  * a short run of characters that cannot break a log line or a query.
  */
-const ACCEPTED = /^[A-Za-z0-9][A-Za-z0-9._:@/+=-]{0,127}$/;
+const ACCEPTED = /^[A-Za-z0-9][A-Za-z0-9._:@/+=#-]{0,127}$/;
 
 /** The id a value gives, when it is one (a string of the accepted form), else undefined. */
 export const acceptedCorrelationId = (value: unknown): string | undefined =>
@@ -47,3 +48,13 @@ export const correlationIdOfEvent = (event: unknown): string | undefined =>
   typeof event === 'object' && event !== null
     ? acceptedCorrelationId((event as Record<string, unknown>)[CORRELATION_FIELD])
     : undefined;
+
+/**
+ * The id of work nobody handed an id to (a timer's tick, an SNS message): the job and its
+ * idempotency key, the same for every redelivery, so one query finds them all. A key that would
+ * not pass as an id (too long, odd characters) is replaced by its digest, so the jobs this one
+ * starts still accept the id it hands them.
+ */
+export const correlationIdOfWork = (job: string, key: string): string =>
+  acceptedCorrelationId(`${job}:${key}`) ??
+  `${job}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;

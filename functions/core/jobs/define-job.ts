@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { jobArnVariable } from '../bindings';
-import { correlationIdOfEvent, withCorrelationId } from '../correlation';
+import { correlationIdOfEvent, correlationIdOfWork, withCorrelationId } from '../correlation';
 import { currentEnvironment, withEnvironment } from '../environment';
 import { Invalid } from '../errors';
 import { logger as baseLogger } from '../logger';
@@ -92,7 +92,9 @@ const runJob = async <S extends z.ZodType>(
   const key = spec.idempotencyKey(parsed.data);
   logger.appendKeys({ idempotencyKey: key });
   const claimAndRun = () => claimAndRunOnce(spec, parsed.data, key, logger, context);
-  return correlationId ? claimAndRun() : withCorrelationId(`${spec.name}:${key}`, claimAndRun);
+  return correlationId
+    ? claimAndRun()
+    : withCorrelationId(correlationIdOfWork(spec.name, key), claimAndRun);
 };
 
 const claimAndRunOnce = async <S extends z.ZodType>(
