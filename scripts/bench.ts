@@ -19,10 +19,13 @@
  *  - the publisher's time per post (30 posts, one at a time) and the sweeper's time over 10,000 due
  *    watches (scripts/bench/publishing.ts), for information,
  *  - with --lighthouse, mobile Lighthouse LCP and performance on /, /login and /dashboard,
+ *  - only with --only=scale, the load simulation of the mornings: N companies (2,000, or
+ *    --companies=N) due at once, through the mornings queue, the token buckets and a drafter
+ *    answering in 2–5 s, on a fresh sandbox of its own (scripts/bench/scale.ts),
  * and prints one table with the budgets (scripts/bench/budgets.ts). Exits non-zero when a budget
  * is broken. Timings depend on the machine: on a busy one, run it again before believing a FAIL.
  *
- * `--only=bundles,cold,spa,api,signups,calendar,forum,delete,publishing,lighthouse` measures only those sections
+ * `--only=bundles,cold,spa,api,signups,calendar,forum,delete,publishing,lighthouse,scale` measures only those sections
  * (lighthouse implies --lighthouse), e.g. to check a front-end change without the API load.
  *
  * Settings: BENCH_SECONDS (10) per load run, BENCH_RUNS (3) load runs per measure and deletion
@@ -39,6 +42,7 @@ import { measureForumPages } from './bench/forum-pages';
 import { measureLambdaBundles } from './bench/lambda-bundles';
 import { measureLighthouse } from './bench/lighthouse';
 import { measurePublishing } from './bench/publishing';
+import { measureScale } from './bench/scale';
 import { measureSignUps } from './bench/sign-ups';
 import { startBenchSandbox } from './bench/sandbox-child';
 import { measureSpaJavaScript } from './bench/spa-size';
@@ -62,40 +66,50 @@ const SECTIONS = [
   'delete',
   'publishing',
   'lighthouse',
+  'scale',
 ] as const;
 type Section = (typeof SECTIONS)[number];
-const USAGE = `Usage: npm run bench [-- --lighthouse] [--only=${SECTIONS.join(',')}]`;
+const USAGE = `Usage: npm run bench [-- --lighthouse] [--only=${SECTIONS.join(',')}] [--companies=N]`;
 
 const parseArgs = (args: string[]) => {
   let only: Section[] | undefined;
   let lighthouse = false;
+  let companies = 2_000;
   for (const arg of args) {
     if (arg === '--lighthouse') lighthouse = true;
-    else if (arg.startsWith('--only=')) {
+    else if (arg.startsWith('--companies=')) {
+      companies = Number(arg.slice('--companies='.length));
+      if (!Number.isInteger(companies) || companies < 1)
+        throw new Error(`--companies must be a whole number ≥ 1. ${USAGE}`);
+    } else if (arg.startsWith('--only=')) {
       const names = arg.slice('--only='.length).split(',');
       const unknown = names.find((name) => !(SECTIONS as readonly string[]).includes(name));
       if (unknown) throw new Error(`Unknown section ${unknown}. ${USAGE}`);
       only = names as Section[];
     } else throw new Error(`Unknown option ${arg}. ${USAGE}`);
   }
+  // The scale simulation runs for minutes: only when asked for.
   const measures = (section: Section) =>
-    only ? only.includes(section) : section !== 'lighthouse' || lighthouse;
-  return { measures };
+    only ? only.includes(section) : section !== 'scale' && (section !== 'lighthouse' || lighthouse);
+  return { measures, companies };
 };
 
 const main = async () => {
-  const { measures } = parseArgs(process.argv.slice(2));
+  const { measures, companies } = parseArgs(process.argv.slice(2));
   const withLighthouse = measures('lighthouse');
   const seconds = setting('BENCH_SECONDS', 10);
   const runs = setting('BENCH_RUNS', 3);
 
   // Every measuring process is this Node.js (`process.execPath`): the project's 22, as in Lambda.
   console.log(`Measuring on Node.js ${process.version} (${process.execPath})`);
-  console.log('Building the SPA and the Lambda bundles…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  // The scale simulation alone needs no build.
+  if (SECTIONS.some((section) => section !== 'scale' && measures(section))) {
+    console.log('Building the SPA and the Lambda bundles…');
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+  }
   const rows: Row[] = [
     ...(measures('bundles') ? await measureLambdaBundles(setting('BENCH_INIT_RUNS', 10)) : []),
     ...(measures('cold') ? await measureColdFirstRequests(setting('BENCH_INIT_RUNS', 10)) : []),
@@ -105,6 +119,7 @@ const main = async () => {
   if (measures('signups')) rows.push(...(await measureSignUps()));
   if (measures('calendar')) rows.push(...(await measureCompanyPosts()));
   if (measures('forum')) rows.push(...(await measureForumPages()));
+  if (measures('scale')) rows.push(...(await measureScale(companies)));
 
   const needsSandbox =
     measures('api') || measures('delete') || measures('publishing') || withLighthouse;

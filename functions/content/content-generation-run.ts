@@ -21,6 +21,7 @@ import { refundDaily } from '../domain/plans/daily-counter';
 import { refundGenerations } from '../domain/plans/generation-quota';
 import type { ContentDraftInput, ContentDraftResult } from '../integrations/ai/content-drafter';
 import { drafterFailureOf } from '../integrations/ai/drafter-failure';
+import { withinDraftBudget } from '../integrations/ai/drafter-budget';
 import { contentDrafter } from '../integrations/ai/provider';
 import {
   markFailed,
@@ -259,7 +260,8 @@ export const runContentGeneration = async (
       }
     }
     const [drafter, input] = await Promise.all([
-      contentDrafter(),
+      // Behind OpenAI's limits, shared by every instance.
+      contentDrafter().then(withinDraftBudget),
       draftInput(generation, company, campaign, post),
     ]);
     let result: ContentDraftResult;

@@ -34,6 +34,8 @@ export interface Bindings {
   readonly schedules?: readonly JobName[];
   /** Jobs this function starts at once (asynchronously). */
   readonly starts?: readonly JobName[];
+  /** Queued jobs (`QUEUED_JOBS` in functions/catalogue.ts) this function sends work items to. */
+  readonly enqueues?: readonly JobName[];
   /**
    * The id of Google's OpenID Connect client alone — public, never its secret — to say whether
    * "Continue with Google" is offered. Unset when the stage has no Google client.
@@ -71,6 +73,10 @@ export const declareFunction = <const D extends FunctionDeclaration>(declaration
 export const jobArnVariable = (job: JobName): string =>
   `JOB_${job.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_ARN`;
 
+/** The environment variable a queued job's queue URL is passed in (to send it work). */
+export const jobQueueVariable = (job: JobName): string =>
+  `QUEUE_${job.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_URL`;
+
 /**
  * The environment variables each binding brings. In AWS the secrets arrive as ARNs (read from
  * Secrets Manager when first needed); the sandbox passes their values directly. A secret lists its
@@ -85,6 +91,7 @@ export const BINDING_VARIABLES = {
   appUrl: ['APP_URL', 'APP_URL_PARAMETER'],
   schedules: ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
   starts: [],
+  enqueues: [],
   googleClientId: ['GOOGLE_CLIENT_ID'],
   secrets: {
     tokenKey: ['JWT_SECRET', 'JWT_SECRET_ARN'],

@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import {
   BINDING_VARIABLES,
   jobArnVariable,
+  jobQueueVariable,
   type Bindings,
   type SecretName,
 } from '#functions/core/bindings';
@@ -74,6 +75,8 @@ export interface BindingTargets {
   readonly deadLetterQueue: IQueue;
   /** The function of each job, for bindings that start or schedule it. */
   readonly jobFunction: (job: JobName) => IFunction;
+  /** The queue of each queued job (`QUEUED_JOBS`), for bindings that send it work. */
+  readonly jobQueue: (job: JobName) => IQueue;
 }
 
 /** An OAuth client: its id (no secret) and the name of the Secrets Manager secret holding its secret. */
@@ -397,6 +400,21 @@ const BINDERS: { readonly [K in keyof Bindings]-?: Binder<K> } = {
           new PolicyStatement({
             actions: ['lambda:InvokeFunction'],
             resources: jobs.map((job) => targets.jobFunction(job).functionArn),
+          }),
+        ]
+      : [],
+  }),
+
+  // Work items go to the queued job's queue and nowhere else (SSE-SQS needs no key grant).
+  enqueues: (jobs, { targets }) => ({
+    environment: Object.fromEntries(
+      jobs.map((job) => [jobQueueVariable(job), targets.jobQueue(job).queueUrl]),
+    ),
+    statements: jobs.length
+      ? [
+          new PolicyStatement({
+            actions: ['sqs:SendMessage'],
+            resources: jobs.map((job) => targets.jobQueue(job).queueArn),
           }),
         ]
       : [],

@@ -62,6 +62,8 @@ const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, number>> = {
   // with the digest's segment-aware quoting, its short review link and the morning's report
   // (measured ~968 KB), in a job nobody waits for.
   'jobs/daily-drafts': 990 * 1024,
+  // The same morning, one company per item of the mornings queue.
+  'jobs/company-morning': 990 * 1024,
   // Ends a deleted company's subscription (the same SDK) and removes everything the company
   // owned, in a job nobody waits for.
   'jobs/company-cleanup': 720 * 1024,

@@ -91,6 +91,8 @@ export class SailpostFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'sailpost',
         LOG_LEVEL: targets.logLevel,
+        // The stage's outside limits, for the token buckets every instance shares.
+        THROUGHPUT_LIMITS: JSON.stringify(stage.throughput),
         ...bindings.environment,
       },
       bundling: functionBundling(),

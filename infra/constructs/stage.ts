@@ -1,5 +1,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  THROUGHPUT_BUCKETS,
+  type ThroughputBucket,
+  type ThroughputRate,
+} from '#functions/core/limits/throughput-buckets';
 
 /** The stage that keeps its data: deletion protection, RETAIN, longer log retention. */
 export const PRODUCTION_STAGE = 'prod';
@@ -28,9 +33,19 @@ export interface StageConfig {
    * importing anything from the jobs stack.
    */
   readonly scheduleGroupName: string;
+  /**
+   * The outside limits the stage's traffic is held to (functions/core/limits/throughput-buckets.ts,
+   * context `throughputLimits`, JSON of the rows that differ): every function gets them as
+   * THROUGHPUT_LIMITS, and the queued jobs' concurrency is derived from them. `sms-texts` is the
+   * origination identity's throughput.
+   */
+  readonly throughput: Readonly<Record<ThroughputBucket, ThroughputRate>>;
 }
 
-export const stageConfig = (name: string): StageConfig => {
+export const stageConfig = (
+  name: string,
+  throughput: Partial<Record<ThroughputBucket, ThroughputRate>> = {},
+): StageConfig => {
   if (!STAGE_PATTERN.test(name)) {
     throw new Error(
       `Invalid stage "${name}": use 1-20 lower-case letters, digits or hyphens, starting with a letter (-c stage=NAME).`,
@@ -50,5 +65,6 @@ export const stageConfig = (name: string): StageConfig => {
     accessLogRetentionDays: isProd ? 365 : 30,
     appUrlParameterName: `/sailpost/${name}/app-url`,
     scheduleGroupName: `sailpost-${name}`,
+    throughput: { ...THROUGHPUT_BUCKETS, ...throughput },
   };
 };

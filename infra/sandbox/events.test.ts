@@ -14,6 +14,7 @@ const fakeRunner = (answer: (event: unknown) => RunOutcome = () => ({ status: 'd
   const runner: JobRunner = {
     names: () => JOBS,
     has: (job) => JOBS.includes(job),
+    invoke: () => Promise.reject(new Error('No queued job runs here')),
     run: async (job, event) => {
       calls.push({ job, event });
       return answer(event);

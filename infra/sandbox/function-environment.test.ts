@@ -146,6 +146,7 @@ describe('functionEnvironment', () => {
       appUrl: true,
       schedules: [],
       starts: [],
+      enqueues: [],
       googleClientId: true,
       secrets: [
         'tokenKey',

@@ -1,5 +1,6 @@
 import {
   jobArnVariable,
+  jobQueueVariable,
   type Bindings,
   type FunctionDeclaration,
   type SecretName,
@@ -7,6 +8,7 @@ import {
 import type { Environment } from '#functions/core/environment';
 import type { JobName } from '#functions/core/jobs/names';
 import { sandboxFunctionArn } from './lambda-context';
+import { sandboxQueueUrl } from './queues';
 import {
   GOOGLE_STAND_IN_CLIENT,
   GOOGLE_STAND_IN_PATH,
@@ -62,6 +64,10 @@ export const DEFAULT_SANDBOX_SUPPORT_EMAIL = 'support@sailpost.local';
 const SANDBOX_SETTINGS: Readonly<Record<string, readonly string[]>> = {
   ai: ['FETCH_ALLOW_ORIGINS'],
   'campaign-generation': ['FETCH_ALLOW_ORIGINS'],
+  // The stand-in for OpenAI's time to answer a post's draft (the load simulation sets it).
+  'company-morning': ['SANDBOX_DRAFTER_DELAY_MS'],
+  'content-generation': ['SANDBOX_DRAFTER_DELAY_MS'],
+  'daily-drafts': ['SANDBOX_DRAFTER_DELAY_MS'],
 };
 
 /**
@@ -243,6 +249,10 @@ export const bindingValues = (
       ...jobArns(bindings.schedules ?? []),
     },
     starts: jobArns(bindings.starts ?? []),
+    // The sandbox's queue service, one address per queued job.
+    enqueues: Object.fromEntries(
+      (bindings.enqueues ?? []).map((job) => [jobQueueVariable(job), sandboxQueueUrl(url, job)]),
+    ),
     // The id of the client the auth group signs in with: the stand-in's unless .env has Google's.
     googleClientId: { GOOGLE_CLIENT_ID: googleClientValues(wiring).GOOGLE_CLIENT_ID },
     secrets: Object.assign(
@@ -265,6 +275,8 @@ const commonVariables = ({ url, dynamoDbEndpoint, s3Endpoint, settings }: Sandbo
   LOG_LEVEL: settings.LOG_LEVEL ?? 'INFO',
   /** Where the sandbox's scheduler and job starter reach the events service. */
   SANDBOX_URL: url,
+  /** The outside limits, as a stage sets them (unset: the table's own rates). */
+  THROUGHPUT_LIMITS: settings.THROUGHPUT_LIMITS,
 });
 
 export const functionEnvironment = (

@@ -69,6 +69,11 @@ export interface JobRunner {
   names(): string[];
   has(job: string): boolean;
   run(job: string, event: unknown): Promise<RunOutcome>;
+  /**
+   * Runs the job's handler as an event source would (the sandbox's queues): its answer as it is,
+   * or the error it threw.
+   */
+  invoke(job: string, event: unknown): Promise<unknown>;
 }
 
 export const createJobRunner = (options: {
@@ -94,18 +99,24 @@ export const createJobRunner = (options: {
     return loading;
   };
 
+  const invoke = async (job: string, event: unknown): Promise<unknown> => {
+    const entry = has(job) ? options.jobs[job] : undefined;
+    if (!entry) throw new Error(`There is no job named ${job}.`);
+    const environment = options.environmentOf(job);
+    const timeoutMs = (entry.declaration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+    const handler = await withEnvironment(environment, () => handlerOf(job, entry));
+    const context = createContext(job, randomUUID(), timeoutMs);
+    return withEnvironment(environment, () => handler(event, context));
+  };
+
   return {
     names: () => Object.keys(options.jobs),
     has,
+    invoke,
     async run(job, event) {
-      const entry = has(job) ? options.jobs[job] : undefined;
-      if (!entry) return { status: 'failed', error: `There is no job named ${job}.` };
-      const environment = options.environmentOf(job);
-      const timeoutMs = (entry.declaration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+      if (!has(job)) return { status: 'failed', error: `There is no job named ${job}.` };
       try {
-        const handler = await withEnvironment(environment, () => handlerOf(job, entry));
-        const context = createContext(job, randomUUID(), timeoutMs);
-        const answer = await withEnvironment(environment, () => handler(event, context));
+        const answer = await invoke(job, event);
         const outcome = jobOutcomeSchema.safeParse(answer);
         if (!outcome.success) {
           throw new Error(

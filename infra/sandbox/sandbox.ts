@@ -3,7 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ENDPOINT_GROUP_DECLARATIONS } from '#functions/catalogue';
+import { sandboxQueueSettings } from './queue-settings';
 import { declareFunction } from '#functions/core/bindings';
+import { consumedCapacity } from '#functions/core/db/client';
 import { withEnvironment, type Environment } from '#functions/core/environment';
 import { killOrphanedDynamoDb, startDynamoDb } from './dynamodb';
 import { startEvents } from './events';
@@ -20,13 +22,14 @@ import { sandboxAlarms } from './alarms';
 import { sandboxUserRoles } from './user-roles';
 import { startInbox } from './inbox';
 import { smsPhone } from './sms-phone';
+import { startSandboxQueues } from './queues';
 import { catalogueJobs, createJobRunner, type JobRegistry } from './job-runner';
 import { loadCredentialKey, loadJwtSecret, loadStripeWebhookSecret } from './jwt-secret';
 import { defaultDataDir, liveLock, removeLock, repoRoot, writeLock } from './lock';
 import { listMorningCompanies } from './morning-companies';
 import { assertProjectNode } from './node-version';
 import { listen } from './ports';
-import { sendPlain } from './responses';
+import { sendJson, sendPlain } from './responses';
 import { localHostCheck, routeRequests } from './router';
 import { startS3, S3_DUMMY_KEY } from './s3';
 import { SandboxError } from './sandbox-error';
@@ -40,6 +43,7 @@ import { checkSpa, startSpa, type SpaMode } from './spa';
  * The whole product on one machine and one origin, one service per file: DynamoDB Local
  * (dynamodb.ts), an S3 emulator (s3.ts), the API gateway running the real handlers in this
  * process (gateway.ts), the events service — scheduler, recurring timers, jobs — (events.ts), the
+ * queues of queued jobs (queues.ts), the
  * stand-ins for X, LinkedIn and Stripe (providers/), the alarms (alarms.ts), the dev inbox (inbox.ts) and the SPA (spa.ts). This module starts them side by side, hands each
  * what it needs from the others, and routes requests to them. `npm start` (main.ts) and the tests
  * (test/support/test-sandbox.ts) both start the sandbox here.
@@ -225,10 +229,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     setProcessEnv(services, processEnv);
     used = true;
 
+    const runner = createJobRunner({ jobs, environmentOf });
+    const queues = await services.start(
+      startSandboxQueues({ queues: sandboxQueueSettings(wiring.settings), invoke: runner.invoke }),
+    );
     const events = await services.start(
       startEvents({
         dataDir,
-        runner: createJobRunner({ jobs, environmentOf }),
+        runner,
         // Read as the morning job reads the roster, with its permissions.
         morningCompanies: async () =>
           withEnvironment(environmentOf('daily-drafts'), listMorningCompanies),
@@ -258,6 +266,17 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const sandboxEnvironment = functionEnvironment('sandbox', SANDBOX_DECLARATION, wiring);
     const alarms = sandboxAlarms({ environment: sandboxEnvironment });
     await services.start({ routes: alarms.routes, stop: () => undefined });
+    // What the functions' DynamoDB commands consumed, for the load simulation.
+    await services.start({
+      routes: [
+        {
+          prefix: '/_sandbox/api/capacity',
+          name: 'the consumed capacity',
+          handle: async (_request, response) => sendJson(response, 200, consumedCapacity()),
+        },
+      ],
+      stop: () => undefined,
+    });
     const roles = sandboxUserRoles({
       environment: functionEnvironment('sandbox-roles', ROLES_DECLARATION, wiring),
     });
@@ -265,7 +284,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     await services.start(
       startInbox({
         environment: sandboxEnvironment,
-        panels: [alarms.panel, phone.panel, events.panel, socialProviders.panel, stripe.panel],
+        panels: [
+          alarms.panel,
+          phone.panel,
+          events.panel,
+          queues.panel,
+          socialProviders.panel,
+          stripe.panel,
+        ],
       }),
     );
     handleRequest = routeRequests(services.routes(), { allowHost: localHostCheck(host) });

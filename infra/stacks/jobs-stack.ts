@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import {
   ContextAttribute,
   Schedule,
@@ -16,7 +17,9 @@ import type { Construct } from 'constructs';
 import {
   ENDPOINT_GROUP_DECLARATIONS,
   JOB_DECLARATIONS,
+  QUEUED_JOBS,
   RECURRING_JOBS,
+  type QueuedJob,
   type RecurringJob,
 } from '#functions/catalogue';
 import { JOB_NAMES, type JobName } from '#functions/core/jobs/names';
@@ -34,7 +37,7 @@ export interface JobsStackProps extends StackProps {
   /** What bindings resolve to outside this stack: the data stack's resources and the context. */
   readonly targets: Omit<
     BindingTargets,
-    'schedulerRole' | 'deadLetterQueue' | 'jobFunction' | 'sms'
+    'schedulerRole' | 'deadLetterQueue' | 'jobFunction' | 'jobQueue' | 'sms'
   >;
   readonly sms: {
     /** The account's monthly text spend limit (whole USD). */
@@ -74,6 +77,8 @@ export class JobsStack extends Stack {
   readonly smsOrigination: SmsOrigination;
   readonly smsSpendGuard: SmsSpendGuard;
   readonly functions: ReadonlyMap<JobName, SailpostFunction>;
+  /** Each queued job's queue and dead-letter queue (`QUEUED_JOBS`). */
+  readonly jobQueues: ReadonlyMap<JobName, { queue: Queue; deadLetters: Queue }>;
   private readonly jobFunctions = new Map<JobName, SailpostFunction>();
   private readonly stage: StageConfig;
   /** What every function's bindings resolve to: the data stack's resources and these jobs. */
@@ -135,6 +140,12 @@ export class JobsStack extends Stack {
       operatorsEmail,
     });
 
+    const jobQueues = new Map<JobName, { queue: Queue; deadLetters: Queue }>();
+    this.jobQueues = jobQueues;
+    for (const [job, queued] of Object.entries(QUEUED_JOBS) as [JobName, QueuedJob][]) {
+      jobQueues.set(job, this.addJobQueue(job, queued));
+    }
+
     this.bindingTargets = {
       ...props.targets,
       sms: this.smsSendingIdentity,
@@ -145,8 +156,26 @@ export class JobsStack extends Stack {
         if (!fn) throw new Error(`The ${job} job has no function (yet)`);
         return fn.function;
       },
+      jobQueue: (job: JobName) => {
+        const queued = jobQueues.get(job);
+        if (!queued) throw new Error(`The ${job} job has no queue (QUEUED_JOBS)`);
+        return queued.queue;
+      },
     };
     for (const job of JOB_NAMES) this.addJobFunction(job, []);
+
+    // Each queued job takes its queue's items: as many at once as the stage's limits allow, each
+    // item reported done or failed on its own.
+    for (const [job, queued] of Object.entries(QUEUED_JOBS) as [JobName, QueuedJob][]) {
+      this.bindingTargets.jobFunction(job);
+      this.jobFunctions.get(job)!.function.addEventSource(
+        new SqsEventSource(jobQueues.get(job)!.queue, {
+          batchSize: queued.batchSize,
+          maxConcurrency: queued.maxConcurrency((bucket) => stage.throughput[bucket]),
+          reportBatchItemFailures: true,
+        }),
+      );
+    }
 
     // Text replies: End User Messaging publishes each to the topic; the sms-inbound job answers.
     // A delivery that keeps failing goes to the dead-letter queue like the other jobs' events.
@@ -210,6 +239,36 @@ export class JobsStack extends Stack {
         job,
       }),
     );
+  }
+
+  /**
+   * A queued job's queue, and its dead-letter queue for the items that failed `maxReceiveCount`
+   * times. An item is out of sight while the job works on it: six times the job's time-out, as
+   * Lambda's event source asks, so a retry comes back after that.
+   */
+  private addJobQueue(job: JobName, queued: QueuedJob): { queue: Queue; deadLetters: Queue } {
+    const deadLetters = new Queue(this, `${job}-dead-letters`, {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: this.stage.removalPolicy,
+    });
+    acknowledge(
+      deadLetters,
+      'AwsSolutions-SQS3',
+      `This queue is itself the dead-letter queue of the ${job} job's queue; a DLQ of a DLQ has nothing to catch.`,
+    );
+    const queue = new Queue(this, `${job}-queue`, {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      visibilityTimeout: Duration.seconds(6 * (JOB_DECLARATIONS[job].timeoutSeconds ?? 10)),
+      retentionPeriod: Duration.days(1),
+      removalPolicy: this.stage.removalPolicy,
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: queued.maxReceiveCount },
+    });
+    new CfnOutput(this, `${job}-queue-url`, { value: queue.queueUrl });
+    new CfnOutput(this, `${job}-dead-letters-url`, { value: deadLetters.queueUrl });
+    return { queue, deadLetters };
   }
 
   private allowSchedulerToInvoke(job: JobName): void {

@@ -151,11 +151,19 @@ const smsContext = (app: App) => {
  * `domainName` + `certificateArn` (custom domain for CloudFront), `webAclArn`
  * (existing CloudFront web ACL), `smsMonthlySpendLimitUsd` (whole USD, default 1, AWS's default
  * quota) and
- * `operatorsEmail` (subscribed to the operator alarms).
+ * `operatorsEmail` (subscribed to the operator alarms), `throughputLimits` (JSON: the outside
+ * limits that differ from functions/core/limits/throughput-buckets.ts, e.g.
+ * `{"sms-texts":{"amount":3,"perSeconds":1,"burst":3}}` for a toll-free number).
  */
 export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   const app = options.app ?? new App({ context: options.context });
-  const stage = stageConfig(stringContext(app, 'stage') ?? DEFAULT_STAGE);
+  const throughputLimits = stringContext(app, 'throughputLimits');
+  const stage = stageConfig(
+    stringContext(app, 'stage') ?? DEFAULT_STAGE,
+    throughputLimits
+      ? (JSON.parse(throughputLimits) as Parameters<typeof stageConfig>[1])
+      : undefined,
+  );
 
   const domainName = stringContext(app, 'domainName');
   const certificateArn = stringContext(app, 'certificateArn');

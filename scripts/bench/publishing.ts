@@ -19,7 +19,7 @@ type Sandbox = { url: string; dynamoDbEndpoint: string };
  * bench's sandbox. An owner is registered with X connected through the stand-in's consent; posts
  * and watches are written straight into DynamoDB Local with the real entities (batch writes).
  * The publisher runs by name (`POST /_sandbox/api/jobs/publisher/run`), one post at a time, timed
- * per call; the sweeper runs by name until a run finds nothing due (each run reads SWEEP_BATCH).
+ * per call; the sweeper runs by name until a run finds nothing due (each round reads every shard).
  */
 export const measurePublishing = async (sandbox: Sandbox): Promise<Row[]> => {
   try {

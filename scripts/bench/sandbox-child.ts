@@ -26,11 +26,19 @@ export interface BenchSandbox {
  */
 export const startBenchSandbox = (
   spa: 'none' | 'dist',
-  { ramDisk = false }: { ramDisk?: boolean } = {},
+  {
+    ramDisk = false,
+    settings = {},
+  }: { ramDisk?: boolean; settings?: Readonly<Record<string, string>> } = {},
 ): Promise<BenchSandbox> =>
   new Promise((resolve, reject) => {
     const onRamDisk = ramDisk && existsSync('/dev/shm');
-    const args = [ENTRY, `--spa=${spa}`, ...(onRamDisk ? ['--data-root=/dev/shm'] : [])];
+    const args = [
+      ENTRY,
+      `--spa=${spa}`,
+      ...(onRamDisk ? ['--data-root=/dev/shm'] : []),
+      ...Object.entries(settings).map(([name, value]) => `--setting=${name}=${value}`),
+    ];
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,7 +1,7 @@
 /**
  * The sandbox for the bench, in a process of its own so that the load generator (in the bench's
  * process) does not share its event loop: `node --import tsx scripts/bench/sandbox-process.ts
- * [--spa=none|dist] [--data-root=<dir>]`. A free port, a fresh data directory under the data root
+ * [--spa=none|dist] [--data-root=<dir>] [--setting=NAME=VALUE …]`. A free port, a fresh data directory under the data root
  * (the system's temporary directory unless given; removed on stop; a developer's `.sandbox` and a
  * running `npm start` are left alone) and no `.env` (the bench never reaches real services). Writes
  * one JSON line `{ url, dynamoDbEndpoint, dataDir, environments }` to stdout when ready (the
@@ -21,9 +21,25 @@ const dataRoot =
   process.argv.find((arg) => arg.startsWith('--data-root='))?.slice('--data-root='.length) ??
   tmpdir();
 const dataDir = await mkdtemp(path.join(dataRoot, 'sailpost-bench-'));
+// `--setting=NAME=VALUE`: a setting as if it were in `.env` (the scale bench's limits and delays).
+const environment = Object.fromEntries(
+  process.argv
+    .filter((arg) => arg.startsWith('--setting='))
+    .map((arg) => {
+      const [name, ...value] = arg.slice('--setting='.length).split('=');
+      return [name!, value.join('=')];
+    }),
+);
 
 try {
-  const sandbox = await startSandbox({ port: 0, dataDir, spa, log: false, loadDotEnv: false });
+  const sandbox = await startSandbox({
+    port: 0,
+    dataDir,
+    spa,
+    log: false,
+    loadDotEnv: false,
+    environment,
+  });
   let stopping = false;
   const stop = () => {
     if (stopping) return;

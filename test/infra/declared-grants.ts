@@ -6,6 +6,7 @@ import type { IConstruct } from 'constructs';
 import {
   BINDING_VARIABLES,
   jobArnVariable,
+  jobQueueVariable,
   type Bindings,
   type FunctionDeclaration,
 } from '#functions/core/bindings';
@@ -308,6 +309,24 @@ export const expectedGrants = (
   ];
   if (kind === 'job') {
     parts.push(many(['sqs:SendMessage'], jobs, [jobs.deadLetterQueue.queueArn]));
+    // A queued job takes its own queue's items (what Lambda's SQS event source needs).
+    const job = [...jobs.functions].find(([, each]) => each === fn)?.[0];
+    const queued = job ? jobs.jobQueues.get(job) : undefined;
+    if (queued) {
+      parts.push(
+        many(
+          [
+            'sqs:ReceiveMessage',
+            'sqs:ChangeMessageVisibility',
+            'sqs:GetQueueUrl',
+            'sqs:DeleteMessage',
+            'sqs:GetQueueAttributes',
+          ],
+          jobs,
+          [queued.queue.queueArn],
+        ),
+      );
+    }
   }
   if (bindings.table) {
     const read = [
@@ -404,6 +423,11 @@ export const expectedGrants = (
     if (!target) throw new Error(`No function for job ${job}`);
     parts.push(many(['lambda:InvokeFunction'], target, [target.functionArn]));
   }
+  for (const job of bindings.enqueues ?? []) {
+    const queue = jobs.jobQueues.get(job)?.queue;
+    if (!queue) throw new Error(`No queue for job ${job}`);
+    parts.push(many(['sqs:SendMessage'], jobs, [queue.queueArn]));
+  }
   const secretRead = ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'];
   if (bindings.secrets?.includes('tokenKey')) {
     parts.push(many(secretRead, data, [data.jwtSecret.secretArn]));
@@ -464,7 +488,13 @@ export const expectedGrants = (
 };
 
 /** The variables every function has, whatever it binds. */
-export const COMMON_VARIABLES = ['STAGE', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'LOG_LEVEL'];
+export const COMMON_VARIABLES = [
+  'STAGE',
+  'NODE_OPTIONS',
+  'POWERTOOLS_SERVICE_NAME',
+  'LOG_LEVEL',
+  'THROUGHPUT_LIMITS',
+];
 
 /**
  * The environment a declaration implies in AWS, each variable with its value (canonical), and the
@@ -491,6 +521,7 @@ export const expectedEnvironment = (
   add('common', 'NODE_OPTIONS', fn, '--enable-source-maps');
   add('common', 'POWERTOOLS_SERVICE_NAME', fn, 'sailpost');
   add('common', 'LOG_LEVEL', fn, 'INFO');
+  add('common', 'THROUGHPUT_LIMITS', fn, JSON.stringify(stage.throughput));
   if (bindings.table) add('table', 'TABLE_NAME', data, data.table.tableName);
   if (bindings.mediaBucket) add('mediaBucket', 'MEDIA_BUCKET', data, data.mediaBucket.bucketName);
   if (bindings.sms) {
@@ -517,6 +548,11 @@ export const expectedEnvironment = (
       if (jobs.functions.get(job) !== fn) jobArn('schedules', job);
   }
   for (const job of bindings.starts ?? []) jobArn('starts', job);
+  for (const job of bindings.enqueues ?? []) {
+    const queue = jobs.jobQueues.get(job)?.queue;
+    if (!queue) throw new Error(`No queue for job ${job}`);
+    add('enqueues', jobQueueVariable(job), jobs, queue.queueUrl);
+  }
   if (bindings.googleClientId && context.googleClientId && context.googleClientSecretName) {
     add('googleClientId', 'GOOGLE_CLIENT_ID', fn, context.googleClientId);
   }
@@ -588,6 +624,7 @@ export const bindingListsVariable = (binding: keyof Bindings, name: string): boo
   if (binding === 'starts' || binding === 'schedules') {
     if (/^JOB_[A-Z0-9_]+_ARN$/.test(name)) return true;
   }
+  if (binding === 'enqueues' && /^QUEUE_[A-Z0-9_]+_URL$/.test(name)) return true;
   const listed =
     binding === 'secrets'
       ? Object.values(BINDING_VARIABLES.secrets).flat()

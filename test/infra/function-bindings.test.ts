@@ -42,6 +42,13 @@ const stageStack = (extra: Partial<BindingTargets> = {}) => {
       if (!jobs.has(job)) jobs.set(job, LambdaFunction.fromFunctionArn(stack, `Job-${job}`, arn));
       return jobs.get(job)!;
     },
+    jobQueue: (job) => {
+      const id = `Queue-${job}`;
+      return (
+        (stack.node.tryFindChild(id) as ReturnType<typeof Queue.fromQueueArn> | undefined) ??
+        Queue.fromQueueArn(stack, id, `arn:aws:sqs:${REGION}:${ACCOUNT}:${job}`)
+      );
+    },
     ...extra,
   };
   return { stack, targets };

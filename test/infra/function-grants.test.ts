@@ -142,6 +142,7 @@ describe('each function is granted exactly what its declaration names', () => {
       .map((checked) => checked.name);
     expect(texting.sort()).toEqual([
       'auth',
+      'jobs/company-morning',
       'jobs/connection-health',
       'jobs/content-generation',
       'jobs/daily-drafts',

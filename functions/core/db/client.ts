@@ -1,3 +1,4 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config, required } from '../config';
 import { lazy, lazyAsync } from '../lazy';
@@ -10,7 +11,7 @@ const documentClient = lazyAsync(async (): Promise<DynamoDBDocumentClient> => {
     import('@aws-sdk/client-dynamodb'),
     import('@aws-sdk/lib-dynamodb'),
   ]);
-  const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
+  const { AWS_REGION, DYNAMODB_ENDPOINT, SANDBOX } = config();
   const client = new DynamoDBClient({
     region: AWS_REGION,
     ...(DYNAMODB_ENDPOINT
@@ -20,10 +21,45 @@ const documentClient = lazyAsync(async (): Promise<DynamoDBDocumentClient> => {
         }
       : {}),
   });
+  if (SANDBOX) measureCapacity(client);
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
 });
+
+/** Capacity units every command of this process consumed (the sandbox's, for its load bench). */
+let consumed = { reads: 0, writes: 0, total: 0 };
+
+/**
+ * In the sandbox every command asks for its consumed capacity (ReturnConsumedCapacity TOTAL) and
+ * the process sums it, so the load simulation can say what one company's morning costs in read and
+ * write units (DynamoDB Local answers as DynamoDB would bill them). Never in AWS.
+ */
+const measureCapacity = (client: DynamoDBClient) => {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+      const result = await next(args);
+      const reported = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity as
+        { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+      const units = (Array.isArray(reported) ? reported : reported ? [reported] : []).reduce(
+        (sum, each) => sum + (each.CapacityUnits ?? 0),
+        0,
+      );
+      const read = /^(Get|BatchGet|Query|Scan|TransactGet)/.test(context.commandName ?? '');
+      consumed = {
+        reads: consumed.reads + (read ? units : 0),
+        writes: consumed.writes + (read ? 0 : units),
+        total: consumed.total + units,
+      };
+      return result;
+    },
+    { step: 'initialize', name: 'sandboxConsumedCapacity' },
+  );
+};
+
+/** What the process's commands consumed so far (the sandbox only; zeros elsewhere). */
+export const consumedCapacity = (): Readonly<typeof consumed> => consumed;
 
 /**
  * One client per process. The SDK is loaded with `import()` when the first command is sent, not

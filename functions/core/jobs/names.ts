@@ -6,6 +6,7 @@ export const JOB_NAMES = [
   'campaign-cleanup',
   'campaign-generation',
   'company-cleanup',
+  'company-morning',
   'content-generation',
   'daily-drafts',
   'connection-health',

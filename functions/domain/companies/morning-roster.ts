@@ -20,12 +20,22 @@ export const morningSlotOf = (
 export const sameMorningSlot = (a: MorningSlot, b: MorningSlot): boolean =>
   a.timeZone === b.timeZone && a.morningHour === b.morningHour;
 
-/** Adds the zone to the roster's zones (an idempotent ADD to one set): before any item in it. */
+/**
+ * Adds the zone to the roster's zones (an idempotent ADD to one set): before any item in it. The
+ * zones item is one item for the whole product, so it is written only when the zone is new: a
+ * read (eventually consistent: it may miss a zone added a moment ago, which costs one idempotent
+ * ADD, but never shows one that is absent) finds the zone there nearly always — a few hundred
+ * zones exist — and new companies stop writing it at all (a partition serves 3,000 reads a second,
+ * far above the rate companies are made or change zone).
+ */
 export const registerMorningZone = async (timeZone: string): Promise<void> => {
-  await morningZonesEntity()
-    .update({ registry: 'zones' })
-    .add({ zones: [timeZone] })
-    .go({ response: 'none' });
+  const { data } = await morningZonesEntity().get({ registry: 'zones' }).go();
+  if (!data?.zones?.includes(timeZone)) {
+    await morningZonesEntity()
+      .update({ registry: 'zones' })
+      .add({ zones: [timeZone] })
+      .go({ response: 'none' });
+  }
 };
 
 /** Roster partitions read at once. */

@@ -49,9 +49,12 @@ export const recordOutboxMessage = async (
 
 /** Newest first; optionally only one recipient's messages. */
 export const listOutboxMessages = async (
-  filter: { to?: string; limit?: number } = {},
+  filter: { to?: string; limit?: number; all?: boolean } = {},
 ): Promise<OutboxMessage[]> => {
-  const options = { order: 'desc', limit: filter.limit ?? 200 } as const;
+  // `all`: every message, page after page (the load simulation counts thousands of texts).
+  const options = filter.all
+    ? ({ order: 'desc', pages: 'all' } as const)
+    : ({ order: 'desc', limit: filter.limit ?? 200 } as const);
   const { data } = filter.to
     ? await outboxEntity().query.byRecipient({ to: filter.to }).go(options)
     : await outboxEntity().query.byTime({}).go(options);

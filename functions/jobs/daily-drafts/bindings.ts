@@ -1,13 +1,19 @@
 import { declareFunction } from '#functions/core/bindings';
 
 /**
- * Hourly: the morning of every company whose local morning hour has just come (found through the
- * morning roster), or of one company (`{ companyId }`). It writes the day's drafts with the
- * drafter (OpenAI with the key, offline without), inline, and texts the owner one digest (SMS; the
- * app's address for the link). Fifteen minutes, Lambda's most: a tick drafts for every company due
- * in that hour, a few at a time.
+ * Hourly: finds every company whose local morning hour has just come (through the morning roster)
+ * and sends each to the mornings queue (the company-morning job). With `{ companyId }` (Morning
+ * now): that company's morning inline — the day's drafts with the drafter (OpenAI with the key,
+ * offline without) and one text (SMS; the app's address for the link).
  */
 export const declaration = declareFunction({
-  bindings: { table: 'read-write', secrets: ['openAiKey'], sms: true, appUrl: true },
-  timeoutSeconds: 900,
+  bindings: {
+    table: 'read-write',
+    secrets: ['openAiKey'],
+    sms: true,
+    appUrl: true,
+    enqueues: ['company-morning'],
+  },
+  // Queuing tens of thousands of mornings takes seconds; Morning now drafts one company inline.
+  timeoutSeconds: 300,
 });

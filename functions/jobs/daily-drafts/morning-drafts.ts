@@ -20,6 +20,8 @@ import { contentEntity } from '#functions/core/db/entities/content';
 import { DomainError } from '#functions/core/errors';
 import { timeOrderedIdOf } from '#functions/core/ids';
 import { claimJobRun, completeJobRun, releaseJobRun } from '#functions/core/jobs/job-claim';
+import { withPrepaid } from '#functions/core/limits/throughput';
+import { OPENAI_BUCKETS, takeDraftBudget } from '#functions/integrations/ai/drafter-budget';
 import { companyEntitlement } from '#functions/domain/plans/entitlement';
 import { refundGenerations, spendGenerations } from '#functions/domain/plans/generation-quota';
 import { localDayOf } from '#functions/domain/plans/local-day';
@@ -28,6 +30,11 @@ import { localDayOf } from '#functions/domain/plans/local-day';
 const JOB = 'daily-drafts';
 /** A morning holds its day's claim this long: past the job's 15 minutes, so it is never shared. */
 const MORNING_LEASE_MS = 16 * 60 * 1000;
+/**
+ * A morning waits this long at most for its OpenAI budget; longer, it gives its day back and
+ * waits in the mornings queue (ThroughputWait) instead of holding an instance.
+ */
+const BUDGET_WAIT_MS = 20_000;
 
 /**
  * What a company's morning did, with one line saying so (Morning now shows it): what was written
@@ -181,26 +188,31 @@ export const runMorningDrafts = async (
     const platformsOf = (campaign: CampaignRecord) =>
       platforms.filter((platform) => campaign.platforms.includes(platform));
     due = campaigns.reduce((count, campaign) => count + platformsOf(campaign).length, 0);
-    drafting: for (const campaign of campaigns) {
-      for (const platform of platformsOf(campaign)) {
-        try {
-          const item = await draftOne(company, campaign, platform, now, logger);
-          if (item) items.push({ ...item, number: items.length + 1 });
-        } catch (error) {
-          if (isRefusal(error)) {
-            stoppedBy = 'limit';
+    // The whole morning's OpenAI budget before anything is written: over OpenAI's limits the
+    // ThroughputWait gives the day back (below), and the morning waits in its queue.
+    await takeDraftBudget(due, { maxWaitMs: BUDGET_WAIT_MS });
+    await withPrepaid(OPENAI_BUCKETS, async () => {
+      drafting: for (const campaign of campaigns) {
+        for (const platform of platformsOf(campaign)) {
+          try {
+            const item = await draftOne(company, campaign, platform, now, logger);
+            if (item) items.push({ ...item, number: items.length + 1 });
+          } catch (error) {
+            if (isRefusal(error)) {
+              stoppedBy = 'limit';
+              break drafting;
+            }
+            // Nothing written yet: give the day back for the retry (below). Else keep what is.
+            if (!items.length) throw error;
+            logger.error('A morning draft failed; the drafts written are still texted', {
+              error: error as Error,
+            });
+            stoppedBy = 'error';
             break drafting;
           }
-          // Nothing written yet: give the day back for the retry (below). Else keep what is.
-          if (!items.length) throw error;
-          logger.error('A morning draft failed; the drafts written are still texted', {
-            error: error as Error,
-          });
-          stoppedBy = 'error';
-          break drafting;
         }
       }
-    }
+    });
   } catch (error) {
     await releaseJobRun(claim.claim).catch((releaseError: unknown) =>
       logger.error('Could not release the morning claim', releaseError as Error),

@@ -14,6 +14,8 @@ import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/c
 import type { ContentRecord } from '#functions/core/db/entities/content';
 import { mediaAssetEntity } from '#functions/core/db/entities/media-asset';
 import { LimitReached } from '#functions/core/errors';
+import { takeThroughput, ThroughputWait } from '#functions/core/limits/throughput';
+import { PUBLISH_BUCKETS } from '#functions/core/limits/throughput-buckets';
 import { ensureMayPublish, ensurePlatformInTier } from '#functions/domain/plans/entitlement';
 import { readMediaObject } from '#functions/core/storage/media-bucket';
 import {
@@ -256,7 +258,29 @@ const prepare = async (claim: ContentRecord, dependencies: Required<PublishDepen
   const credential = await usableCredential(company.companyId, platform);
   const media = await readImages(claim, platform);
   const client = await dependencies.clientFor(platform);
+  await withinPublishLimit(platform, dependencies.now());
   return { credential, media, client };
+};
+
+/** A post waits this long at most for the app's share of the platform's limit, then retries. */
+const PUBLISH_LIMIT_WAIT_MS = 20_000;
+
+/**
+ * Takes the post from the app's bucket of the platform's publishing limit, shared by every
+ * instance. Over it, the post waits like a provider's 429: the publisher's retry schedule, at the
+ * instant the bucket has room, never a storm of immediate tries.
+ */
+const withinPublishLimit = async (platform: ConnectablePlatform, now: Date): Promise<void> => {
+  try {
+    await takeThroughput(PUBLISH_BUCKETS[platform], 1, { maxWaitMs: PUBLISH_LIMIT_WAIT_MS });
+  } catch (error) {
+    if (!(error instanceof ThroughputWait)) throw error;
+    throw new ProviderRateLimited(
+      platform,
+      `Sailpost's share of the platform's publishing limit is used for now`,
+      new Date(now.getTime() + error.waitMs),
+    );
+  }
 };
 
 /**

@@ -5,6 +5,7 @@ import { contentEntity, type ContentRecord } from '#functions/core/db/entities/c
 import {
   OVERDUE_AFTER_MS,
   publishWatchEntity,
+  WATCH_QUEUES,
   type PublishWatchRecord,
 } from '#functions/core/db/entities/publish-watch';
 import { slotPost } from '#functions/domain/publishing/slotting';
@@ -13,8 +14,11 @@ import { jobStarter } from '#functions/integrations/jobs/provider';
 import { isStaleClaim } from '#functions/jobs/publisher/post-transitions';
 import { failAndTell } from '#functions/jobs/publisher/publish-post';
 
-/** Watches read per sweep: the rest wait for the next one (the sweep stays well within its time-out). */
-const SWEEP_BATCH = 500;
+/**
+ * Watches read per shard per round: a round is at most this many per shard (the rest wait for the
+ * next round, or the next sweep), so the sweep stays well within its time-out.
+ */
+const SHARD_BATCH = 100;
 
 export interface PublishSweep {
   slotted: number;
@@ -24,13 +28,26 @@ export interface PublishSweep {
   done: number;
 }
 
-/** The watches due by `now`, oldest first (one query of the watch index, never the posts). */
-export const dueWatches = async (now: Date): Promise<PublishWatchRecord[]> => {
-  const { data } = await publishWatchEntity()
-    .query.due({ queue: 'posts' })
-    .lte({ dueAt: now.toISOString() })
-    .go({ limit: SWEEP_BATCH });
-  return data;
+/**
+ * The watches due by `now`: one query per shard of the watch index, all at once (never the posts),
+ * each the shard's oldest SHARD_BATCH; `more` when some shard may hold more than it gave.
+ */
+export const dueWatches = async (
+  now: Date,
+): Promise<{ watches: PublishWatchRecord[]; more: boolean }> => {
+  const shards = await Promise.all(
+    WATCH_QUEUES.map(async (queue) => {
+      const { data } = await publishWatchEntity()
+        .query.due({ queue })
+        .lte({ dueAt: now.toISOString() })
+        .go({ limit: SHARD_BATCH });
+      return data;
+    }),
+  );
+  return {
+    watches: shards.flat().sort((a, b) => a.dueAt.localeCompare(b.dueAt)),
+    more: shards.some((shard) => shard.length === SHARD_BATCH),
+  };
 };
 
 const later = (watch: PublishWatchRecord, dueAt: Date) =>
@@ -130,7 +147,7 @@ export const sweepPublishing = async (
   const tally: PublishSweep = { slotted: 0, fired: 0, failedUnknown: 0, deferred: 0, done: 0 };
   const started = Date.now();
   for (;;) {
-    const batch = await dueWatches(now);
+    const { watches: batch, more } = await dueWatches(now);
     let failed = 0;
     await forEachConcurrently(batch, IN_FLIGHT, async (watch) => {
       try {
@@ -143,8 +160,8 @@ export const sweepPublishing = async (
         });
       }
     });
-    // Only a full batch, all of it moved on, says there may be more due now.
-    if (batch.length < SWEEP_BATCH || failed > 0 || Date.now() - started > SWEEP_BUDGET_MS) {
+    // Only a full shard, all of its batch moved on, says there may be more due now.
+    if (!more || failed > 0 || Date.now() - started > SWEEP_BUDGET_MS) {
       return tally;
     }
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import { db, tableName } from '../client';
 import { lazy } from '#functions/core/lazy';
@@ -10,9 +11,28 @@ import { lazy } from '#functions/core/lazy';
  * posts themselves. A watch that is due but finds its post fine (a retry's later slot, a publish
  * under way) is moved on, not acted on: being looked at twice is harmless, being forgotten is not.
  *
- * All watches share one partition of gsi1: fine while posts go out by the hundreds a minute; shard
- * the constant (`queue`) by a hash of the post when they go out faster.
+ * The due index is sharded: a watch sits in one of WATCH_SHARDS partitions of gsi1 (`queue`
+ * `posts-<n>`, n from a hash of the post id), so approvals and publishes spread their writes
+ * over as many partitions, and the sweeper queries them all in parallel. Watches written before
+ * the shards sit in the one old partition (`posts`): the sweeper reads it as one more shard, and
+ * it empties as those posts reach their end (a watch lives no longer than its post's way out).
  */
+/** Partitions of the due index; a sweep reads them all, so more costs an empty query each. */
+export const WATCH_SHARDS = 16;
+
+/** Where every watch was before the shards: still read, never written. */
+export const LEGACY_WATCH_QUEUE = 'posts';
+
+/** The shard of a post's watch: stable, so rewriting a watch keeps it in its partition. */
+export const watchShardOf = (contentId: string): string =>
+  `posts-${createHash('sha256').update(contentId).digest().readUInt32BE(0) % WATCH_SHARDS}`;
+
+/** Every partition the sweeper reads: the shards, then the old single one. */
+export const WATCH_QUEUES: readonly string[] = [
+  ...Array.from({ length: WATCH_SHARDS }, (_, shard) => `posts-${shard}`),
+  LEGACY_WATCH_QUEUE,
+];
+
 export const publishWatchEntity = lazy(
   () =>
     new Entity(
@@ -25,7 +45,14 @@ export const publishWatchEntity = lazy(
           kind: { type: ['slot', 'publish'] as const, required: true },
           /** When the sweeper should look (UTC ISO). */
           dueAt: { type: 'string', required: true },
-          queue: { type: ['posts'] as const, required: true, default: 'posts', readOnly: true },
+          /** The watch's partition of the due index: always derived from the post id. */
+          queue: {
+            type: 'string',
+            readOnly: true,
+            watch: ['contentId'],
+            set: (_: unknown, item: { contentId?: string }) =>
+              item.contentId === undefined ? undefined : watchShardOf(item.contentId),
+          },
         },
         indexes: {
           byPost: {

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { withEnvironment } from '#functions/core/environment';
+import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
+import { pointEntitiesAt, sandboxTableClient, writeInBatches } from './sandbox-table';
+import { percentile } from './stats';
+import { judgedRow, type Row } from './table';
+
+/**
+ * The load simulation of the mornings (`npm run bench -- --only=scale [--companies=10000]`): on a
+ * sandbox of its own, N companies (2,000 unless told), each with an owner whose phone is verified,
+ * a gold plan, X and LinkedIn connected through stand-in accounts and one campaign running today
+ * on both, all with the same morning hour in the same zone, are seeded straight into DynamoDB
+ * Local with the real entities. Then the hourly tick of that hour runs once, as EventBridge would
+ * fire it: it queues every company, and the sandbox's queue runs the company-morning job as many
+ * at once as the stage's limits allow (functions/catalogue.ts), each morning drafting behind the
+ * token buckets with a drafter that answers in 2–5 s (SANDBOX_DRAFTER_DELAY_MS) and texting
+ * through the outbox.
+ *
+ * It reports the time from the tick until every morning text is in the outbox, and the spread of
+ * those times, the duplicates (owners texted twice: must be 0) and the lost (owners never texted,
+ * or mornings in the dead letters: must be 0), the drafts written, and the DynamoDB capacity one
+ * company's morning consumed (every command's ReturnConsumedCapacity, summed by the sandbox).
+ * The clock is the real one: the sandbox has no compressed clock, and none is needed — the
+ * mornings take minutes. Writes its figures as JSON to the system's temporary directory.
+ */
+
+const ZONE = 'UTC';
+const DEADLINE_MS = 10 * 60_000;
+/** The bench gives up waiting this long after the tick. */
+const GIVE_UP_MS = 25 * 60_000;
+const MORNING_TEXT = /^Sailpost: (\d+ new drafts|a new .* draft) /;
+
+interface OutboxItem {
+  to: string;
+  text: string;
+  createdAt: string;
+  channel: string;
+}
+
+const entitiesOf = async (sandbox: BenchSandbox) => {
+  pointEntitiesAt(sandbox.dynamoDbEndpoint);
+  const [user, company, campaign, roster, outbox, credentials] = await Promise.all([
+    import('#functions/core/db/entities/user'),
+    import('#functions/core/db/entities/company'),
+    import('#functions/core/db/entities/campaign'),
+    import('#functions/core/db/entities/morning-roster'),
+    import('#functions/integrations/outbox/outbox-entity'),
+    import('#functions/platforms/credentials'),
+  ]);
+  return {
+    users: user.userEntity(),
+    companies: company.companyEntity(),
+    campaigns: campaign.campaignEntity(),
+    roster: roster.morningRosterEntity(),
+    zones: roster.morningZonesEntity(),
+    listOutbox: outbox.listOutboxMessages,
+    storeConnection: credentials.storeConnection,
+  };
+};
+
+const itemOf = (params: { Item?: Record<string, unknown> }) => params.Item!;
+
+/** N owners with their company, campaign, roster item and two connected accounts. */
+const seed = async (
+  sandbox: BenchSandbox,
+  entities: Awaited<ReturnType<typeof entitiesOf>>,
+  count: number,
+  morningHour: number,
+) => {
+  const today = new Date();
+  const day = (offset: number) =>
+    new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const owners = Array.from({ length: count }, (_, index) => ({
+    userId: randomUUID(),
+    companyId: randomUUID(),
+    campaignId: randomUUID(),
+    phoneNumber: `+1555${String(1_000_000 + index).slice(-7)}`,
+  }));
+  const items = owners.flatMap((owner, index) => [
+    itemOf(
+      entities.users
+        .put({
+          userId: owner.userId,
+          email: `scale-${index}-${owner.userId.slice(0, 8)}@example.com`,
+          passwordHash: 'not-a-hash',
+          firstName: 'Scale',
+          lastName: `Owner ${index}`,
+          phoneNumber: owner.phoneNumber,
+          phoneVerified: true,
+          role: 'user',
+        } as never)
+        .params(),
+    ),
+    itemOf(
+      entities.companies
+        .put({
+          companyId: owner.companyId,
+          userId: owner.userId,
+          name: `Harbor ${index}`,
+          brandColors: [],
+          timeZone: ZONE,
+          morningHour,
+          subscriptionTier: 'gold',
+          subscriptionStatus: 'active',
+          stripeSubscriptionId: `sub_scale_${index}`,
+        } as never)
+        .params(),
+    ),
+    itemOf(
+      entities.campaigns
+        .put({
+          companyId: owner.companyId,
+          campaignId: owner.campaignId,
+          name: 'Spring',
+          status: 'active',
+          platforms: ['twitter', 'linkedin'],
+          startDate: `${day(-1)}T00:00:00.000Z`,
+          endDate: `${day(30)}T00:00:00.000Z`,
+          schedule: {
+            timeZone: ZONE,
+            days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+            times: ['09:00', '15:00'],
+          },
+        } as never)
+        .params(),
+    ),
+    itemOf(
+      entities.roster.put({ timeZone: ZONE, morningHour, companyId: owner.companyId }).params(),
+    ),
+  ]);
+  await entities.zones
+    .update({ registry: 'zones' })
+    .add({ zones: [ZONE] })
+    .go();
+  await writeInBatches(sandboxTableClient(sandbox.dynamoDbEndpoint), items);
+  // The accounts through the product's own code (their tokens encrypted with the sandbox's key).
+  const environment = { ...sandbox.environments.platforms, ...process.env };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < owners.length) {
+        const owner = owners[next++]!;
+        for (const platform of ['twitter', 'linkedin'] as const) {
+          await withEnvironment(environment, () =>
+            entities.storeConnection({
+              companyId: owner.companyId,
+              platform,
+              account: {
+                id: `${platform}-${owner.companyId}`,
+                handle: `@h${next}`,
+                displayName: '',
+              },
+              grant: {
+                accessToken: 'stand-in-access',
+                refreshToken: 'stand-in-refresh',
+                expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+                scopes: [],
+              },
+            }),
+          );
+        }
+      }
+    }),
+  );
+  return owners;
+};
+
+const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+type Capacity = { reads: number; writes: number; total: number };
+type QueueView = {
+  job: string;
+  waiting: number;
+  delayed: number;
+  inFlight: number;
+  done: number;
+  deadLetters: unknown[];
+};
+
+/** The morning texts since `since`, oldest first. */
+const morningTexts = async (
+  entities: Awaited<ReturnType<typeof entitiesOf>>,
+  since: string,
+): Promise<OutboxItem[]> => {
+  const messages = (await entities.listOutbox({ all: true })) as OutboxItem[];
+  return messages
+    .filter((message) => message.channel === 'sms' && message.createdAt >= since)
+    .filter((message) => MORNING_TEXT.test(message.text))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+};
+
+export const measureScale = async (companies: number): Promise<Row[]> => {
+  const section = `scale (${companies.toLocaleString('en-US')} companies)`;
+  console.log(`Scale: starting a sandbox for ${companies} companies…`);
+  const sandbox = await startBenchSandbox('none', {
+    ramDisk: true,
+    settings: { SANDBOX_DRAFTER_DELAY_MS: '2000-5000' },
+  });
+  try {
+    const entities = await entitiesOf(sandbox);
+    const tick = new Date();
+    tick.setUTCMinutes(0, 0, 0);
+    const morningHour = tick.getUTCHours();
+    const seeding = Date.now();
+    const owners = await seed(sandbox, entities, companies, morningHour);
+    console.log(
+      `Scale: seeded ${companies} companies in ${((Date.now() - seeding) / 1000).toFixed(0)} s`,
+    );
+
+    const before = await getJson<Capacity>(`${sandbox.url}/_sandbox/api/capacity`);
+    const started = new Date();
+    const outcome = await getJson<{
+      outcome: { status: string; result?: { due: number; queued: number } };
+    }>(`${sandbox.url}/_sandbox/api/jobs/daily-drafts/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // The tick of the owners' morning hour: the hour's start, as EventBridge fires it.
+      body: JSON.stringify({ time: tick.toISOString() }),
+    });
+    if (outcome.outcome.result?.queued !== companies) {
+      throw new Error(`The tick queued ${JSON.stringify(outcome.outcome)}, not ${companies}`);
+    }
+
+    let texts: OutboxItem[] = [];
+    let queue: QueueView | undefined;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      texts = await morningTexts(entities, started.toISOString());
+      ({
+        queues: [queue],
+      } = await getJson<{ queues: QueueView[] }>(`${sandbox.url}/_sandbox/api/queues`));
+      const idle = queue!.waiting + queue!.delayed + queue!.inFlight === 0;
+      const elapsed = Date.now() - started.getTime();
+      console.log(
+        `Scale: ${Math.round(elapsed / 1000)} s: ${new Set(texts.map((text) => text.to)).size} of ${companies} texted; queue ${JSON.stringify({ ...queue, deadLetters: queue!.deadLetters.length })}`,
+      );
+      if (idle || elapsed > GIVE_UP_MS) break;
+    }
+    const after = await getJson<Capacity>(`${sandbox.url}/_sandbox/api/capacity`);
+
+    const phones = new Set(owners.map((owner) => owner.phoneNumber));
+    const perOwner = new Map<string, number>();
+    for (const text of texts) perOwner.set(text.to, (perOwner.get(text.to) ?? 0) + 1);
+    const texted = [...perOwner.keys()].filter((phone) => phones.has(phone)).length;
+    const duplicates = [...perOwner.values()].reduce((sum, each) => sum + each - 1, 0);
+    const lost = companies - texted;
+    const offsets = texts.map((text) => Date.parse(text.createdAt) - started.getTime());
+    if (!offsets.length) {
+      const { morningReportEntity } = await import('#functions/core/db/entities/morning-report');
+      const { data } = await morningReportEntity().get({ companyId: owners[0]!.companyId }).go();
+      throw new Error(
+        `No morning text was sent; the first company's morning: ${JSON.stringify(data)}`,
+      );
+    }
+    const allSentMs = offsets.length ? Math.max(...offsets) : Infinity;
+    const drafts = texts.reduce(
+      (sum, text) => sum + Number(/^Sailpost: (\d+) new drafts/.exec(text.text)?.[1] ?? 1),
+      0,
+    );
+    const perMorning = {
+      reads: (after.reads - before.reads) / companies,
+      writes: (after.writes - before.writes) / companies,
+      total: (after.total - before.total) / companies,
+    };
+    const figures = {
+      companies,
+      tick: tick.toISOString(),
+      started: started.toISOString(),
+      allTextsSentSeconds: allSentMs / 1000,
+      textSeconds: {
+        p50: percentile(offsets, 50) / 1000,
+        p95: percentile(offsets, 95) / 1000,
+        max: allSentMs / 1000,
+      },
+      textsPerMinute: texts.length / (allSentMs / 60_000),
+      texted,
+      duplicates,
+      lost,
+      deadLetters: queue?.deadLetters.length ?? 0,
+      drafts,
+      capacityPerCompanyMorning: perMorning,
+    };
+    const file = path.join(tmpdir(), `sailpost-scale-${companies}.json`);
+    await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`Scale: figures written to ${file}\n${JSON.stringify(figures, null, 2)}`);
+
+    const seconds = (value: number) => `${value.toFixed(0)} s`;
+    const count = (value: number) => String(value);
+    return [
+      judgedRow(
+        section,
+        'every morning text sent after the tick',
+        allSentMs / 1000,
+        { atMost: DEADLINE_MS / 1000 },
+        seconds,
+      ),
+      {
+        section,
+        measure: 'morning text after the tick p50 / p95',
+        value: `${seconds(figures.textSeconds.p50)} / ${seconds(figures.textSeconds.p95)}`,
+      },
+      judgedRow(section, 'owners texted twice', duplicates, { atMost: 0 }, count),
+      judgedRow(
+        section,
+        'owners never texted (lost) + dead letters',
+        lost + figures.deadLetters,
+        { atMost: 0 },
+        count,
+      ),
+      { section, measure: 'drafts written', value: String(drafts) },
+      {
+        section,
+        measure: 'DynamoDB capacity per company-morning',
+        value: `${perMorning.reads.toFixed(1)} RCU + ${perMorning.writes.toFixed(1)} WCU`,
+      },
+    ];
+  } finally {
+    await sandbox.stop();
+  }
+};
