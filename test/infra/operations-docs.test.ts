@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { THROUGHPUT_BUCKET_NAMES } from '#functions/core/limits/throughput-buckets';
 import { REPO_ROOT } from '#infra/constructs/paths';
 import type { SailpostApp } from '#infra/stacks/sailpost-app';
 import { buildTestApp, resourcesOfType } from './support';
@@ -29,9 +30,11 @@ const stageNamesIn = (text: string): Set<string> =>
       .filter((name) => !name.slice('Sailpost-<Stage>'.length).includes('<')),
   );
 
-/** Every name of a queue the document gives: a code span ending in `Queue`. */
+/** Every name of a queue the document gives: a code span ending in `Queue`, `-queue` or `-dead-letters`. */
 const queueNamesIn = (text: string): Set<string> =>
-  new Set([...text.matchAll(/`([A-Za-z0-9]+Queue)`/g)].map(([, name]) => name!));
+  new Set(
+    [...text.matchAll(/`([A-Za-z0-9-]+(?:Queue|-queue|-dead-letters))`/g)].map(([, name]) => name!),
+  );
 
 describe('the operations documents match the stack', () => {
   let built: SailpostApp;
@@ -79,6 +82,13 @@ describe('the operations documents match the stack', () => {
     expect(queues.length).toBeGreaterThanOrEqual(1);
     expect(queues.filter((queue) => !runbook.includes(`\`${queue}\``))).toEqual([]);
     expect(queues.filter((queue) => !scaling.includes(`\`${queue}\``))).toEqual([]);
+  });
+
+  it('names every outside limit of the stage in the scaling model, as the stage names it', () => {
+    expect(THROUGHPUT_BUCKET_NAMES.filter((bucket) => !scaling.includes(`\`${bucket}\``))).toEqual(
+      [],
+    );
+    expect(scaling).toContain('`throughputLimits`');
   });
 
   it('names no alarm, dashboard, stack or queue the stack does not have', () => {

@@ -48,6 +48,16 @@ describe.each([
     expect(JSON.stringify(alarm!.Dimensions)).toContain('QueueName');
   });
 
+  it('rings the operators when a company’s morning lands in the mornings’ dead-letter queue', () => {
+    expect(alarms.get(`Sailpost-${label}-DeadLetters-company-morning-dead-letters`)).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+      AlarmActions: [topicImport(built)],
+    });
+    // A work queue is watched by its age on the dashboard, not by a dead-letter alarm.
+    expect([...alarms.keys()].filter((name) => name.endsWith('company-morning-queue'))).toEqual([]);
+  });
+
   it('rings when more than 5 % of the posts due in 15 minutes failed (metric math over the stage)', () => {
     const alarm = alarms.get(`Sailpost-${label}-PublishFailureRate`)!;
     expect(alarm).toMatchObject({
