@@ -10,6 +10,7 @@ import { campaignEntity, type CampaignRecord } from '../core/db/entities/campaig
 import { companyEntity, type CompanyRecord } from '../core/db/entities/company';
 import { contentEntity, type ContentRecord } from '../core/db/entities/content';
 import { contentRefEntity } from '../core/db/entities/content-ref';
+import { putProductMetric } from '../core/metrics';
 import {
   contentGenerationEntity,
   type ContentGenerationRecord,
@@ -264,6 +265,7 @@ export const runContentGeneration = async (
       draftInput(generation, company, campaign, post),
     ]);
     let result: ContentDraftResult;
+    const draftingSince = Date.now();
     try {
       result = await drafter.draftPost(input, async (stage) => {
         try {
@@ -277,6 +279,8 @@ export const runContentGeneration = async (
       const failure = drafterFailureOf(error, logger, { generationId, kind: generation.kind });
       return fail(failure.message, failure.outcome, drafter.source);
     }
+    putProductMetric('DraftsGenerated', 1, generation.platform);
+    putProductMetric('DraftLatency', Date.now() - draftingSince, generation.platform);
     logger.info('Post drafted', {
       generationId,
       kind: generation.kind,

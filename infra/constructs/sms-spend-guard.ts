@@ -110,6 +110,7 @@ export class SmsSpendGuard extends Construct {
     const notify = new SnsAction(this.operatorsTopic);
 
     this.spendAlarm = new Alarm(this, 'SmsSpendAlarm', {
+      alarmName: `Sailpost-${stage.label}-SmsSpend`,
       alarmDescription: `Sailpost ${stage.name}: text spend this month has passed ${SPEND_ALARM_SHARE * 100} % of the ${monthlySpendLimitUsd} USD limit; at the limit End User Messaging stops sending verification codes.`,
       metric: new Metric({
         namespace: 'AWS/SMSVoice',
@@ -129,6 +130,7 @@ export class SmsSpendGuard extends Construct {
     const textParts = (metricName: string) =>
       new Metric({ namespace: 'AWS/SMSVoice', metricName, statistic: 'Sum' });
     this.deliveryAlarm = new Alarm(this, 'SmsDeliveryAlarm', {
+      alarmName: `Sailpost-${stage.label}-SmsDelivery`,
       alarmDescription: `Sailpost ${stage.name}: at least ${UNDELIVERED_PARTS_ALARM} text parts sent in the last 6 hours were not delivered (carrier or number problems; texts refused before sending, e.g. at the spend limit, are not counted here).`,
       // Six hours, not minutes: delivery receipts arrive after the send, and a send at the end of
       // a short period would look undelivered. A duplicate receipt can only hide a failure.
@@ -151,6 +153,7 @@ export class SmsSpendGuard extends Construct {
     this.verificationCeilingAlarms = new Map(
       VERIFICATION_CEILING_METRIC.ceilings.map((ceiling) => {
         const alarm = new Alarm(this, `VerificationTextCeiling-${ceiling}`, {
+          alarmName: `Sailpost-${stage.label}-VerificationTextCeiling-${ceiling}`,
           alarmDescription: `Sailpost ${stage.name}: the product-wide ${ceiling} ceiling of verification texts was reached; new users may be told to wait for their code (a burst of sign-ups, or someone pumping texts).`,
           metric: new Metric({
             namespace: VERIFICATION_CEILING_METRIC.namespace,

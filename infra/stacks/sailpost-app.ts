@@ -18,6 +18,7 @@ import type {
 } from '../constructs/function-bindings';
 import { DEFAULT_OPT_OUT_LIST } from '../constructs/sms-origination';
 import { DEFAULT_SMS_MONTHLY_SPEND_LIMIT_USD } from '../constructs/sms-spend-guard';
+import { StageOperations } from '../constructs/stage-operations';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';
@@ -50,6 +51,8 @@ export interface SailpostApp {
   readonly jobs: JobsStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  /** The stage's alarms and dashboard (in the API stack). */
+  readonly operations: StageOperations;
 }
 
 const stringContext = (app: App, key: string): string | undefined => {
@@ -265,6 +268,21 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
     new MediaCors(web, 'MediaCors', { bucket: data.mediaBucket, origin: web.appUrl });
   }
 
+  // Made last, in the API stack (it sees the jobs stack's queues and the API): the stage's alarms
+  // and dashboard, over every queue the jobs stack has by now.
+  const { smsSpendGuard } = jobs;
+  const operations = new StageOperations(api, 'Operations', {
+    stage,
+    topic: smsSpendGuard.operatorsTopic,
+    jobs,
+    httpApi: api.httpApi,
+    otherAlarms: [
+      smsSpendGuard.spendAlarm,
+      smsSpendGuard.deliveryAlarm,
+      ...smsSpendGuard.verificationCeilingAlarms.values(),
+    ],
+  });
+
   for (const stack of [data, jobs, api, web]) {
     Tags.of(stack).add('Project', 'sailpost');
     Tags.of(stack).add('Stage', stage.name);
@@ -273,5 +291,5 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
   // cdk-nag v3 is a policy-validation plugin: synth fails on any unacknowledged finding.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-  return { app, stage, data, jobs, api, web };
+  return { app, stage, data, jobs, api, web, operations };
 };

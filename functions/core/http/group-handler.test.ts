@@ -1,12 +1,13 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineRoute } from '#shared/contract/route';
 import { withEnvironment } from '../environment';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { logger } from '../logger';
 import { createGroupHandler } from './group-handler';
 import { MAX_JSON_BODY_BYTES, parseInput, parseJsonBody } from './validation';
+import { logLinesOf } from '#test/support/log-lines';
 
 const routes = {
   echo: defineRoute({
@@ -241,5 +242,51 @@ describe('createGroupHandler', () => {
     expect(warn).toHaveBeenCalledWith('Error code not declared by the route', {
       code: 'EMAIL_TAKEN',
     });
+  });
+});
+
+describe('the correlation id of a request', () => {
+  // The test above silences the logger's warn with a spy.
+  beforeEach(() => vi.restoreAllMocks());
+
+  const request = (routeKey: string, headers: Record<string, string> = {}) =>
+    ({
+      routeKey,
+      headers: { 'content-type': 'application/json', ...headers },
+      pathParameters: { thingId: THING },
+      body: JSON.stringify({ word: 'hello' }),
+      requestContext: { requestId: 'api-request-9' },
+      isBase64Encoded: false,
+    }) as unknown as APIGatewayProxyEventV2;
+
+  it("is API Gateway's request id, on the middlewares' log lines and in the answer", async () => {
+    let answer: Awaited<ReturnType<typeof handler>> | undefined;
+    const lines = await logLinesOf(async () => {
+      // The Conflict's EMAIL_TAKEN is not declared by the route, so the error handler logs it.
+      answer = await withEnvironment({}, () =>
+        handler(request('DELETE /api/things/{thingId}', {}), contextFor()),
+      );
+    });
+    expect(answer?.headers?.['x-correlation-id']).toBe('api-request-9');
+    const warning = lines.find((line) => line.message === 'Error code not declared by the route');
+    expect(warning?.correlationId).toBe('api-request-9');
+  });
+
+  it("is the caller's own when it sends an acceptable one in x-correlation-id", async () => {
+    const own = await withEnvironment({}, () =>
+      handler(
+        request('POST /api/things/{thingId}/echo', { 'x-correlation-id': 'support-42' }),
+        contextFor(),
+      ),
+    );
+    expect(own.statusCode).toBe(200);
+    expect(own.headers?.['x-correlation-id']).toBe('support-42');
+    const refused = await withEnvironment({}, () =>
+      handler(
+        request('POST /api/things/{thingId}/echo', { 'x-correlation-id': 'two\nlines' }),
+        contextFor(),
+      ),
+    );
+    expect(refused.headers?.['x-correlation-id']).toBe('api-request-9');
   });
 });

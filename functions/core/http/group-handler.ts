@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import {
   isRedirectRoute,
   routeKeyOf,
@@ -12,6 +12,7 @@ import {
   type RouteDefinition,
 } from '#shared/contract/route';
 import type { Caller } from '../auth/authenticate';
+import { acceptedCorrelationId, CORRELATION_HEADER, withCorrelationId } from '../correlation';
 import { logger } from '../logger';
 import { jsonResponse, redirectResponse, type Result } from './error-response';
 import {
@@ -95,5 +96,49 @@ export const createGroupHandler = <G extends Record<string, RouteDefinition>>(
       return jsonResponse(route.successStatus ?? 200, result);
     });
 
-  return Object.assign(handler, { routeKeys: [...byKey.keys()] });
+  return correlatedEntry(handler, [...byKey.keys()]);
 };
+
+type MiddyHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, Result, Error, RouteContext>;
+
+/** A group's Lambda entry: the middy stack, run under the request's correlation id. */
+export interface GroupEntry {
+  (event: APIGatewayProxyEventV2, context: Context): Promise<Result>;
+  readonly routeKeys: string[];
+  /** Adds a middleware to the stack (as middy's `use`), still under the correlation id. */
+  use(middleware: middy.MiddlewareObj<APIGatewayProxyEventV2, Result>): GroupEntry;
+}
+
+/**
+ * Outside the middy stack, so that every line of the request, its middlewares' and errors'
+ * included, carries the id; the answer names it (for a support request to quote).
+ */
+const correlatedEntry = (handler: MiddyHandler, routeKeys: string[]): GroupEntry => {
+  const entry = (event: APIGatewayProxyEventV2, context: Context) => {
+    const correlationId = requestCorrelationId(event);
+    return withCorrelationId(correlationId, async () => {
+      const result = await handler(event, context as RouteContext);
+      return { ...result, headers: { ...result.headers, [CORRELATION_HEADER]: correlationId } };
+    });
+  };
+  return Object.assign(entry, {
+    routeKeys,
+    use: (middleware: middy.MiddlewareObj<APIGatewayProxyEventV2, Result>) =>
+      correlatedEntry(
+        handler.use(
+          middleware as middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, RouteContext>,
+        ),
+        routeKeys,
+      ),
+  });
+};
+
+/**
+ * The caller's own id when it sends an acceptable one (the web app, a test, a support tool tying
+ * its steps together), else API Gateway's request id, which every request has. The request id is
+ * logged beside it anyway (`requestId`).
+ */
+const requestCorrelationId = (event: APIGatewayProxyEventV2): string =>
+  acceptedCorrelationId(event.headers?.[CORRELATION_HEADER]) ??
+  acceptedCorrelationId(event.requestContext?.requestId) ??
+  crypto.randomUUID();

@@ -1,7 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { logLinesOf } from '#test/support/log-lines';
 import { useLocalTable } from '#test/support/local-table';
+import { correlated } from '../correlation';
 import { jobRunEntity } from '../db/entities/job-run';
 import { Invalid } from '../errors';
 import { defineJob } from './define-job';
@@ -146,5 +148,26 @@ describe('defineJob', () => {
     });
     await expect(handler('not an event')).rejects.toBeInstanceOf(Invalid);
     expect(run).not.toHaveBeenCalled();
+  });
+
+  it('runs under the correlation id its event carries: its log lines name it, and so do the jobs it starts', async () => {
+    let started: Record<string, unknown> | undefined;
+    const handler = testJob(async (event) => {
+      started = correlated({ next: event.orderId });
+    });
+    const lines = await logLinesOf(() => handler({ orderId: 'G-1', correlationId: 'request-abc' }));
+    expect(started).toEqual({ next: 'G-1', correlationId: 'request-abc' });
+    const done = lines.find((line) => line.message === 'Job run done');
+    expect(done).toMatchObject({ job: JOB, correlationId: 'request-abc' });
+  });
+
+  it('begins a chain of its own, named by the job and its key, when its event carries none', async () => {
+    let started: Record<string, unknown> | undefined;
+    const handler = testJob(async () => {
+      started = correlated({});
+    });
+    const lines = await logLinesOf(() => handler({ orderId: 'H-1' }));
+    expect(started).toEqual({ correlationId: `${JOB}:H-1` });
+    expect(lines.find((line) => line.message === 'Job run done')?.correlationId).toBe(`${JOB}:H-1`);
   });
 });

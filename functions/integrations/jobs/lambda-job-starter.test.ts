@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
+import { withCorrelationId } from '#functions/core/correlation';
 import { withEnvironment } from '#functions/core/environment';
 import { lambdaJobStarter } from './lambda-job-starter';
 
@@ -42,6 +43,15 @@ describe('Lambda job starter', () => {
     expect(request!.headers['x-amz-invocation-type']).toBe('Event');
     expect(request!.headers.authorization).toMatch(/\/eu-west-1\/lambda\//);
     expect(request!.body).toEqual({ companyId: 'c-1' });
+  });
+
+  it('gives the event the correlation id of the work that starts the job', async () => {
+    await withEnvironment(environment, () =>
+      withCorrelationId('request-77', () =>
+        lambdaJobStarter.start('company-cleanup', { companyId: 'c-1' }),
+      ),
+    );
+    expect(fake.requests[0]!.body).toEqual({ companyId: 'c-1', correlationId: 'request-77' });
   });
 
   it('fails when Lambda refuses the event, and without the job’s ARN asks for the declaration', async () => {

@@ -1,4 +1,5 @@
 import { jobArnVariable } from '#functions/core/bindings';
+import { correlated } from '#functions/core/correlation';
 import { lazyAsync } from '#functions/core/lazy';
 import { currentEnvironment } from '#functions/core/environment';
 import type { JobStarter } from './job-starter';
@@ -31,7 +32,7 @@ export const lambdaJobStarter: JobStarter = {
       new InvokeCommand({
         FunctionName: functionArn,
         InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify(event)),
+        Payload: new TextEncoder().encode(JSON.stringify(correlated(event))),
       }),
     );
     if (StatusCode !== 202) throw new Error(`Lambda did not queue ${job} (status ${StatusCode})`);

@@ -1,3 +1,4 @@
+import { correlated } from '#functions/core/correlation';
 import { currentEnvironment } from '#functions/core/environment';
 import type { JobStarter } from './job-starter';
 
@@ -11,7 +12,7 @@ export const sandboxJobStarter: JobStarter = {
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(event),
+        body: JSON.stringify(correlated(event)),
       },
     );
     if (response.status !== 202) {

@@ -1,4 +1,5 @@
 import { jobQueueVariable } from '#functions/core/bindings';
+import { correlated } from '#functions/core/correlation';
 import { currentEnvironment } from '#functions/core/environment';
 import type { WorkQueue } from './work-queue';
 
@@ -27,5 +28,10 @@ const queueUrlOf = (job: Parameters<WorkQueue['send']>[0]): string => {
 };
 
 export const sandboxWorkQueue: WorkQueue = {
-  send: (job, items) => post(`${queueUrlOf(job)}/messages`, { items }, `take ${job} work`),
+  send: (job, items) =>
+    post(
+      `${queueUrlOf(job)}/messages`,
+      { items: items.map((item) => ({ ...item, body: correlated(item.body) })) },
+      `take ${job} work`,
+    ),
 };

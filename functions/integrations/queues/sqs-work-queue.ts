@@ -1,5 +1,6 @@
 import { jobQueueVariable } from '#functions/core/bindings';
 import { forEachConcurrently } from '#functions/core/concurrency';
+import { correlated } from '#functions/core/correlation';
 import { currentEnvironment } from '#functions/core/environment';
 import { lazyAsync } from '#functions/core/lazy';
 import type { JobName } from '#functions/core/jobs/names';
@@ -43,7 +44,7 @@ export const sqsWorkQueue: WorkQueue = {
     await forEachConcurrently(batches, BATCHES_IN_FLIGHT, async (batch) => {
       let entries = batch.map((item, index) => ({
         Id: String(index),
-        MessageBody: JSON.stringify(item.body),
+        MessageBody: JSON.stringify(correlated(item.body)),
         ...(item.delaySeconds
           ? { DelaySeconds: Math.min(MAX_DELAY_SECONDS, Math.ceil(item.delaySeconds)) }
           : {}),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
+import { withCorrelationId } from '#functions/core/correlation';
 import { withEnvironment } from '#functions/core/environment';
 import { eventBridgeScheduler } from './eventbridge-scheduler';
 import { ScheduleExistsError, type OneTimeSchedule } from './scheduler';
@@ -74,6 +75,20 @@ describe('EventBridge scheduler', () => {
         RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
         DeadLetterConfig: { Arn: 'arn:aws:sqs:eu-west-1:123456789012:jobs-dlq' },
       },
+    });
+  });
+
+  it('gives the job the correlation id of the work that schedules it, in its input', async () => {
+    await inEnvironment(() =>
+      withCorrelationId('request-88', () =>
+        eventBridgeScheduler.update(schedule('2026-03-01T14:30:00Z')),
+      ),
+    );
+    const input = (fake.requests[0]!.body as { Target: { Input: string } }).Target.Input;
+    expect(JSON.parse(input)).toEqual({
+      companyId: 'c-1',
+      attempt: 1,
+      correlationId: 'request-88',
     });
   });
 

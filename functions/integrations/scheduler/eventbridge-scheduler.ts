@@ -2,6 +2,7 @@ import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { jobArnVariable } from '#functions/core/bindings';
+import { correlated } from '#functions/core/correlation';
 import { lazyAsync } from '#functions/core/lazy';
 import { currentEnvironment } from '#functions/core/environment';
 import { ScheduleExistsError, type OneTimeSchedule, type Scheduler } from './scheduler';
@@ -48,7 +49,7 @@ const scheduleInput = (schedule: OneTimeSchedule): CreateScheduleCommandInput =>
   Target: {
     Arn: required(jobArnVariable(schedule.job)),
     RoleArn: required('SCHEDULER_ROLE_ARN'),
-    Input: JSON.stringify(schedule.payload),
+    Input: JSON.stringify(correlated(schedule.payload)),
     RetryPolicy: RETRY_POLICY,
     DeadLetterConfig: { Arn: required('SCHEDULER_DLQ_ARN') },
   },

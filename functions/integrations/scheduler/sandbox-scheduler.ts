@@ -1,3 +1,4 @@
+import { correlated } from '#functions/core/correlation';
 import { currentEnvironment } from '#functions/core/environment';
 import { ScheduleExistsError, type OneTimeSchedule, type Scheduler } from './scheduler';
 
@@ -16,7 +17,7 @@ const body = (schedule: OneTimeSchedule) => ({
   job: schedule.job,
   at: schedule.at.toISOString(),
   timeZone: schedule.timeZone,
-  payload: schedule.payload,
+  payload: correlated(schedule.payload),
 });
 
 const fail = async (action: string, response: Response): Promise<never> => {

@@ -6,6 +6,7 @@ import {
   type FakeHttpService,
   type RecordedRequest,
 } from '#test/support/fake-http';
+import { logLinesOf } from '#test/support/log-lines';
 import { SmsOptedOutError } from './sms-sender';
 
 const IDENTITY = 'arn:aws:sms-voice:us-east-1:123456789012:pool/pool-0123456789abcdef';
@@ -95,6 +96,16 @@ describe('endUserMessagingSmsSender', () => {
     const error = await (await sender()).send({ to: TO, text: 'hello' }).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(SmsOptedOutError);
     expect((error as Error).name).toBe('ConflictException');
+  });
+
+  it('counts each text sent and each refused (the TextsSent and TextsFailed metrics)', async () => {
+    const lines = await logLinesOf(async () => {
+      await (await sender()).send({ to: TO, text: 'hello' });
+      fake.answer = () => awsError(400, 'ConflictException', { Reason: 'MESSAGE_TYPE_MISMATCH' });
+      await (await sender()).send({ to: TO, text: 'hello' });
+    });
+    expect(lines.filter((line) => 'TextsSent' in line)).toHaveLength(1);
+    expect(lines.filter((line) => 'TextsFailed' in line)).toHaveLength(1);
   });
 
   it('retries a throttled text, then sends it', async () => {

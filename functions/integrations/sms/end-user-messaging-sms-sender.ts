@@ -1,5 +1,6 @@
 import { config, required } from '#functions/core/config';
 import { lazyAsync } from '#functions/core/lazy';
+import { putProductMetric } from '#functions/core/metrics';
 import { SmsOptedOutError, type SmsSender } from './sms-sender';
 import { countTextSent } from './texts-sent';
 
@@ -29,7 +30,9 @@ export const endUserMessagingSmsSender: SmsSender = {
           MessageType: 'TRANSACTIONAL',
         }),
       );
+      putProductMetric('TextsSent', 1);
     } catch (error) {
+      putProductMetric('TextsFailed', 1);
       if (
         error instanceof sdk.ConflictException &&
         error.Reason === sdk.ConflictExceptionReason.DESTINATION_PHONE_NUMBER_OPTED_OUT

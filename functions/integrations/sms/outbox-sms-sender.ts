@@ -1,3 +1,4 @@
+import { putProductMetric } from '#functions/core/metrics';
 import { recordOutboxMessage } from '../outbox/outbox-entity';
 import type { SmsSender } from './sms-sender';
 import { countTextSent } from './texts-sent';
@@ -7,6 +8,7 @@ export const outboxSmsSender: SmsSender = {
   async send({ to, text }) {
     await recordOutboxMessage({ channel: 'sms', to, text });
     await countTextSent();
+    putProductMetric('TextsSent', 1);
   },
 
   // The sandbox keeps no carrier opt-out list: the app's own (the user's smsOptedOut) is the one.

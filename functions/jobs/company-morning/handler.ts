@@ -1,4 +1,9 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import {
+  correlationIdOfEvent,
+  correlationIdOfWork,
+  withCorrelationId,
+} from '#functions/core/correlation';
 import { logger as baseLogger } from '#functions/core/logger';
 import { ThroughputWait } from '#functions/core/limits/throughput';
 import { workQueue } from '#functions/integrations/queues/provider';
@@ -27,9 +32,26 @@ export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBa
   if (context) logger.addContext(context);
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
-    if (!(await morning(record, logger))) failures.push({ itemIdentifier: record.messageId });
+    const done = await withCorrelationId(correlationIdOfRecord(record), () =>
+      morning(record, logger),
+    );
+    if (!done) failures.push({ itemIdentifier: record.messageId });
   }
   return { batchItemFailures: failures };
+};
+
+/**
+ * The id the item carries (the tick's that queued it, so one query finds the hour's mornings), or
+ * for an item without one, its own message id.
+ */
+const correlationIdOfRecord = (record: SQSRecord): string => {
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch {
+    body = undefined;
+  }
+  return correlationIdOfEvent(body) ?? correlationIdOfWork('company-morning', record.messageId);
 };
 
 const morning = async (record: SQSRecord, logger: typeof baseLogger): Promise<boolean> => {

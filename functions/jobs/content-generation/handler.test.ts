@@ -16,6 +16,7 @@ import { contentEntity } from '#functions/core/db/entities/content';
 import { generationsUsedToday, spendGenerations } from '#functions/domain/plans/generation-quota';
 import { handler } from './handler';
 import { seedCompany } from '#test/support/seed';
+import { logLinesOf } from '#test/support/log-lines';
 
 /**
  * The content-generation job as Lambda runs it — the event claimed once, the real OpenAI post
@@ -117,6 +118,26 @@ describe('content-generation job with the OpenAI drafter', () => {
     expect(await posts(company, campaignId)).toHaveLength(1);
     expect(openai.requests).toHaveLength(1);
     expect((await generationsUsedToday(company)).used).toBe(1);
+  });
+
+  it('counts each post drafted, with how long the drafter took, and no post it could not draft', async () => {
+    const { company, campaignId } = await companyWithCampaign();
+    const drafted = await pending(company, campaignId);
+    openai.next(reply.json({ text: 'Autumn is in the cup. #coffee' }));
+    const lines = await logLinesOf(() => handler({ generationId: drafted }));
+    expect(lines.filter((line) => 'DraftsGenerated' in line)).toEqual([
+      expect.objectContaining({ Platform: 'twitter', DraftsGenerated: 1 }),
+    ]);
+    const [latency] = lines.filter((line) => 'DraftLatency' in line);
+    expect(latency).toMatchObject({ Platform: 'twitter' });
+    expect(latency!.DraftLatency).toBeGreaterThanOrEqual(0);
+
+    // Another company: Intro's one generation a day is spent.
+    const other = await companyWithCampaign();
+    const refused = await pending(other.company, other.campaignId);
+    openai.otherwise({ kind: 'status', status: 503, message: 'Overloaded' });
+    const failed = await logLinesOf(() => handler({ generationId: refused }));
+    expect(failed.filter((line) => 'DraftsGenerated' in line)).toEqual([]);
   });
 
   it('fails as unavailable when OpenAI keeps answering 5xx, and gives the day’s generation back', async () => {

@@ -14,6 +14,7 @@ import type { SocialClient } from '#functions/integrations/social/social-client'
 import { findCredential, storeConnection } from '#functions/platforms/credentials';
 import { nextAttemptAt, publishPost } from './publish-post';
 import { seedCompany } from '#test/support/seed';
+import { logLinesOf } from '#test/support/log-lines';
 
 /**
  * The publisher's domain module against DynamoDB Local, with a fake X client: the post's own
@@ -123,6 +124,31 @@ describe('publishPost', () => {
     );
     expect(await publishPost(refused, logger, { clientFor: rejecting.clientFor })).toBe('failed');
     expect((await postOf(refused)).publishError).toBe('X refused the request: text is too long');
+  });
+
+  it('counts a post published, with its lateness after the slot, and a post failed, by platform', async () => {
+    const event = await scheduledPost();
+    const { clientFor } = fakeClient(async () => ({ postId: 'x-9', url: 'https://x.com/i/9' }));
+    const refused = await scheduledPost();
+    const rejecting = fakeClient(() =>
+      Promise.reject(new ProviderRejected('twitter', 'X refused the request', 400)),
+    );
+    const lines = await logLinesOf(async () => {
+      expect(await publishPost(event, logger, { clientFor })).toBe('published');
+      expect(await publishPost(refused, logger, { clientFor: rejecting.clientFor })).toBe('failed');
+    });
+    const metric = (name: string) => lines.filter((line) => name in line);
+    expect(metric('PostsPublished')).toEqual([
+      expect.objectContaining({ Platform: 'twitter', PostsPublished: 1 }),
+    ]);
+    const [lateness] = metric('PublishLateness');
+    expect(lateness).toMatchObject({ Platform: 'twitter' });
+    // The post's slot was "now" when it was seeded: late by the test's own seconds at most.
+    expect(lateness!.PublishLateness).toBeGreaterThanOrEqual(0);
+    expect(lateness!.PublishLateness).toBeLessThan(30);
+    expect(metric('PostsFailed')).toEqual([
+      expect.objectContaining({ Platform: 'twitter', PostsFailed: 1 }),
+    ]);
   });
 
   it('fails and marks the credential when the grant was revoked', async () => {

@@ -45,6 +45,7 @@ import {
   recordRetry,
   releaseClaim,
 } from './post-transitions';
+import { countFailed, countPublished } from './publish-metrics';
 
 /**
  * What one run of the publisher did with its event, for the logs and the tests:
@@ -246,6 +247,7 @@ const publishClaimed = async (
     });
     const publishedAt = dependencies.now();
     const recorded = await recordPublished(claim, published, publishedAt);
+    if (recorded) countPublished(claim, publishedAt);
     logger.info('Published', { platform: client.platform, postId: published.postId, recorded });
     if (recorded) await watchResults(claim, published.postId, publishedAt, logger);
     return 'published';
@@ -314,6 +316,7 @@ export const failAndTell = async (
 ): Promise<boolean> => {
   const recorded = await recordFailed(claim, publishError);
   if (recorded) {
+    countFailed(claim);
     try {
       const text = await textPublishFailure(claim, publishError, logger);
       logger.info('The owner was told of the failure', { text });

@@ -11,6 +11,7 @@ import { smsDigestEntity, type SmsDigestRecord } from '#functions/core/db/entiti
 import { uniqueClaimEntity } from '#functions/core/db/entities/unique-claim';
 import { userEntity, type UserRecord } from '#functions/core/db/entities/user';
 import { DomainError } from '#functions/core/errors';
+import { putProductMetric } from '#functions/core/metrics';
 import { retryFailedPost, skipFailedPost } from '#functions/domain/publishing/failed-posts';
 import {
   opaqueClientIdOf,
@@ -338,6 +339,7 @@ export const answerInboundSms = async (
   // Opted out: only the confirmation of STOP itself (and of START) is texted.
   const mayText = !owner.smsOptedOut || reply.kind === 'start' || reply.kind === 'stop';
   const sent = mayText && (await sendAnswer(owner.phoneNumber, result.answer, logger));
+  putProductMetric('RepliesReceived', 1, reply.kind);
   logger.info('Text reply answered', { reply: reply.kind, outcome: result.outcome, sent });
   return { outcome: result.outcome, answer: sent ? result.answer : null } as ReplyOutcome;
 };

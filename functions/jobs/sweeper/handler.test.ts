@@ -164,6 +164,9 @@ describe('sweeper job', () => {
       events.requests
         .filter((request) => request.url.includes('/campaign-cleanup/'))
         .map((request) => request.body),
-    ).toEqual([{ companyId, campaignId: lostCampaign }]);
+    ).toEqual([
+      // The clean-up runs under the sweep's correlation id (a sweep started by hand: its key).
+      { companyId, campaignId: lostCampaign, correlationId: expect.stringMatching(/^sweeper:/) },
+    ]);
   });
 });
