@@ -288,4 +288,12 @@ describe('results collection', () => {
     expect((await run('2026-08-03T10:31:00.000Z')).recorded).toBe(2);
     expect(await resultsOf(limited.posts[1]!)).toMatchObject({ age: '1h' });
   });
+
+  it('gives up a post whose last reading has kept failing for three days past its time', async () => {
+    await company(2, '2026-09-07T09:00:00.000Z');
+    x.answer = () => ({ status: 403, body: { title: 'Forbidden', status: 403 } });
+    expect((await run('2026-09-14T09:01:00.000Z')).recorded).toBe(0);
+    expect(await run('2026-09-17T08:59:00.000Z')).toMatchObject({ dropped: 0, recorded: 0 });
+    expect(await run('2026-09-17T09:01:00.000Z')).toMatchObject({ dropped: 2, requests: [] });
+  });
 });

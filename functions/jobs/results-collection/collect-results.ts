@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   COLLECTION_CREDITS_PAUSE_MS,
+  COLLECTION_GIVE_UP_AFTER_MS,
   COLLECTION_RATE_LIMIT_PAUSE_MS,
   RESULT_AGES,
 } from '#shared/domain/post-results';
@@ -99,7 +100,17 @@ export const collectResults = async (
   };
   const today = utcDayOf(now);
 
-  const due = (await dueEntries(now)).filter((entry) => {
+  const entries = await dueEntries(now);
+  // A post whose last reading kept failing (a connection that cannot read results) is given up.
+  const stale = entries.filter(
+    (entry) =>
+      now.getTime() >
+      Date.parse(entry.publishedAt) + RESULT_AGES.at(-1)!.afterMs + COLLECTION_GIVE_UP_AFTER_MS,
+  );
+  summary.dropped += stale.length;
+  await Promise.all(stale.map(drop));
+  const due = entries.filter((entry) => {
+    if (stale.includes(entry)) return false;
     // Read today already (a 24-hour reading of a post read late last night): tomorrow.
     if (entry.lastReadDay === today || ageDueAt(entry, now) === null) {
       summary.deferred++;
