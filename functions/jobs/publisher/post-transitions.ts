@@ -93,8 +93,18 @@ export const recordFailed = async (
  * Back to `scheduled` for the next attempt at `at`, nothing having been posted. The post then
  * waits for the next attempt's schedule, which only that attempt's event can claim.
  */
-export const recordRetry = (claim: ContentRecord, attempt: number, at: Date): Promise<boolean> =>
-  whileHeldBy('retryLater', claim, { scheduledFor: at.toISOString(), publishAttempt: attempt });
+export const recordRetry = (
+  claim: ContentRecord,
+  attempt: number,
+  at: Date,
+  /** Why the post goes later than its slot, for its card (the account's publishing limit). */
+  note?: string,
+): Promise<boolean> =>
+  whileHeldBy('retryLater', claim, {
+    scheduledFor: at.toISOString(),
+    publishAttempt: attempt,
+    ...(note ? { slotReason: note } : {}),
+  });
 
 /**
  * Gives the claim back (`scheduled`, same attempt) after a failure before anything was sent to

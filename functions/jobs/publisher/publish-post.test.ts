@@ -6,6 +6,7 @@ import { contentEntity } from '#functions/core/db/entities/content';
 import { logger } from '#functions/core/logger';
 import {
   ProviderAuthRevoked,
+  ProviderQuotaReached,
   ProviderRateLimited,
   ProviderRejected,
   ProviderUnavailable,
@@ -190,6 +191,20 @@ describe('publishPost', () => {
       status: 'failed',
       publishError: PUBLISH_ERRORS.rateLimited,
     });
+  });
+
+  it("slots a post over the account's publishing limit later, and its card says why", async () => {
+    const event = await scheduledPost(1);
+    const freeAgain = new Date(Date.now() + 60 * 60_000);
+    const words = 'Instagram’s limit of posts in 24 hours for this account is used up.';
+    const { clientFor } = fakeClient(() =>
+      Promise.reject(new ProviderQuotaReached('twitter', words, freeAgain)),
+    );
+    expect(await publishPost(event, logger, { clientFor })).not.toBe('failed');
+    const post = await postOf(event);
+    expect(post).toMatchObject({ status: 'scheduled', publishAttempt: 2, slotReason: words });
+    expect(Date.parse(post.scheduledFor ?? '')).toBeGreaterThanOrEqual(freeAgain.getTime());
+    expect(post.publishError).toBeUndefined();
   });
 
   it('gives the claim back when something fails before the provider is asked', async () => {

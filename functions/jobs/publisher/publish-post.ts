@@ -405,7 +405,9 @@ const retryLater = async (
   // The post first, then its schedule: should the schedule not be written, the post is
   // `scheduled` and overdue, which the sweeper fires; the other order could leave a schedule for a
   // post still `publishing`, which would then be failed as unknown though nothing was sent.
-  if (!(await recordRetry(claim, next.attempt, at))) return 'held-elsewhere';
+  // Over the account's own publishing limit the post is slotted later, and its card says why.
+  const note = error instanceof ProviderQuotaReached ? error.message : undefined;
+  if (!(await recordRetry(claim, next.attempt, at, note))) return 'held-elsewhere';
   try {
     const { timeZone, campaignName } = await scheduleContext(claim);
     await schedulePublish(next, at, timeZone, {
