@@ -57,6 +57,8 @@ export const META_SCOPES: Record<MetaPlatform, readonly string[]> = {
     'pages_manage_posts',
     'pages_read_engagement',
     'business_management',
+    // How posts did: Page post insights.
+    'read_insights',
   ],
   instagram: [
     'instagram_basic',
@@ -64,6 +66,8 @@ export const META_SCOPES: Record<MetaPlatform, readonly string[]> = {
     'pages_show_list',
     'pages_read_engagement',
     'business_management',
+    // How posts did: media insights.
+    'instagram_manage_insights',
   ],
 };
 
@@ -114,7 +118,7 @@ const isTimeout = (error: unknown): boolean =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** When a usage header says access comes back (`estimated_time_to_regain_access`, minutes). */
-const regainAt = (response: Response): Date | undefined => {
+export const regainAt = (response: Response): Date | undefined => {
   for (const header of ['x-business-use-case-usage', 'x-app-usage', 'x-ad-account-usage']) {
     const minutes = /"estimated_time_to_regain_access"\s*:\s*(\d+)/.exec(
       response.headers.get(header) ?? '',

@@ -41,6 +41,8 @@ export const PERMISSION_PURPOSES: Record<string, string> = {
   business_management: 'reach Pages owned through a business portfolio',
   instagram_basic: 'read your Instagram account',
   instagram_content_publish: 'publish to your Instagram account',
+  read_insights: "read how your Page's posts did",
+  instagram_manage_insights: 'read how your Instagram posts did',
 };
 
 /** The words for a missing permission, naming it and what it is for. */
@@ -82,8 +84,9 @@ export const PUBLISHING_LIMIT_SUBCODE = 2207042;
 
 /** The permission a failed request needed, from Meta's message ("(#200) Requires x permission"). */
 const permissionIn = (message: string, fallback: string): string =>
-  /\b(pages_[a-z_]+|instagram_[a-z_]+|business_management|publish_video)\b/.exec(message)?.[1] ??
-  fallback;
+  /\b(pages_[a-z_]+|instagram_[a-z_]+|business_management|publish_video|read_insights)\b/.exec(
+    message,
+  )?.[1] ?? fallback;
 
 /**
  * The provider error for a Graph API failure. `permission` is the one the request's step needs

@@ -7,7 +7,7 @@ import { misconfigured } from './provider-failures';
 /**
  * Reading how published posts did, one reader per platform: the same code against the real API
  * and the sandbox's stand-in. Failures are the provider errors of provider-errors.ts (a 402 is a
- * `ProviderRejected` with status 402). Facebook and Instagram get their entry with their insights.
+ * `ProviderRejected` with status 402).
  */
 
 export interface PostMetrics {
@@ -24,7 +24,8 @@ export interface PostMetricsReader {
   readonly billedPerRead: boolean;
   /**
    * The posts' metrics, by the provider's post id, as the account they were posted as
-   * (`accountId`: the X user, the LinkedIn member). A post the platform no longer has is absent.
+   * (`accountId`: the X user, the LinkedIn member, the Page, the Instagram account). A post the
+   * platform no longer has is absent.
    */
   read(input: {
     accessToken: string;
@@ -57,13 +58,25 @@ const linkedInReader = lazyAsync(async (): Promise<PostMetricsReader> => {
   });
 });
 
+/** Facebook Pages and Instagram: the Graph API's insights, read with the Page's token. */
+const metaReader = (platform: 'facebook' | 'instagram') =>
+  lazyAsync(async (): Promise<PostMetricsReader> => {
+    const { META_GRAPH_BASE_URL } = config();
+    const { createMetaMetricsReader } = await import('./meta-metrics');
+    return createMetaMetricsReader({
+      platform,
+      graphBaseUrl: META_GRAPH_BASE_URL.replace(/\/+$/, ''),
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+  });
+
 /**
- * Each platform's reader; null where results are not read yet (the publisher then does not watch
- * that platform's posts for results).
+ * Each platform's reader; a platform given null would have its posts' due entries dropped
+ * unread.
  */
 export const POST_METRICS_READERS: ConnectableTable<(() => Promise<PostMetricsReader>) | null> = {
   twitter: xReader,
   linkedin: linkedInReader,
-  facebook: null,
-  instagram: null,
+  facebook: metaReader('facebook'),
+  instagram: metaReader('instagram'),
 };

@@ -70,7 +70,7 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
 const drop = (due: ResultDueRecord) =>
   resultDueEntity().delete({ contentId: due.contentId }).go({ response: 'none' });
 
-/** The platform's reader, or null where results are not read (its due entries are dropped). */
+/** The platform's reader, or null for a platform without one (its due entries are dropped). */
 const defaultReaderFor = async (platform: ConnectablePlatform): Promise<PostMetricsReader | null> =>
   (await POST_METRICS_READERS[platform]?.()) ?? null;
 

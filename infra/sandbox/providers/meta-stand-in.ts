@@ -8,6 +8,7 @@ import type { Failures } from './failures';
 import { createOAuthServer } from './oauth';
 import type { Grant, ProviderStore, StandInAccount, StandInPost } from './provider-store';
 import type { StandInClient } from './stand-in-clients';
+import { audienceMetrics } from './seeded-audience';
 import { answer, bearerOf, originOf, readJson } from './stand-in-http';
 
 /**
@@ -24,6 +25,8 @@ import { answer, bearerOf, originOf, readJson } from './stand-in-http';
  *   GET  /{v}/{container-id}?fields=status_code  IN_PROGRESS on the first read, then FINISHED
  *   POST /{v}/{ig-id}/media_publish           publishes a FINISHED container
  *   GET  /{v}/{media-id}?fields=permalink     a published post's link
+ *   GET  /{v}/{post-id}/insights?metric=…     a Page post's or an Instagram media's insights,
+ *                                            from the seeded audience (seeded-audience.ts)
  *
  * Every name typed on the consent page manages two Pages: "{name}", linked to the Instagram
  * account @{name}, and "{name} Events", with no Instagram account linked. Failures are Meta's
@@ -619,6 +622,70 @@ export const createMetaStandIn = ({ store, failures, client }: MetaStandInOption
     });
   };
 
+  // ---- Insights ----
+
+  /**
+   * A published post's lifetime insights, as the audience of seeded-audience.ts engaged with it
+   * (the post's time is when it was posted here; it is answered as at least an hour old, as the
+   * stand-ins for X and LinkedIn do). A Page post is read with its Page's token, an Instagram
+   * media with a token of the Page it is linked to. Unknown metrics are refused as Meta does.
+   */
+  const insights = (
+    response: ServerResponse,
+    auth: { grant: Grant; pageId?: string },
+    id: string,
+    query: URLSearchParams,
+  ) => {
+    const post = data.posts.find(
+      (item) =>
+        (item.platform === 'facebook' || item.platform === 'instagram') && item.postId === id,
+    );
+    const readable =
+      post?.platform === 'facebook'
+        ? post.accountId === auth.pageId
+        : post !== undefined && instagramOf(auth.grant, post.accountId) !== undefined;
+    if (!post || !readable) {
+      return graphError(response, 400, {
+        message: `(#100) Unsupported get request. Object with ID '${id}' does not exist`,
+        code: 100,
+        error_subcode: 33,
+      });
+    }
+    const postedAt = Date.parse(post.postedAt);
+    const audience = audienceMetrics(
+      post.platform === 'facebook' ? 'facebook' : 'instagram',
+      post.postId,
+      new Date(postedAt),
+      new Date(Math.max(Date.now(), postedAt + 60 * 60 * 1000)),
+    );
+    const interactions =
+      audience.likes + audience.reposts + audience.replies + audience.quotes + audience.bookmarks;
+    const values: Record<string, number | Record<string, number>> =
+      post.platform === 'facebook'
+        ? {
+            post_media_view: audience.impressions,
+            post_reactions_by_type_total: { like: audience.likes, love: audience.bookmarks },
+            post_clicks: audience.replies + audience.reposts + audience.quotes,
+          }
+        : { views: audience.impressions, total_interactions: interactions };
+    const metrics = (query.get('metric') ?? '').split(',').filter(Boolean);
+    const unknown = metrics.find((metric) => !(metric in values));
+    if (metrics.length === 0 || unknown) {
+      return graphError(response, 400, {
+        message: `(#100) metric[0] must be one of the following values: ${Object.keys(values).join(', ')}`,
+        code: 100,
+      });
+    }
+    answer(response, 200, {
+      data: metrics.map((name) => ({
+        name,
+        period: 'lifetime',
+        values: [{ value: values[name] }],
+        id: `${id}/insights/${name}/lifetime`,
+      })),
+    });
+  };
+
   const mediaPublish = async (
     request: IncomingMessage,
     response: ServerResponse,
@@ -726,6 +793,7 @@ export const createMetaStandIn = ({ store, failures, client }: MetaStandInOption
     if (method === 'POST' && edge === 'media_publish') {
       return mediaPublish(request, response, auth, id);
     }
+    if (method === 'GET' && edge === 'insights') return insights(response, auth, id, query);
     if (method === 'GET' && edge === undefined) return readObject(response, auth, id, query);
     graphError(response, 400, {
       message: `Unsupported ${method} request to ${route} (the stand-in for Meta)`,

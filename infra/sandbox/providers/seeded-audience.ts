@@ -10,8 +10,8 @@ import { WEEKDAYS } from '#shared/domain/campaigns';
  * - Weekday evenings (18:00–21:00 UTC, Monday–Friday) are clearly the best window: engagement
  *   rate 2.2× the base. Weekday mornings, which the industry studies (the model's prior) favour,
  *   are only 1.1×; every other window is between 0.7× and 1.0×.
- * - The base rate is 2% on X and 4% on LinkedIn; each post's own rate varies around its window's
- *   by a factor of about e^±0.3 (log-normal).
+ * - The base rate is 2% on X, 4% on LinkedIn, 3% on Facebook and 5% on Instagram; each post's own
+ *   rate varies around its window's by a factor of about e^±0.3 (log-normal).
  * - A post reaches 800–1,200 impressions in the end, gathered over its first day: about a fifth
  *   in the first hour, nearly all after a day, all of it after a week.
  */
@@ -27,7 +27,7 @@ export const AUDIENCE_WINDOW_RATES: Record<TimeWindow, number> = {
 };
 export const AUDIENCE_BEST_WINDOW: TimeWindow = 'weekday-evening';
 
-const BASE_RATE = { twitter: 0.02, linkedin: 0.04 } as const;
+const BASE_RATE = { twitter: 0.02, linkedin: 0.04, facebook: 0.03, instagram: 0.05 } as const;
 export type AudiencePlatform = keyof typeof BASE_RATE;
 /** How fast impressions come: most within hours. */
 const REACH_HOURS = 4;
