@@ -10,6 +10,7 @@ import {
   allowAtProvider,
   beginConsent,
   followCallback,
+  jpegOfSize,
   landing,
   requestConsent,
   type Owner,
@@ -25,51 +26,9 @@ import { postOf, publish, sandboxApi, seedPost } from './publishing-support';
 
 const MEDIA_BUCKET = 'sailpost-media';
 
-/** A JPEG's header with its size (what Meta and our checks read of it), and an end. */
+/** A JPEG's header with its size, checked as our checks read it. */
 const jpeg = (width: number, height: number): Buffer => {
-  const bytes = Buffer.from([
-    0xff,
-    0xd8,
-    0xff,
-    0xe0,
-    0x00,
-    0x10,
-    0x4a,
-    0x46,
-    0x49,
-    0x46,
-    0x00,
-    0x01,
-    0x01,
-    0x00,
-    0x00,
-    0x01,
-    0x00,
-    0x01,
-    0x00,
-    0x00,
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-    0xff,
-    0xd9,
-  ]);
+  const bytes = jpegOfSize(width, height);
   expect(readImageHeader(bytes)).toMatchObject({ contentType: 'image/jpeg', width, height });
   return bytes;
 };

@@ -98,3 +98,51 @@ export const connectAccount = async (
   if (!credential) throw new Error(`no ${platform} credential after connecting`);
   return credential._id;
 };
+
+/** A JPEG's header with its size (what Meta and our checks read of it), and an end. */
+export const jpegOfSize = (width: number, height: number): Buffer => {
+  const bytes = Buffer.from([
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+    0xff,
+    0xd9,
+  ]);
+  return bytes;
+};

@@ -51,7 +51,20 @@ export const startTestSandbox = async (
       dataDir,
       loadDotEnv: false,
       log: verbose,
-      environment: { FETCH_ALLOW_ORIGINS: testSite.origin },
+      environment: {
+        FETCH_ALLOW_ORIGINS: testSite.origin,
+        // Every test file publishes to the same stand-ins through one sandbox: the app-wide
+        // posting buckets (X's 90 per 15 minutes) would make files wait on each other's posts.
+        // The buckets' own tests set their rates themselves.
+        THROUGHPUT_LIMITS: JSON.stringify(
+          Object.fromEntries(
+            (['x-posts', 'linkedin-posts', 'meta-posts'] as const).map((bucket) => [
+              bucket,
+              { amount: 1_000, perSeconds: 1, burst: 1_000 },
+            ]),
+          ),
+        ),
+      },
       viewerAddressFromRequest,
       extraJobs: {
         probe: { load: () => import('./jobs/probe/handler'), declaration: probeDeclaration },

@@ -22,7 +22,9 @@ import { collectResults } from './collect-results';
  * of X's `GET /2/tweets` that records every request and answers each id's public metrics (or a
  * scripted failure).
  */
-describe('results collection', () => {
+// Each test publishes and reads hundreds of posts against DynamoDB Local (about 8 s alone): a
+// busy 2-core machine needs more than the default 15 s.
+describe('results collection', { timeout: 60_000 }, () => {
   useLocalTable({ CREDENTIAL_KEY: 'k'.repeat(64) });
 
   let x: FakeHttpService;

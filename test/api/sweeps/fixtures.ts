@@ -58,7 +58,76 @@ export interface Tenant {
   forumPostId: string;
   /** A support ticket the tenant opened about the company. */
   ticketId: string;
+  /**
+   * Facebook and Instagram: connected (a Page chosen), then Meta's consent given once more, so a
+   * choice of Page is pending too — as the stand-in account `metaAccount`, whose Pages are these.
+   */
+  metaAccount: string;
+  metaPageIds: Record<MetaPlatform, string>;
+  /** An image uploaded for Instagram's Post now (which needs one). */
+  instagramUploadKey: string;
 }
+
+type MetaPlatform = 'facebook' | 'instagram';
+
+/** Gives Meta's consent as `account` for the platform: a choice of Page is then pending. */
+const consentAtMeta = async (owner: Owner, platform: MetaPlatform, account: string) => {
+  const started = await beginConsent(owner, platform);
+  const back = landing(
+    await followCallback(await allowAtProvider(started, account), started.cookie),
+  );
+  if (back.params.choosePage !== 'true') throw new Error(`no ${platform} Page choice pending`);
+};
+
+/** The first Page of the pending choice. */
+const firstPageOf = async (owner: Owner, platform: MetaPlatform): Promise<string> => {
+  const pages = await call<{ pages: { id: string }[] }>(
+    'GET',
+    `/companies/${owner.companyId}/platforms/${platform}/pages`,
+    { token: owner.token },
+  );
+  const id = pages.body.pages?.[0]?.id;
+  if (pages.status !== 200 || !id) throw new Error(`no ${platform} Pages: ${pages.status}`);
+  return id;
+};
+
+/** Connects Facebook and Instagram (choosing a Page), then leaves a choice of Page pending. */
+const connectMetaPending = async (owner: Owner, account: string) => {
+  const metaPageIds = {} as Record<MetaPlatform, string>;
+  for (const platform of ['facebook', 'instagram'] as const) {
+    await consentAtMeta(owner, platform, account);
+    metaPageIds[platform] = await firstPageOf(owner, platform);
+    const chosen = await call('PUT', `/companies/${owner.companyId}/platforms/${platform}/page`, {
+      token: owner.token,
+      body: { pageId: metaPageIds[platform] },
+    });
+    if (chosen.status !== 200) throw new Error(`${platform} not connected: ${chosen.status}`);
+    await consentAtMeta(owner, platform, account);
+  }
+  return metaPageIds;
+};
+
+/** A 4:5 JPEG uploaded for Instagram's Post now: its key. */
+const uploadInstagramImage = async (owner: Owner): Promise<string> => {
+  const bytes = jpegOfSize(1080, 1350);
+  const presigned = await call<MediaUpload>(
+    'POST',
+    `/companies/${owner.companyId}/platform-media`,
+    {
+      token: owner.token,
+      body: {
+        platform: 'instagram',
+        fileName: 'harbor.jpg',
+        contentType: 'image/jpeg',
+        size: bytes.length,
+      },
+    },
+  );
+  if (presigned.status !== 201) throw new Error(`no Instagram upload: ${presigned.status}`);
+  const uploaded = await uploadTo(presigned.body, bytes, {}, 'harbor.jpg');
+  if (uploaded.status !== 204) throw new Error(`Instagram upload failed: ${uploaded.status}`);
+  return presigned.body.key;
+};
 
 /** A category, a thread in it and a reply, all the tenant's (an admin of the forum). */
 const createForumThings = async (token: string) => {
@@ -130,8 +199,9 @@ const dayFromToday = (days: number) =>
   new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**
- * A registered account with a company on the gold tier (so every platform route is open to it),
- * an X and a LinkedIn account connected to the company (through the sandbox's stand-ins of their
+ * A registered account with a company on the platinum tier (so every platform route is open to
+ * it), an X, a LinkedIn, a Facebook and an Instagram account connected to the company (Meta's with
+ * a choice of Page pending again) (through the sandbox's stand-ins of their
  * consent pages), a campaign with a media asset, and a finished AI campaign generation.
  */
 export const createTenant = async ({
@@ -148,9 +218,12 @@ export const createTenant = async ({
   if (company.status !== 201) throw new Error(`company not created: ${company.status}`);
   const companyId = company.body._id;
   // Tiers change with billing (a later issue): seeded as the webhook writes them.
-  await setPaidTier(companyId, 'gold');
+  await setPaidTier(companyId, 'platinum');
   const credentialId = await connectAccount({ token, companyId }, 'twitter');
   await connectAccount({ token, companyId }, 'linkedin');
+  const metaAccount = `harbor-${randomUUID().slice(0, 8)}`;
+  const metaPageIds = await connectMetaPending({ token, companyId }, metaAccount);
+  const instagramUploadKey = await uploadInstagramImage({ token, companyId });
   const campaign = await call<{ _id: string }>('POST', '/campaigns', {
     token,
     body: {
@@ -206,6 +279,9 @@ export const createTenant = async ({
     contentId,
     reviewLinkCode,
     ticketId: ticket.body._id,
+    metaAccount,
+    metaPageIds,
+    instagramUploadKey,
     gone: new Set(),
   };
 };
@@ -403,6 +479,13 @@ export const SAMPLE_BODIES: Readonly<Record<string, Record<string, unknown>>> = 
     platforms: ['linkedin'],
   },
   'POST /api/platforms/twitter/post/{companyId}': { text: 'Fresh roast this morning', media: [] },
+  'POST /api/platforms/facebook/post/{companyId}': { text: 'Fresh roast this morning', media: [] },
+  'POST /api/platforms/instagram/post/{companyId}': {
+    text: 'Fresh roast this morning',
+    media: [{ key: 'uploads/instagram.jpg' }],
+  },
+  'PUT /api/companies/{companyId}/platforms/facebook/page': { pageId: '1000000000000001' },
+  'PUT /api/companies/{companyId}/platforms/instagram/page': { pageId: '1000000000000001' },
   'POST /api/platforms/linkedin/companies/{companyId}/post': {
     text: 'Fresh roast this morning',
     media: [],
@@ -527,7 +610,23 @@ export const samplePathFor = (
 export const NOT_READS: ReadonlySet<string> = new Set([
   'GET /api/platforms/twitter/auth/{companyId}',
   'GET /api/platforms/linkedin/oauth/initiate',
+  'GET /api/platforms/facebook/auth/{companyId}',
+  'GET /api/platforms/instagram/auth/{companyId}',
+  // A pending choice of Page: choosing one spends it, so its answer is no standing state.
+  'GET /api/companies/{companyId}/platforms/facebook/pages',
+  'GET /api/companies/{companyId}/platforms/instagram/pages',
 ]);
+
+/**
+ * What an owner's call needs first: choosing a Page spends Meta's consent, so the calls that read
+ * or use a pending choice get a fresh one (the same account: the same Pages).
+ */
+export const prepareOwnerCall = async (route: RouteDefinition, tenant: Tenant): Promise<void> => {
+  const platform = /\/platforms\/(facebook|instagram)\/(?:pages|page)$/.exec(route.path)?.[1] as
+    | MetaPlatform
+    | undefined;
+  if (platform) await consentAtMeta(tenant, platform, tenant.metaAccount);
+};
 
 /**
  * Samples that only succeed with something of the tenant's own: confirming a media upload needs
@@ -542,6 +641,16 @@ export const TENANT_SAMPLE_BODIES: Readonly<
   }),
   'POST /api/companies/{companyId}/posts/approve': (tenant) => ({
     contentIds: [tenant.contentId],
+  }),
+  'PUT /api/companies/{companyId}/platforms/facebook/page': (tenant) => ({
+    pageId: tenant.metaPageIds.facebook,
+  }),
+  'PUT /api/companies/{companyId}/platforms/instagram/page': (tenant) => ({
+    pageId: tenant.metaPageIds.instagram,
+  }),
+  'POST /api/platforms/instagram/post/{companyId}': (tenant) => ({
+    text: 'Fresh roast this morning',
+    media: [{ key: tenant.instagramUploadKey }],
   }),
 };
 
