@@ -1,5 +1,5 @@
 import {
-  checkMediaFile,
+  checkPostNowFile,
   formatBytes,
   formatName,
   listOr,
@@ -79,7 +79,7 @@ export const sortNewFiles = (
   const kinds = [...currentKinds];
   const sorted: SortedFiles = { accepted: [], refused: [] };
   for (const file of files) {
-    const checked = checkMediaFile(platform, file.type, file.size);
+    const checked = checkPostNowFile(platform, file.type, file.size);
     if (!('kind' in checked)) {
       sorted.refused.push({ fileName: file.name, reason: checked.message });
       continue;
