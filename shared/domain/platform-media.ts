@@ -229,24 +229,32 @@ export const checkMediaFile = (
 };
 
 /**
- * A file for Post now against the platform's rules: as checkMediaFile, except that where the
- * platform publishes one image type only, Post now takes that type alone — its uploads do not go
- * through the media job that converts campaign images (and the endpoints never decode images).
+ * The kinds Post now takes: the platform's, except that where it publishes one image type only,
+ * images are of that type alone — Post now's uploads do not go through the media job that
+ * converts campaign images (and the endpoints never decode images).
  */
+export const postNowKinds = (platform: ConnectablePlatform): readonly MediaKind[] => {
+  const { kinds, publishedImageType } = PLATFORM_MEDIA[platform];
+  if (!publishedImageType) return kinds;
+  return kinds.map((kind) =>
+    kind.kind === 'video' ? kind : { ...kind, contentTypes: [publishedImageType] },
+  );
+};
+
+/** A file for Post now against the platform's rules: as checkMediaFile, with postNowKinds. */
 export const checkPostNowFile = (
   platform: ConnectablePlatform,
   contentType: string,
   size: number,
 ): ReturnType<typeof checkMediaFile> => {
   const verdict = checkMediaFile(platform, contentType, size);
-  const published = PLATFORM_MEDIA[platform].publishedImageType;
-  if (!('kind' in verdict) || !published || verdict.kind.kind === 'video') return verdict;
-  if (contentType === published) return verdict;
-  const types = PLATFORM_MEDIA[platform].kinds.flatMap((kind) =>
-    kind.kind === 'video' ? kind.contentTypes : [published],
-  );
+  if (!('kind' in verdict)) return verdict;
+  if (postNowKinds(platform).some((kind) => kind.contentTypes.includes(contentType))) {
+    return verdict;
+  }
+  const types = postNowKinds(platform).flatMap((kind) => kind.contentTypes);
   return {
     problem: 'type',
-    message: `Post now sends ${listOr([...new Set(types)].map(formatName))} files to ${platformName(platform)}; a ${formatName(contentType)} is converted to JPEG as a campaign image`,
+    message: `Post now sends ${listOr(types.map(formatName))} files to ${platformName(platform)}; a ${formatName(contentType)} is converted to JPEG as a campaign image`,
   };
 };
