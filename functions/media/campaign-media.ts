@@ -39,6 +39,7 @@ import {
 import {
   campaignMediaPrefix,
   campaignUploadPrefix,
+  jpegRenditionKey,
   mediaThumbnailKey,
 } from '../core/storage/media-keys';
 import { SNIFF_BYTES, sniffMediaType } from '#shared/domain/media-sniffing';
@@ -389,7 +390,7 @@ export const updateCampaignMedia = async (
 
 /**
  * Removes an asset and gives its place back to the campaign's count (one transaction), then its
- * files: the file and, for an image, its thumbnail. A second removal finds it gone (404).
+ * files: the file and, for an image, its thumbnail and JPEG rendition. A second removal finds it gone (404).
  */
 export const removeCampaignMediaAsset = async (
   owned: OwnedCampaign,
@@ -444,7 +445,9 @@ export const removeCampaignMediaAsset = async (
   // The thumbnail's key whether or not the asset read above named it: the media-thumbnail job may
   // have recorded it since (had it found the asset gone, it would have deleted it itself).
   const thumbnailKeys =
-    asset.type === 'image' ? [mediaThumbnailKey(companyId, campaignId, mediaId)] : [];
+    asset.type === 'image'
+      ? [mediaThumbnailKey(companyId, campaignId, mediaId), jpegRenditionKey(asset.key)]
+      : [];
   await discard(
     ...new Set(
       [asset.key, asset.thumbnailKey, ...thumbnailKeys].filter((key): key is string => !!key),

@@ -13,7 +13,12 @@ import {
   putMediaObject,
   readMediaObject,
 } from '../core/storage/media-bucket';
-import { mediaThumbnailKey } from '../core/storage/media-keys';
+import {
+  campaignMediaPrefix,
+  jpegRenditionKey,
+  mediaThumbnailKey,
+} from '../core/storage/media-keys';
+import { hasJpegRendition, writeJpegRendition } from './jpeg-rendition';
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE, UnusableImage } from './thumbnail-image';
 
 /** A thumbnail never changes under its key (it is made again only from the same, immutable file). */
@@ -80,7 +85,8 @@ const recordThumbnail = async (
 /**
  * Makes an image asset's thumbnail (the media-thumbnail job): reads the asset and its file, scales
  * the image down (thumbnail-image.ts), writes the thumbnail as a JPEG under the campaign's prefix
- * at the one key the asset has for it, and records that key on the asset.
+ * at the one key the asset has for it, and records that key on the asset. A PNG or GIF also gets
+ * its full-size JPEG rendition beside it (jpeg-rendition.ts), which Instagram publishes instead.
  *
  * Safe to run twice, or at the same time as the asset's removal or a clean-up: an asset that
  * already has its thumbnail is left alone; one that is gone before the thumbnail is recorded
@@ -95,8 +101,12 @@ export const createMediaThumbnail = async (
   const { companyId, campaignId, mediaId } = target;
   const thumbnailKey = mediaThumbnailKey(companyId, campaignId, mediaId);
   const gone = async (): Promise<ThumbnailOutcome> => {
-    // An earlier run may have written the thumbnail, then failed to delete it.
+    // An earlier run may have written the thumbnail (and rendition), then failed to delete it.
     await deleteMediaObject(thumbnailKey);
+    // Its key from the asset's id alone (the extension is not part of it): the asset may be gone.
+    await deleteMediaObject(
+      jpegRenditionKey(`${campaignMediaPrefix(companyId, campaignId)}${mediaId}`),
+    );
     return { thumbnail: 'gone' };
   };
 
@@ -138,6 +148,11 @@ export const createMediaThumbnail = async (
     contentType: THUMBNAIL_CONTENT_TYPE,
     cacheControl: THUMBNAIL_CACHE_CONTROL,
   });
+  // Written before the thumbnail is recorded, so that a recorded thumbnail means both are there
+  // (a second run stops at it), and one that fails to be recorded takes the rendition with it.
+  const renditionKey = hasJpegRendition(asset.contentType)
+    ? await writeJpegRendition(asset.key, original)
+    : undefined;
   if (!(await recordThumbnail(target, thumbnailKey))) return gone();
   logger.info('Thumbnail made', {
     companyId,
@@ -147,6 +162,7 @@ export const createMediaThumbnail = async (
     width: thumbnail.width,
     height: thumbnail.height,
     bytes: thumbnail.bytes.byteLength,
+    renditionKey,
   });
   return {
     thumbnail: 'made',

@@ -5,7 +5,13 @@ import png from '@jimp/js-png';
 import { describe, expect, it } from 'vitest';
 import { readImageHeader } from '../core/media/image-header';
 import { sniffMediaType } from '#shared/domain/media-sniffing';
-import { makeThumbnail, MAX_DECODE_PIXELS, thumbnailSize, UnusableImage } from './thumbnail-image';
+import {
+  makeJpegRendition,
+  makeThumbnail,
+  MAX_DECODE_PIXELS,
+  thumbnailSize,
+  UnusableImage,
+} from './thumbnail-image';
 
 const Jimp = createJimp({ formats: [jpeg, png, gif] });
 
@@ -175,5 +181,33 @@ describe('makeThumbnail', () => {
     new DataView(huge.buffer).setUint32(20, 6000);
     expect(8000 * 6000).toBeGreaterThan(MAX_DECODE_PIXELS);
     await expect(makeThumbnail(huge)).rejects.toThrow(/8000×6000, over 40 megapixels/);
+  });
+});
+
+describe('makeJpegRendition', () => {
+  it('makes a full-size JPEG of a PNG, and of the first frame of a GIF', async () => {
+    for (const mime of ['image/png', 'image/gif'] as const) {
+      const rendition = await makeJpegRendition(await encoded(1500, 1000, mime));
+      expect([rendition.width, rendition.height]).toEqual([1500, 1000]);
+      expect([...rendition.bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+      expect(readImageHeader(rendition.bytes)).toMatchObject({
+        contentType: 'image/jpeg',
+        width: 1500,
+        height: 1000,
+      });
+      // The picture, not a blank: red grows from left to right.
+      const image = await Jimp.fromBuffer(Buffer.from(rendition.bytes));
+      expect(
+        (image.getPixelColor(1480, 500) >>> 24) - (image.getPixelColor(20, 500) >>> 24),
+      ).toBeGreaterThan(180);
+    }
+  });
+
+  it('flattens transparency onto white, and refuses a corrupt image', async () => {
+    const clear = new Uint8Array(await picture(40, 40, 0).getBuffer('image/png'));
+    const image = await Jimp.fromBuffer(Buffer.from((await makeJpegRendition(clear)).bytes));
+    expect(image.getPixelColor(20, 20) >>> 8).toBeGreaterThan(0xf0f0f0);
+    const corrupt = (await encoded(64, 64, 'image/png')).slice(0, 60);
+    await expect(makeJpegRendition(corrupt)).rejects.toBeInstanceOf(UnusableImage);
   });
 });

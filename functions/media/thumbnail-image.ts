@@ -62,15 +62,14 @@ const Jimp = createJimp({ formats: [jpeg, png, gif], plugins: [resize] });
 /** White: a transparent pixel of a PNG or GIF, flattened onto it (a JPEG has no transparency). */
 const BACKGROUND = 0xffffffff;
 
+type DecodedImage = Awaited<ReturnType<typeof Jimp.fromBuffer>>;
+
 /**
- * The thumbnail of a JPEG, PNG or GIF (its first frame): scaled down to `thumbnailSize`, turned
- * upright as its EXIF orientation says (jimp does this as it decodes), transparency flattened onto
- * white, encoded as a JPEG. Throws UnusableImage for an image that cannot be made one — its header
+ * A JPEG, PNG or GIF (its first frame) decoded, turned upright as its EXIF orientation says (jimp
+ * does this as it decodes). Throws UnusableImage for an image that cannot be decoded — its header
  * unreadable, over MAX_DECODE_PIXELS, or its data corrupt.
  */
-export const makeThumbnail = async (
-  bytes: Uint8Array,
-): Promise<Dimensions & { bytes: Uint8Array; source: Dimensions }> => {
+const decodeImage = async (bytes: Uint8Array): Promise<DecodedImage> => {
   // Read before anything is decoded, so a huge image is refused before it takes the memory.
   const stated = readImageHeader(bytes);
   if (!stated) throw new UnusableImage('The image header states no size');
@@ -79,9 +78,8 @@ export const makeThumbnail = async (
       `The image is ${stated.width}×${stated.height}, over ${MAX_DECODE_PIXELS / 1e6} megapixels`,
     );
   }
-  let image: Awaited<ReturnType<typeof Jimp.fromBuffer>>;
   try {
-    image = await Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    return await Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       'image/jpeg': {
         maxResolutionInMP: MAX_DECODE_PIXELS / 1e6,
         maxMemoryUsageInMB: JPEG_DECODER_MAX_MEMORY_MB,
@@ -92,6 +90,17 @@ export const makeThumbnail = async (
       cause: error,
     });
   }
+};
+
+/**
+ * The thumbnail of a JPEG, PNG or GIF (its first frame): scaled down to `thumbnailSize`, upright,
+ * transparency flattened onto white, encoded as a JPEG. Throws UnusableImage for an image that
+ * cannot be decoded.
+ */
+export const makeThumbnail = async (
+  bytes: Uint8Array,
+): Promise<Dimensions & { bytes: Uint8Array; source: Dimensions }> => {
+  const image = await decodeImage(bytes);
   // After the EXIF rotation: a portrait photo stored on its side is upright by now.
   const source = { width: image.width, height: image.height };
   const target = thumbnailSize(source);
@@ -101,4 +110,24 @@ export const makeThumbnail = async (
   image.background = BACKGROUND;
   const encoded = await image.getBuffer(THUMBNAIL_CONTENT_TYPE, { quality: THUMBNAIL_QUALITY });
   return { ...target, bytes: new Uint8Array(encoded), source };
+};
+
+/**
+ * JPEG quality of a rendition that a platform publishes in place of the PNG or GIF: near the
+ * original to the eye (Meta recompresses what it receives anyway).
+ */
+export const RENDITION_QUALITY = 90;
+
+/**
+ * The same picture as a JPEG, at its full size, for a platform that publishes JPEG only: a PNG,
+ * or a GIF's first frame, with transparency flattened onto white. Throws UnusableImage for an
+ * image that cannot be decoded.
+ */
+export const makeJpegRendition = async (
+  bytes: Uint8Array,
+): Promise<Dimensions & { bytes: Uint8Array }> => {
+  const image = await decodeImage(bytes);
+  image.background = BACKGROUND;
+  const encoded = await image.getBuffer('image/jpeg', { quality: RENDITION_QUALITY });
+  return { width: image.width, height: image.height, bytes: new Uint8Array(encoded) };
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaUpload } from '#shared/contract/platforms';
 import {
-  checkMediaFile,
+  checkPostNowFile,
   formatName,
   MEDIA_FORMATS,
   mediaSetProblem,
@@ -51,7 +51,7 @@ export const createMediaUpload = async (
   now: Date = new Date(),
 ): Promise<MediaUpload> => {
   const contentType = request.contentType.toLowerCase();
-  const verdict = checkMediaFile(request.platform, contentType, request.size);
+  const verdict = checkPostNowFile(request.platform, contentType, request.size);
   if (!('kind' in verdict)) {
     throw new Invalid(
       verdict.problem === 'type' ? 'MEDIA_TYPE_NOT_ALLOWED' : 'MEDIA_TOO_LARGE',
@@ -113,7 +113,7 @@ export const checkPostMedia = async (
       const stored = await headMediaObject(key);
       if (!stored) throw invalid(`${which} of this post was not found. Please add it again.`);
       const contentType = (stored.contentType ?? '').toLowerCase();
-      const verdict = checkMediaFile(platform, contentType, stored.size);
+      const verdict = checkPostNowFile(platform, contentType, stored.size);
       if (!('kind' in verdict)) throw invalid(`${which}: ${verdict.message}`);
       return {
         key,

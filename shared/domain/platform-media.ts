@@ -18,8 +18,9 @@ export interface PlatformMediaRules {
   /** The shapes of image the platform publishes (width ÷ height), where it limits them. */
   imageAspect: AspectRange | null;
   /**
-   * The one image type the platform publishes, where it takes only one: images of the other
-   * types it accepts here are converted to it before they go (Instagram publishes JPEG only).
+   * The one image type the platform publishes, where it takes only one: a campaign image of
+   * another type it accepts here goes as its JPEG rendition, which the media job makes (Instagram
+   * publishes JPEG only). Post now's uploads are not converted, so it takes this type alone.
    */
   publishedImageType: string | null;
 }
@@ -41,7 +42,7 @@ const MB = 1024 * 1024;
  * Lambda's memory). LinkedIn: images only for now (JPEG, PNG, GIF up to 8 MB), up to 9.
  * Facebook: up to 10 photos (Meta takes photos up to 4 MB; it sets no count, 10 is ours, as
  * Instagram's), or one MP4 video. Instagram: an image or a video is required; up to 10 in a
- * carousel; images 8 MB, published as JPEG, from 4:5 to 1.91:1. Meta fetches Facebook videos and
+ * carousel; images 8 MB (a PNG or GIF published as its JPEG rendition), from 4:5 to 1.91:1. Meta fetches Facebook videos and
  * all Instagram media from a short-lived link to our bucket, so those are not relayed; 100 MB
  * still bounds them, as the stored object is checked before posting. The presigned POST's policy
  * enforces type and size at S3; the server checks the stored object again before posting.
@@ -90,9 +91,12 @@ export const PLATFORM_MEDIA: ConnectableTable<PlatformMediaRules> = {
   },
   instagram: {
     kinds: [
-      // JPEG only until PNG and GIF are converted before publishing (`publishedImageType`):
-      // refused here, with words, rather than by Instagram at publishing time.
-      { kind: 'image', contentTypes: ['image/jpeg'], maxBytes: 8 * MB },
+      // PNG and GIF (its first frame) are published as their JPEG rendition (`publishedImageType`).
+      {
+        kind: 'image',
+        contentTypes: ['image/jpeg', 'image/png', 'image/gif'],
+        maxBytes: 8 * MB,
+      },
       { kind: 'video', contentTypes: ['video/mp4'], maxBytes: 100 * MB },
     ],
     maxImages: 10,
@@ -222,4 +226,35 @@ export const checkMediaFile = (
     };
   }
   return { kind };
+};
+
+/**
+ * The kinds Post now takes: the platform's, except that where it publishes one image type only,
+ * images are of that type alone — Post now's uploads do not go through the media job that
+ * converts campaign images (and the endpoints never decode images).
+ */
+export const postNowKinds = (platform: ConnectablePlatform): readonly MediaKind[] => {
+  const { kinds, publishedImageType } = PLATFORM_MEDIA[platform];
+  if (!publishedImageType) return kinds;
+  return kinds.map((kind) =>
+    kind.kind === 'video' ? kind : { ...kind, contentTypes: [publishedImageType] },
+  );
+};
+
+/** A file for Post now against the platform's rules: as checkMediaFile, with postNowKinds. */
+export const checkPostNowFile = (
+  platform: ConnectablePlatform,
+  contentType: string,
+  size: number,
+): ReturnType<typeof checkMediaFile> => {
+  const verdict = checkMediaFile(platform, contentType, size);
+  if (!('kind' in verdict)) return verdict;
+  if (postNowKinds(platform).some((kind) => kind.contentTypes.includes(contentType))) {
+    return verdict;
+  }
+  const types = postNowKinds(platform).flatMap((kind) => kind.contentTypes);
+  return {
+    problem: 'type',
+    message: `Post now sends ${listOr(types.map(formatName))} files to ${platformName(platform)}; a ${formatName(contentType)} is converted to JPEG as a campaign image`,
+  };
 };

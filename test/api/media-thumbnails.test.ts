@@ -3,6 +3,7 @@ import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import {
   DeleteObjectCommand,
+  GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -49,6 +50,8 @@ const head = (key: string) => s3.send(new HeadObjectCommand({ Bucket: MEDIA_BUCK
 const assetPrefix = (owner: Owner) => `companies/${owner.companyId}/campaigns/${owner.campaignId}/`;
 const thumbnailKeyOf = (owner: Owner, mediaId: string) =>
   `${assetPrefix(owner)}thumbnails/${mediaId}.jpg`;
+const renditionKeyOf = (owner: Owner, mediaId: string) =>
+  `${assetPrefix(owner)}renditions/${mediaId}.jpg`;
 
 /** A 1200×800 PNG with a picture in it (a gradient, red growing left to right). */
 const photoPng = async (width = 1200, height = 800): Promise<Uint8Array> => {
@@ -156,11 +159,25 @@ describe('thumbnails of campaign images', () => {
     const full = await Jimp.fromBuffer(Buffer.from(await (await fetch(listed!.url)).arrayBuffer()));
     expect([full.width, full.height]).toEqual([1200, 800]);
 
-    // Beside the image, under the campaign's prefix (which the clean-ups delete).
+    // Beside the image, under the campaign's prefix (which the clean-ups delete), with the
+    // full-size JPEG rendition a platform that publishes JPEG only is given instead of the PNG.
     expect(await keysUnder(assetPrefix(owner))).toEqual([
       `${assetPrefix(owner)}${asset._id}.png`,
+      renditionKeyOf(owner, asset._id),
       thumbnailKeyOf(owner, asset._id),
     ]);
+    expect((await head(renditionKeyOf(owner, asset._id))).ContentType).toBe('image/jpeg');
+    const { Body } = await s3.send(
+      new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: renditionKeyOf(owner, asset._id) }),
+    );
+    const renditionBytes = Buffer.from(await Body!.transformToByteArray());
+    expect([...renditionBytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    const rendition = await Jimp.fromBuffer(renditionBytes);
+    expect(rendition.mime).toBe('image/jpeg');
+    expect([rendition.width, rendition.height]).toEqual([1200, 800]);
+    expect(
+      (rendition.getPixelColor(1180, 400) >>> 24) - (rendition.getPixelColor(20, 400) >>> 24),
+    ).toBeGreaterThan(180);
   });
 
   it('changes nothing when run again: once delivered twice, once after its claim is gone', async () => {
@@ -190,7 +207,7 @@ describe('thumbnails of campaign images', () => {
     expect(after.LastModified).toEqual(before.object.LastModified);
     expect((await mediaAssets.get(key).go({ consistent: true })).data).toEqual(before.item);
     expect(await campaignMedia(owner)).toEqual(before.media);
-    expect(await keysUnder(assetPrefix(owner))).toHaveLength(2);
+    expect(await keysUnder(assetPrefix(owner))).toHaveLength(3);
   });
 
   it('makes the same thumbnail at the same key when a run died before recording it', async () => {
@@ -216,6 +233,7 @@ describe('thumbnails of campaign images', () => {
     // Overwritten, not added to.
     expect(await keysUnder(assetPrefix(owner))).toEqual([
       `${assetPrefix(owner)}${asset._id}.png`,
+      renditionKeyOf(owner, asset._id),
       thumbnailKeyOf(owner, asset._id),
     ]);
     expect((await campaignMedia(owner))[0]?.thumbnailUrl).toEqual(expect.any(String));
@@ -243,7 +261,7 @@ describe('thumbnails of campaign images', () => {
     });
   });
 
-  it('deletes the thumbnail with its image', async () => {
+  it('deletes the thumbnail and the rendition with its image', async () => {
     const owner = await newOwner();
     const asset = await confirmed(owner, await photoPng());
     await thumbnailJobDone(asset._id);
@@ -263,7 +281,7 @@ describe('thumbnails of campaign images', () => {
     const owner = await newOwner();
     const asset = await confirmed(owner, await photoPng());
     await thumbnailJobDone(asset._id);
-    expect(await keysUnder(assetPrefix(owner))).toHaveLength(2);
+    expect(await keysUnder(assetPrefix(owner))).toHaveLength(3);
 
     const deleted = await call('DELETE', `/campaigns/${owner.campaignId}`, { token: owner.token });
     expect(deleted.status).toBe(200);
@@ -281,9 +299,9 @@ describe('thumbnails of campaign images', () => {
     // The moment between the campaign's deletion and its clean-up: the campaign is gone, its
     // asset and file are still there, and a (redelivered) run of the job finds no thumbnail yet.
     await mediaAssets.patch(key).remove(['thumbnailKey']).go();
-    await s3.send(
-      new DeleteObjectCommand({ Bucket: MEDIA_BUCKET, Key: thumbnailKeyOf(owner, asset._id) }),
-    );
+    for (const made of [thumbnailKeyOf(owner, asset._id), renditionKeyOf(owner, asset._id)]) {
+      await s3.send(new DeleteObjectCommand({ Bucket: MEDIA_BUCKET, Key: made }));
+    }
     await campaigns.delete({ companyId: owner.companyId, campaignId: owner.campaignId }).go();
 
     await forgetJobRun('media-thumbnail', asset._id);

@@ -51,6 +51,9 @@ const assetPrefix = (owner: Owner) => `companies/${owner.companyId}/campaigns/${
 const uploadPrefix = (owner: Owner) => `uploads/${assetPrefix(owner)}`;
 const thumbnailKey = (owner: Owner, mediaId: string) =>
   `${assetPrefix(owner)}thumbnails/${mediaId}.jpg`;
+/** The JPEG the job makes of a PNG or GIF, for the platforms that publish JPEG only. */
+const renditionKey = (owner: Owner, mediaId: string) =>
+  `${assetPrefix(owner)}renditions/${mediaId}.jpg`;
 
 /**
  * Waits for the media-thumbnail job each image's confirmation started in the background to be
@@ -280,11 +283,12 @@ describe('confirming an upload', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG);
 
-    // The upload became the asset's file (beside it, the thumbnail the job made of it).
+    // The upload became the asset's file (beside it, the thumbnail and JPEG the job made of it).
     expect(await keysUnder(uploadPrefix(owner))).toEqual([]);
     await thumbnailJobsDone(asset.body._id);
     expect(await keysUnder(assetPrefix(owner))).toEqual([
       `${assetPrefix(owner)}${asset.body._id}.png`,
+      renditionKey(owner, asset.body._id),
       thumbnailKey(owner, asset.body._id),
     ]);
     expect(await mediaCount(owner)).toBe(1);
@@ -396,10 +400,16 @@ describe('the limit of 5 a campaign', () => {
     expect(items.map((item) => item.mediaId).sort()).toEqual(
       made.map((answer) => answer.body._id).sort(),
     );
-    // Exactly the five assets' files (and their thumbnails) are left; every upload is gone.
+    // Exactly the five assets' files (and their thumbnails and JPEGs) are left; every upload is gone.
     await thumbnailJobsDone(...items.map((item) => item.mediaId));
     expect(await keysUnder(assetPrefix(owner))).toEqual(
-      items.flatMap((item) => [item.key, thumbnailKey(owner, item.mediaId)]).sort(),
+      items
+        .flatMap((item) => [
+          item.key,
+          thumbnailKey(owner, item.mediaId),
+          ...(item.contentType === 'image/jpeg' ? [] : [renditionKey(owner, item.mediaId)]),
+        ])
+        .sort(),
     );
     expect(await keysUnder(uploadPrefix(owner))).toEqual([]);
 
@@ -513,6 +523,7 @@ describe('changing and removing an asset', () => {
     await thumbnailJobsDone(mine._id);
     expect(await keysUnder(assetPrefix(owner))).toEqual([
       `${assetPrefix(owner)}${mine._id}.png`,
+      renditionKey(owner, mine._id),
       thumbnailKey(owner, mine._id),
     ]);
     expect((await assetItems(owner))[0]).toMatchObject({ description: '' });
@@ -537,9 +548,9 @@ describe('what goes with a deleted campaign or company', () => {
       key: await uploaded(owner, MP4, { fileName: 'a.mp4', contentType: 'video/mp4' }),
     });
     const pending = await uploaded(owner, JPEG, { fileName: 'b.jpg', contentType: 'image/jpeg' });
-    // The image, its thumbnail, the video.
+    // The image, its thumbnail and JPEG, the video.
     await thumbnailJobsDone(image._id);
-    expect(await keysUnder(assetPrefix(owner))).toHaveLength(3);
+    expect(await keysUnder(assetPrefix(owner))).toHaveLength(4);
 
     // Not while the campaign is there: the event cannot strip a live campaign.
     const live = await runJob('campaign-cleanup', {
@@ -547,14 +558,14 @@ describe('what goes with a deleted campaign or company', () => {
       campaignId: owner.campaignId,
     });
     expect(live.status).not.toBe('done');
-    expect(await keysUnder(assetPrefix(owner))).toHaveLength(3);
+    expect(await keysUnder(assetPrefix(owner))).toHaveLength(4);
 
     await deleteCampaign(owner);
     const event = { companyId: owner.companyId, campaignId: owner.campaignId };
     const outcome = await runJob('campaign-cleanup', event);
     expect(outcome).toMatchObject({
       status: 'done',
-      result: { media: { objects: 4, assets: 2 } },
+      result: { media: { objects: 5, assets: 2 } },
     });
     expect(await keysUnder(assetPrefix(owner))).toEqual([]);
     expect(await keysUnder(uploadPrefix(owner))).toEqual([]);

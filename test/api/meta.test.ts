@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createJimp } from '@jimp/core';
+import gifCodec from '@jimp/js-gif';
+import pngCodec from '@jimp/js-png';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MediaUpload, PageChoice, PlatformCredential } from '#shared/contract/platforms';
 import { PUBLISH_ERRORS } from '#shared/domain/content';
@@ -25,6 +28,8 @@ import { postOf, publish, sandboxApi, seedPost } from './publishing-support';
  */
 
 const MEDIA_BUCKET = 'sailpost-media';
+
+const Jimp = createJimp({ formats: [pngCodec, gifCodec] });
 
 /** A JPEG's header with its size, checked as our checks read it. */
 const jpeg = (width: number, height: number): Buffer => {
@@ -369,10 +374,12 @@ describe('posting now', () => {
       token: instagram.token,
       body: { platform: 'instagram', fileName: 'a.png', contentType: 'image/png', size: 100 },
     });
+    // Campaign images are converted by the media job; Post now's uploads are not.
     expect(png.status).toBe(400);
     expect(png.body).toMatchObject({
       code: 'MEDIA_TYPE_NOT_ALLOWED',
-      message: 'Instagram takes JPEG or MP4 files',
+      message:
+        'Post now sends JPEG or MP4 files to Instagram; a PNG is converted to JPEG as a campaign image',
     });
 
     const [wide] = await upload(instagram, 'instagram', [
@@ -480,18 +487,30 @@ describe('the publisher on Instagram', () => {
     s3?.destroy();
   });
 
-  /** A campaign image, its file in the media bucket. */
-  const campaignImage = async (width = 1080, height = 1080): Promise<string> => {
+  /** A campaign image, its file in the media bucket (a JPEG's header unless `file` is given). */
+  const campaignImage = async (
+    width = 1080,
+    height = 1080,
+    file: {
+      bytes: Buffer;
+      contentType: 'image/jpeg' | 'image/png' | 'image/gif';
+      extension: string;
+    } = {
+      bytes: jpeg(width, height),
+      contentType: 'image/jpeg',
+      extension: 'jpg',
+    },
+  ): Promise<string> => {
     const { mediaAssets } = await useSandboxTable();
     const mediaId = randomUUID();
-    const key = `companies/${owner.companyId}/campaigns/${campaignId}/${mediaId}.jpg`;
-    const bytes = jpeg(width, height);
+    const key = `companies/${owner.companyId}/campaigns/${campaignId}/${mediaId}.${file.extension}`;
+    const { bytes, contentType } = file;
     await s3.send(
       new PutObjectCommand({
         Bucket: MEDIA_BUCKET,
         Key: key,
         Body: bytes,
-        ContentType: 'image/jpeg',
+        ContentType: contentType,
       }),
     );
     await mediaAssets
@@ -501,9 +520,9 @@ describe('the publisher on Instagram', () => {
         mediaId,
         key,
         type: 'image',
-        contentType: 'image/jpeg',
+        contentType,
         size: bytes.length,
-        fileName: 'latte.jpg',
+        fileName: `latte.${file.extension}`,
         platforms: ['instagram'],
       })
       .go();
@@ -531,6 +550,51 @@ describe('the publisher on Instagram', () => {
     });
     // The container was remembered on the post before it was published.
     expect(post.providerPreparedId).toMatch(/^\d+$/);
+  });
+
+  it('publishes a PNG and a GIF as JPEG renditions, made on the spot when the media job has not run', async () => {
+    const picture = (width: number, height: number) => {
+      const image = new Jimp({ width, height, color: 0x3366ccff });
+      return image;
+    };
+    const png = Buffer.from(await picture(1080, 1080).getBuffer('image/png'));
+    const gif = Buffer.from(await picture(1080, 1350).getBuffer('image/gif'));
+    const pngId = await campaignImage(0, 0, {
+      bytes: png,
+      contentType: 'image/png',
+      extension: 'png',
+    });
+    const gifId = await campaignImage(0, 0, {
+      bytes: gif,
+      contentType: 'image/gif',
+      extension: 'gif',
+    });
+    const seeded = await seedInstagramPost([pngId, gifId]);
+
+    expect(await publish(seeded)).toBe('published');
+    const [sent] = (await postsAt('instagram')).filter((post) => post.text === seeded.text);
+    // The stand-in, like Instagram, takes only JPEG: it read what it fetched as one.
+    expect(sent!.media.map((item) => item.contentType)).toEqual(['image/jpeg', 'image/jpeg']);
+    // Left beside the originals for the next post that uses them.
+    for (const [mediaId, size] of [
+      [pngId, [1080, 1080]],
+      [gifId, [1080, 1350]],
+    ] as const) {
+      const { Body } = await s3.send(
+        new GetObjectCommand({
+          Bucket: MEDIA_BUCKET,
+          Key: `companies/${owner.companyId}/campaigns/${campaignId}/renditions/${mediaId}.jpg`,
+        }),
+      );
+      const bytes = Buffer.from(await Body!.transformToByteArray());
+      expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+      expect(readImageHeader(bytes)).toMatchObject({
+        contentType: 'image/jpeg',
+        width: size[0],
+        height: size[1],
+      });
+    }
+    expect((await postOf(seeded)).status).toBe('published');
   });
 
   it('never publishes again after a time-out that followed media_publish', async () => {

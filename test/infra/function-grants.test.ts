@@ -178,7 +178,7 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(templates.environmentOf(platforms).CREDENTIAL_KEY_ARN).toBeTruthy();
   });
 
-  it('lets the media bucket be listed only by its writers: the media, platforms and support endpoints, the two clean-ups and the thumbnail job', () => {
+  it('lets the media bucket be listed only by its writers: the media, platforms and support endpoints, the two clean-ups, the thumbnail job and the publisher', () => {
     const bucket = templates.valueOf(built.data, built.data.mediaBucket.bucketArn);
     const listers = functionsOf(built)
       .filter((checked) =>
@@ -191,6 +191,7 @@ describe('each function is granted exactly what its declaration names', () => {
       'jobs/campaign-cleanup',
       'jobs/company-cleanup',
       'jobs/media-thumbnail',
+      'jobs/publisher',
       'media',
       'platforms',
       'support',
@@ -254,14 +255,16 @@ describe('each function is granted exactly what its declaration names', () => {
     expect(environment.SCHEDULE_GROUP).toBeTruthy();
     const actions = templates.grantsOf(publisher).map((grant) => grant.action);
     expect(actions).toEqual(expect.arrayContaining(['scheduler:UpdateSchedule', 'iam:PassRole']));
-    // Its media access is reading the post's images, nothing more.
+    // Its media access is reading the post's images and writing the JPEG rendition of a PNG or
+    // GIF that Instagram needs when the media-thumbnail job has not yet.
     const objects = templates.valueOf(built.data, `${built.data.mediaBucket.bucketArn}/*`);
     expect(
       templates
         .grantsOf(publisher)
         .filter((grant) => grant.resource === objects)
-        .map((grant) => grant.action),
-    ).toEqual(['s3:GetObject']);
+        .map((grant) => grant.action)
+        .sort(),
+    ).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
 
     const arn = templates.valueOf(built.jobs, publisher.function.functionArn);
     expect(

@@ -5,6 +5,7 @@
  *
  *   companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}           a media asset's file
  *   companies/{companyId}/campaigns/{campaignId}/thumbnails/{mediaId}.jpg  an image asset's thumbnail
+ *   companies/{companyId}/campaigns/{campaignId}/renditions/{mediaId}.jpg  a PNG's or GIF's JPEG
  *   uploads/companies/{companyId}/campaigns/{campaignId}/{mediaId}.{ext}   an upload not yet confirmed
  *
  * The browser uploads under `uploads/`; confirming checks the object and copies it to the asset's
@@ -23,6 +24,18 @@ export const campaignMediaPrefix = (companyId: string, campaignId: string): stri
  */
 export const mediaThumbnailKey = (companyId: string, campaignId: string, mediaId: string): string =>
   `${campaignMediaPrefix(companyId, campaignId)}thumbnails/${mediaId}.jpg`;
+
+/**
+ * Where the JPEG rendition of a PNG or GIF file goes (for the platforms that publish JPEG only):
+ * derived from the file's own key alone — beside it, under `renditions/`, with the same name and
+ * `.jpg` — so the job that writes it and the publisher that links it agree without a record, and
+ * the clean-ups of the file's prefix take it too.
+ */
+export const jpegRenditionKey = (originalKey: string): string => {
+  const folder = originalKey.slice(0, originalKey.lastIndexOf('/') + 1);
+  const name = originalKey.slice(folder.length).replace(/\.[^.]*$/, '');
+  return `${folder}renditions/${name}.jpg`;
+};
 
 /** Uploads waiting for their confirmation; the lifecycle rule's prefix. */
 export const UPLOADS_PREFIX = 'uploads/';

@@ -3,14 +3,16 @@ import { PUBLISHER_TIMEOUT_SECONDS } from '#shared/domain/content';
 
 /**
  * Publishes one scheduled post: the table (the post, its company, campaign, media assets and the
- * credential, whose refreshed tokens it writes), the media bucket (the post's images, read only),
+ * credential, whose refreshed tokens it writes), the media bucket (the post's images; it writes the
+ * JPEG rendition of a PNG or GIF that Instagram needs when the media-thumbnail job has not yet, and
+ * listing, which read-write brings, makes a missing rendition a 404 rather than a 403),
  * the key that decrypts the tokens and the OAuth clients of X, LinkedIn and Meta (a refresh needs the
  * client's secret), and its own schedule for the next attempt after a 429 or a 5xx.
  */
 export const declaration = declareFunction({
   bindings: {
     table: 'read-write',
-    mediaBucket: 'read',
+    mediaBucket: 'read-write',
     schedules: ['publisher'],
     secrets: ['credentialKey', 'xClientSecret', 'linkedInClientSecret', 'metaAppSecret'],
     // A post that fails is texted to its owner, with RETRY / SKIP.

@@ -5,7 +5,7 @@ import {
   attemptInRound,
   publishRetryDelayMs,
 } from '#shared/domain/content';
-import { checkMediaFile } from '#shared/domain/platform-media';
+import { checkMediaFile, PLATFORM_MEDIA } from '#shared/domain/platform-media';
 import { isConnectable, type ConnectablePlatform } from '#shared/domain/tiers';
 import { schedulePublish, type PublishEvent } from '#functions/domain/publishing/publish-schedule';
 import { companyTimeZone } from '#functions/domain/companies/company-time-zone';
@@ -30,7 +30,9 @@ import { socialClient } from '#functions/integrations/social/provider';
 import type { MediaFile, SocialClient } from '#functions/integrations/social/social-client';
 import { textPublishFailure } from '#functions/content/failure-text';
 import { findCredential } from '#functions/platforms/credentials';
-import { publishProblemOf, withMediaLinks } from '#functions/platforms/media-links';
+import { fetchesMedia, publishProblemOf, withMediaLinks } from '#functions/platforms/media-links';
+import { ensureJpegRendition, hasJpegRendition } from '#functions/media/jpeg-rendition';
+import { UnusableImage } from '#functions/media/thumbnail-image';
 import { providerFailure } from '#functions/platforms/provider-failures';
 import { freshAccessToken } from '#functions/platforms/token-refresh';
 import { watchForResults } from '#functions/domain/results/results-due';
@@ -66,6 +68,8 @@ export const POST_PROBLEMS = {
   platformNotPublishable: 'Sailpost cannot publish to this platform.',
   imageGone:
     'An image of this post was removed from the campaign. Choose its images again, then retry.',
+  imageUnusable:
+    'An image of this post cannot be read to convert it to JPEG. Replace it in the campaign, then retry.',
 } as const;
 
 /** A reason to stop before the provider is called: the post fails with these words. */
@@ -164,6 +168,32 @@ const usableCredential = async (
 };
 
 /**
+ * The files as the platform publishes them: where it takes one image type only (Instagram: JPEG),
+ * a PNG or GIF goes as its JPEG rendition. The media-thumbnail job writes it when the image is
+ * added; one it has not written yet (the job still queued, or an image older than renditions) is
+ * made here, rather than failing a post whose image is fine.
+ */
+const publishedImages = async (
+  platform: ConnectablePlatform,
+  files: (MediaFile & { key: string })[],
+): Promise<(MediaFile & { key: string })[]> => {
+  const type = PLATFORM_MEDIA[platform].publishedImageType;
+  if (!type || !fetchesMedia(platform)) return files;
+  return Promise.all(
+    files.map(async (file) => {
+      if (file.contentType === type || !hasJpegRendition(file.contentType)) return file;
+      try {
+        const key = await ensureJpegRendition(file.key, file.bytes);
+        return { ...file, key, contentType: type };
+      } catch (error) {
+        if (error instanceof UnusableImage) throw new NotPublishable(POST_PROBLEMS.imageUnusable);
+        throw error;
+      }
+    }),
+  );
+};
+
+/**
  * The post's images, in order, read from the media bucket: each still an asset of the campaign,
  * of a type and size the platform takes (the same rule as Post now's uploads).
  */
@@ -185,7 +215,7 @@ const readImages = async (post: ContentRecord, platform: ConnectablePlatform) =>
   // Refused at review already; a post approved before the rule, or edited since, stops here.
   const problem = publishProblemOf(platform, files);
   if (problem) throw new NotPublishable(problem);
-  return withMediaLinks(platform, files);
+  return withMediaLinks(platform, await publishedImages(platform, files));
 };
 
 /**

@@ -56,7 +56,7 @@ describe('media texts', () => {
     );
     // An Instagram carousel mixes images and videos, and its images have a shape.
     expect(mediaGuidance('instagram')).toBe(
-      'Up to 10 images (JPEG, PNG or GIF, 8 MB each) and videos (MP4, 100 MB each), 10 in all. Images from 4:5 to 1.91:1.',
+      'Up to 10 images (JPEG, 8 MB each) and videos (MP4, 100 MB each), 10 in all. Images from 4:5 to 1.91:1.',
     );
   });
 

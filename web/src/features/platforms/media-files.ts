@@ -1,13 +1,13 @@
 import {
-  checkMediaFile,
+  checkPostNowFile,
   formatBytes,
   formatName,
   listOr,
   MEDIA_FORMATS,
-  mediaKindOf,
   mediaPublishProblem,
   mediaSetProblem,
   PLATFORM_MEDIA,
+  postNowKinds,
   type MediaKind,
 } from '#shared/domain/platform-media';
 import type { SniffedMediaType } from '#shared/domain/media-sniffing';
@@ -24,7 +24,7 @@ export interface MediaRefusal {
 /** The file picker's filter: the platform's content types with their usual extensions. */
 export const acceptedTypes = (platform: ConnectablePlatform): Record<string, string[]> =>
   Object.fromEntries(
-    PLATFORM_MEDIA[platform].kinds.flatMap((kind) =>
+    postNowKinds(platform).flatMap((kind) =>
       kind.contentTypes.map((type) => [type, [...(MEDIA_FORMATS[type]?.extensions ?? [])]]),
     ),
   );
@@ -36,9 +36,10 @@ export const acceptedTypes = (platform: ConnectablePlatform): Record<string, str
  */
 export const mediaGuidance = (platform: ConnectablePlatform): string => {
   const rules = PLATFORM_MEDIA[platform];
+  const kinds = postNowKinds(platform);
   // Where a video is no post's only item (an Instagram carousel), images and videos mix.
-  const mixed = rules.kinds.every((kind) => !rules.aloneKinds.includes(kind.kind));
-  const parts = rules.kinds.map((kind) => {
+  const mixed = kinds.every((kind) => !rules.aloneKinds.includes(kind.kind));
+  const parts = kinds.map((kind) => {
     const formats = listOr(kind.contentTypes.map(formatName));
     const size = formatBytes(kind.maxBytes);
     switch (kind.kind) {
@@ -79,7 +80,7 @@ export const sortNewFiles = (
   const kinds = [...currentKinds];
   const sorted: SortedFiles = { accepted: [], refused: [] };
   for (const file of files) {
-    const checked = checkMediaFile(platform, file.type, file.size);
+    const checked = checkPostNowFile(platform, file.type, file.size);
     if (!('kind' in checked)) {
       sorted.refused.push({ fileName: file.name, reason: checked.message });
       continue;
@@ -106,9 +107,9 @@ export const contentProblem = (
   declaredType: string,
   sniffed: SniffedMediaType | null,
 ): string | null => {
-  if (!mediaKindOf(platform, declaredType)) return null;
-  if (sniffed && mediaKindOf(platform, sniffed)) return null;
-  const types = PLATFORM_MEDIA[platform].kinds.flatMap((kind) => kind.contentTypes);
+  const types = postNowKinds(platform).flatMap((kind) => kind.contentTypes);
+  if (!types.includes(declaredType)) return null;
+  if (sniffed && types.includes(sniffed)) return null;
   return `This file is not a ${listOr(types.map(formatName))} file, whatever its name says`;
 };
 

@@ -263,7 +263,7 @@ describe('PostDialog', () => {
       });
       expect(
         screen.getByText(
-          'Up to 10 images (JPEG, PNG or GIF, 8 MB each) and videos (MP4, 100 MB each), 10 in all. Images from 4:5 to 1.91:1.',
+          'Up to 10 images (JPEG, 8 MB each) and videos (MP4, 100 MB each), 10 in all. Images from 4:5 to 1.91:1.',
         ),
       ).toBeInTheDocument();
       await user.type(textArea, 'Autumn on the bar #autumn');
@@ -272,10 +272,18 @@ describe('PostDialog', () => {
         screen.getByText('Instagram posts need an image or a video: add one to post.'),
       ).toBeInTheDocument();
 
-      await user.upload(fileInput, [image('banner.png'), image('portrait.png')]);
+      // Post now sends Instagram JPEG only: a PNG is converted to JPEG as a campaign image.
+      await user.upload(fileInput, image('logo.png'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'logo.png: Post now sends JPEG or MP4 files to Instagram; a PNG is converted to JPEG as a campaign image',
+      );
+      await user.upload(fileInput, [
+        image('banner.jpg', 'image/jpeg'),
+        image('portrait.jpg', 'image/jpeg'),
+      ]);
       const refusals = await screen.findByRole('alert');
       expect(refusals).toHaveTextContent(
-        'banner.png: Instagram takes images from 4:5 (portrait) to 1.91:1 (landscape); this one is 2000 × 500. Crop it, or choose another image.',
+        'banner.jpg: Instagram takes images from 4:5 (portrait) to 1.91:1 (landscape); this one is 2000 × 500. Crop it, or choose another image.',
       );
       const media = screen.getByRole('list', { name: 'Media' });
       expect(within(media).getAllByRole('listitem')).toHaveLength(1);
