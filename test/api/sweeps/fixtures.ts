@@ -16,7 +16,16 @@ import {
   uploadTo,
   type ApiResult,
 } from '../http';
-import { connectAccount } from '../platforms-support';
+import type { MediaUpload } from '#shared/contract/platforms';
+import {
+  allowAtProvider,
+  beginConsent,
+  connectAccount,
+  followCallback,
+  jpegOfSize,
+  landing,
+  type Owner,
+} from '../platforms-support';
 
 /**
  * What the generated sweeps need to call any route of the manifest: a tenant holding one of every
@@ -623,8 +632,7 @@ export const NOT_READS: ReadonlySet<string> = new Set([
  */
 export const prepareOwnerCall = async (route: RouteDefinition, tenant: Tenant): Promise<void> => {
   const platform = /\/platforms\/(facebook|instagram)\/(?:pages|page)$/.exec(route.path)?.[1] as
-    | MetaPlatform
-    | undefined;
+    MetaPlatform | undefined;
   if (platform) await consentAtMeta(tenant, platform, tenant.metaAccount);
 };
 

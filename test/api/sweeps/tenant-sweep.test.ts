@@ -8,6 +8,7 @@ import {
   createTenant,
   deepestOwnerOf,
   ownerDepth,
+  prepareOwnerCall,
   pathFor,
   pathParamsOf,
   readEverything,
@@ -78,6 +79,7 @@ describe('tenant sweep', () => {
 
       // The same call by the owner succeeds: the ids are real, so the 404 above was a refusal.
       // (A staff-only route: by staff, as the owner is refused it too.)
+      await prepareOwnerCall(route, a);
       const owner = await call(route.method, path, {
         token: STAFF_ONLY_ROUTES.has(routeKeyOf(route)) ? staff.token : a.token,
         body,
