@@ -68,9 +68,11 @@ describe('throughput buckets', () => {
       const granted = await race(rate, 20, takes);
       // Every take was granted: none dropped, however long it waited.
       expect(granted).toHaveLength(takes);
-      // No stretch of time saw more than its share: the burst plus the rate over its length
-      // (one grant of slack for the instants being taken after the write).
-      expect(worstExcess(granted, rate)).toBeLessThanOrEqual(1);
+      // No stretch of time saw more than its share: the burst plus the rate over its length. The
+      // instants are taken when each caller resumes after its write, and a busy 2-core machine
+      // resumes several at once (CI measured 2.5 over): 3 grants of slack. A bucket that did not
+      // hold would be dozens over (70 takes against a burst of 5).
+      expect(worstExcess(granted, rate)).toBeLessThanOrEqual(3);
       // And the whole took at least what the rate makes it take.
       const least = ((takes - rate.burst) / rate.amount) * rate.perSeconds * 1000;
       expect(granted.at(-1)! - started).toBeGreaterThanOrEqual(least - 100);
