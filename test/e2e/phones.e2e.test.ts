@@ -54,12 +54,14 @@ const SCREENS: Record<string, string> = {
   'dashboard/company/:companyId/campaigns/:campaignId/edit': 'campaign-edit',
   'dashboard/company/:companyId/content': 'company-content',
   'dashboard/company/:companyId/analytics': 'company-analytics',
+  'dashboard/company/:companyId/performance': 'performance',
   'dashboard/platforms': 'platforms-index',
   'dashboard/campaigns': 'coming-soon-campaigns',
   'dashboard/forum': 'forum-home',
   'dashboard/forum/:categorySlug': 'forum-category',
   'dashboard/forum/:categorySlug/:threadId': 'forum-thread',
   'dashboard/support': 'support',
+  'dashboard/admin': 'admin',
   profile: 'profile',
   'r/:code': 'review-link-expired',
   '*': 'not-found',
@@ -425,27 +427,33 @@ describe('every signed-in screen on a phone (390 px)', () => {
           .first()
           .waitFor(),
       );
+      await visit('dashboard/company/:companyId/performance', `${overview}/performance`, () =>
+        heading('Performance', 1),
+      );
       await visit('dashboard/campaigns', '/dashboard/campaigns', () => heading('Coming soon'));
       await visit('dashboard/support', '/dashboard/support', () => heading('No tickets yet'));
 
+      // The account takes `role` on the server and in the session.
+      const becomes = async (role: 'founder' | 'admin') => {
+        await page.evaluate((role) => {
+          for (const store of [sessionStorage, localStorage]) {
+            const stored = store.getItem('user');
+            if (stored) store.setItem('user', JSON.stringify({ ...JSON.parse(stored), role }));
+          }
+        }, role);
+        const userId = await page.evaluate(
+          () =>
+            (
+              JSON.parse(
+                sessionStorage.getItem('user') ?? localStorage.getItem('user') ?? '{}',
+              ) as { _id?: string }
+            )._id,
+        );
+        await setRole(userId!, role);
+      };
       // The Founder Forum, as a founder sees it: the account becomes one here (the first 50
-      // accounts of a sandbox are, and this one may not be), on the server and in the session.
-      await page.evaluate(() => {
-        for (const store of [sessionStorage, localStorage]) {
-          const stored = store.getItem('user');
-          if (stored)
-            store.setItem('user', JSON.stringify({ ...JSON.parse(stored), role: 'founder' }));
-        }
-      });
-      const userId = await page.evaluate(
-        () =>
-          (
-            JSON.parse(sessionStorage.getItem('user') ?? localStorage.getItem('user') ?? '{}') as {
-              _id?: string;
-            }
-          )._id,
-      );
-      await setRole(userId!, 'founder');
+      // accounts of a sandbox are, and this one may not be).
+      await becomes('founder');
       const forumToken = await storedToken(page);
       const forumPost = async (path: string, body: unknown) => {
         const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -480,6 +488,9 @@ describe('every signed-in screen on a phone (390 px)', () => {
         `/dashboard/forum/${category.slug}/${thread._id}`,
         () => page.getByLabel('Your reply').waitFor(),
       );
+      // The business's numbers, which only an admin sees.
+      await becomes('admin');
+      await visit('dashboard/admin', '/dashboard/admin', () => heading('Business numbers', 1));
       await visit('profile', '/profile', () => heading(/profile/i, 1));
       await visit('r/:code', '/r/abcdefghij', () => heading('This link has expired'));
       await visit('*', '/dashboard/no-such-screen', () => heading('Page Not Found'));
