@@ -49,9 +49,9 @@ describe('platforms in the browser', () => {
     await page.goto(`/dashboard/company/${companyId}/platforms`);
     const card = (name: string) => page.getByRole('region', { name });
     await card('X (Twitter)').getByRole('button', { name: 'Connect Now' }).waitFor();
-    // Intro connects X only: LinkedIn offers the upgrade; Facebook and Instagram are coming.
-    await card('LinkedIn').getByRole('button', { name: 'Upgrade' }).waitFor();
-    await card('Facebook').getByText('Coming Soon').first().waitFor();
+    // Intro connects X only: LinkedIn, Facebook and Instagram offer the upgrade.
+    for (const name of ['LinkedIn', 'Facebook', 'Instagram'])
+      await card(name).getByRole('button', { name: 'Upgrade' }).waitFor();
     await screenshot(page, 'platforms-intro-1280');
 
     // X's consent page (the sandbox's stand-in), then back with a toast.
