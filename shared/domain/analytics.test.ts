@@ -56,6 +56,14 @@ describe('findPersonalData', () => {
     };
     expect(findPersonalData(payload, ['Dana', 'Acme'])).toEqual([]);
   });
+
+  it('reads no phone number into a UUID whose last group is all digits, and still finds one beside it', () => {
+    const location = 'http://localhost:3000/dashboard/company/3f1c2a9e-5b7d-4e21-9c0a-708677289501';
+    expect(findPersonalData({ page_location: location })).toEqual([]);
+    expect(findPersonalData({ page_location: `${location}?to=5550102000` })).toMatchObject([
+      { kind: 'phone', value: '5550102000' },
+    ]);
+  });
 });
 
 describe('consent', () => {

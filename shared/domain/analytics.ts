@@ -239,6 +239,12 @@ const EMAIL = /[^\s@/?&=:]+@[^\s@/?&=]+\.[a-z]{2,}/i;
 const PHONE =
   /(?:\+\d[\d\s().-]{7,}\d)|(?:\(\d{3}\)\s?\d{3}[-.\s]\d{4})|(?:\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b)|(?:(?<![\d.])\d{10,15}(?![\d.]))/;
 
+/**
+ * UUIDs are the opaque ids in addresses; their last group is twelve hex digits, all of them
+ * decimal about once in a hundred ids, which would read as a phone number.
+ */
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 const decoded = (text: string): string => {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -270,7 +276,7 @@ export const findPersonalData = (
     for (const candidate of new Set([text, decoded(text)])) {
       const email = EMAIL.exec(candidate);
       if (email) findings.push({ path, kind: 'email', value: email[0] });
-      const phone = PHONE.exec(candidate);
+      const phone = PHONE.exec(candidate.replace(UUIDS, ''));
       if (phone) findings.push({ path, kind: 'phone', value: phone[0].trim() });
       for (const { name, pattern } of names) {
         if (pattern.test(candidate)) findings.push({ path, kind: 'name', value: name });
