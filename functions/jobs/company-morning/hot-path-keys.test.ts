@@ -24,6 +24,10 @@ const SHARED_ON_PURPOSE: readonly { pattern: RegExp; why: string }[] = [
     why: 'a token bucket of an outside limit: one item per limit by design (functions/core/limits/throughput.ts says why that holds at the configured rates, and how it is split when not)',
   },
   {
+    pattern: /^\$sailpost#shard_\d+ \(gsi\d+pk\)$/,
+    why: "a shard of a due index (publish watches, results due): spread by the post's id over a fixed number of partitions, so two companies' posts share one by chance and each takes its share of the writes",
+  },
+  {
     pattern: /^business#\d+$/,
     why: "a shard of the business's daily counters (functions/core/db/business-counts.ts): each day is spread over BUSINESS_COUNT_SHARDS items by the writer's id, so two companies share one by chance and each shard takes a tenth of the day's counts",
   },
