@@ -13,19 +13,7 @@ import {
   useBrowser,
 } from './browser';
 import { gradientPng } from './images';
-import { ownerWithCompany, verifyPhoneThroughApi } from './owners';
-
-interface SandboxPost {
-  platform: string;
-  handle: string;
-  text: string;
-  url: string;
-  media: { altText?: string; contentType: string }[];
-}
-
-const sandboxPosts = async (): Promise<SandboxPost[]> =>
-  ((await (await fetch(`${baseUrl()}/_sandbox/api/posts`)).json()) as { posts: SandboxPost[] })
-    .posts;
+import { ownerWithCompany, sandboxPosts, verifyPhoneThroughApi } from './owners';
 
 const card = (page: Page, name: string) => page.getByRole('region', { name });
 

@@ -151,3 +151,16 @@ export const campaignThroughApi = async (
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { _id: string })._id;
 };
+
+/** What the sandbox's stand-ins published, as `GET /_sandbox/api/posts` lists it. */
+export interface SandboxPost {
+  platform: string;
+  handle: string;
+  text: string;
+  url: string;
+  media: { altText?: string; contentType: string }[];
+}
+
+export const sandboxPosts = async (): Promise<SandboxPost[]> =>
+  ((await (await fetch(`${baseUrl()}/_sandbox/api/posts`)).json()) as { posts: SandboxPost[] })
+    .posts;

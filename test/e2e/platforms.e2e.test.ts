@@ -12,19 +12,7 @@ import {
   useBrowser,
 } from './browser';
 import { noisePng } from './images';
-import { connectX, ownerWithCompany, verifyPhoneThroughApi } from './owners';
-
-interface SandboxPost {
-  platform: string;
-  handle: string;
-  text: string;
-  url: string;
-  media: { altText?: string; contentType: string }[];
-}
-
-const sandboxPosts = async (): Promise<SandboxPost[]> =>
-  ((await (await fetch(`${baseUrl()}/_sandbox/api/posts`)).json()) as { posts: SandboxPost[] })
-    .posts;
+import { connectX, ownerWithCompany, sandboxPosts, verifyPhoneThroughApi } from './owners';
 
 describe('platforms in the browser', () => {
   const browser = useBrowser();
