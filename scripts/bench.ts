@@ -73,15 +73,23 @@ const SECTIONS = [
   'scale',
 ] as const;
 type Section = (typeof SECTIONS)[number];
-const USAGE = `Usage: npm run bench [-- --lighthouse] [--only=${SECTIONS.join(',')}] [--companies=N]`;
+const USAGE = `Usage: npm run bench [-- --lighthouse] [--only=${SECTIONS.join(',')}] [--companies=N] [--limits=<JSON of throughput limits>]`;
 
 const parseArgs = (args: string[]) => {
   let only: Section[] | undefined;
   let lighthouse = false;
   let companies = 2_000;
+  let limits: string | undefined;
   for (const arg of args) {
     if (arg === '--lighthouse') lighthouse = true;
-    else if (arg.startsWith('--companies=')) {
+    else if (arg.startsWith('--limits=')) {
+      limits = arg.slice('--limits='.length);
+      try {
+        JSON.parse(limits);
+      } catch {
+        throw new Error(`--limits must be JSON like '{"sms-texts":{"amount":50,…}}'. ${USAGE}`);
+      }
+    } else if (arg.startsWith('--companies=')) {
       companies = Number(arg.slice('--companies='.length));
       if (!Number.isInteger(companies) || companies < 1)
         throw new Error(`--companies must be a whole number ≥ 1. ${USAGE}`);
@@ -95,11 +103,11 @@ const parseArgs = (args: string[]) => {
   // The scale simulation runs for minutes: only when asked for.
   const measures = (section: Section) =>
     only ? only.includes(section) : section !== 'scale' && (section !== 'lighthouse' || lighthouse);
-  return { measures, companies };
+  return { measures, companies, limits };
 };
 
 const main = async () => {
-  const { measures, companies } = parseArgs(process.argv.slice(2));
+  const { measures, companies, limits } = parseArgs(process.argv.slice(2));
   const withLighthouse = measures('lighthouse');
   const seconds = setting('BENCH_SECONDS', 10);
   const runs = setting('BENCH_RUNS', 3);
@@ -124,7 +132,7 @@ const main = async () => {
   if (measures('calendar')) rows.push(...(await measureCompanyPosts()));
   if (measures('performance')) rows.push(...(await measurePerformancePage()));
   if (measures('forum')) rows.push(...(await measureForumPages()));
-  if (measures('scale')) rows.push(...(await measureScale(companies)));
+  if (measures('scale')) rows.push(...(await measureScale(companies, limits)));
 
   const needsSandbox =
     measures('api') || measures('delete') || measures('publishing') || withLighthouse;

@@ -7,6 +7,7 @@ import { withEnvironment } from '#functions/core/environment';
 import { ThroughputWait } from '#functions/core/limits/throughput';
 import { logger } from '#functions/core/logger';
 import { handler } from '#functions/jobs/company-morning/handler';
+import { sandboxWorkQueue } from '#functions/integrations/queues/sandbox-work-queue';
 import { sandboxQueueUrl, startSandboxQueues, type SandboxQueues } from './queues';
 
 /**
@@ -54,8 +55,8 @@ describe('the sandbox queue of mornings', () => {
   });
 
   /** The queue service, served over HTTP (the handler sends waiting mornings back through it). */
+  let origin = '';
   const start = async (batchSize: number) => {
-    let origin = '';
     const environment = () => ({
       SANDBOX: 'true',
       QUEUE_COMPANY_MORNING_URL: sandboxQueueUrl(origin, JOB),
@@ -120,6 +121,19 @@ describe('the sandbox queue of mornings', () => {
     // The waiting morning came back as a new item: three done (one put back, two finished).
     expect(view.done).toBe(3);
     expect(view.deadLetters).toEqual([]);
+  });
+
+  it("takes an hour's tick of twelve thousand mornings from the functions' client (more than one request holds)", async () => {
+    const service = await start(1);
+    const items = Array.from({ length: 12_000 }, (_, index) => ({
+      body: { companyId: `0195f0c4-7d1e-7000-8000-${String(index).padStart(12, '0')}`, time: TIME },
+    }));
+    await withEnvironment(
+      { SANDBOX: 'true', QUEUE_COMPANY_MORNING_URL: sandboxQueueUrl(origin, JOB) },
+      () => sandboxWorkQueue.send(JOB, items),
+    );
+    const view = service.view(JOB)!;
+    expect(view.waiting + view.delayed + view.inFlight + view.done).toBe(12_000);
   });
 
   it('sends an item that is not a morning to the dead letters', async () => {

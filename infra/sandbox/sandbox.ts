@@ -253,7 +253,12 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         viewerAddressFromRequest: options.viewerAddressFromRequest ?? false,
       }),
     );
-    const socialProviders = await services.start(startSocialProviders({ dataDir }));
+    const socialProviders = await services.start(
+      startSocialProviders({
+        dataDir,
+        answerDelayMs: wiring.settings.SANDBOX_PROVIDER_DELAY_MS,
+      }),
+    );
     await services.start(startGoogleStandIn());
     const stripe = await services.start(
       startStripeStandIn({

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { withEnvironment } from '#functions/core/environment';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { pointEntitiesAt, sandboxTableClient, writeInBatches } from './sandbox-table';
+import { measurePublishing, publishingSlot, utcTimeOfDay } from './scale-publishing';
 import { percentile } from './stats';
 import { judgedRow, type Row } from './table';
 
@@ -29,8 +30,8 @@ import { judgedRow, type Row } from './table';
 
 const ZONE = 'UTC';
 const DEADLINE_MS = 10 * 60_000;
-/** The bench gives up waiting this long after the tick. */
-const GIVE_UP_MS = 25 * 60_000;
+/** The bench gives up waiting this long after the tick (more for more companies). */
+const giveUpMs = (companies: number) => Math.max(25 * 60_000, companies * 500);
 const MORNING_TEXT = /^Sailpost: (\d+ new drafts|a new .* draft) /;
 
 interface OutboxItem {
@@ -42,13 +43,14 @@ interface OutboxItem {
 
 const entitiesOf = async (sandbox: BenchSandbox) => {
   pointEntitiesAt(sandbox.dynamoDbEndpoint);
-  const [user, company, campaign, roster, outbox, credentials] = await Promise.all([
+  const [user, company, campaign, roster, outbox, credentials, uniqueClaim] = await Promise.all([
     import('#functions/core/db/entities/user'),
     import('#functions/core/db/entities/company'),
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/morning-roster'),
     import('#functions/integrations/outbox/outbox-entity'),
     import('#functions/platforms/credentials'),
+    import('#functions/core/db/entities/unique-claim'),
   ]);
   return {
     users: user.userEntity(),
@@ -58,10 +60,39 @@ const entitiesOf = async (sandbox: BenchSandbox) => {
     zones: roster.morningZonesEntity(),
     listOutbox: outbox.listOutboxMessages,
     storeConnection: credentials.storeConnection,
+    uniqueClaims: uniqueClaim.uniqueClaimEntity(),
   };
 };
 
 const itemOf = (params: { Item?: Record<string, unknown> }) => params.Item!;
+
+/** The owner's campaign, running every day for a month from yesterday, posting at `times`. */
+const campaignItem = (
+  entities: Awaited<ReturnType<typeof entitiesOf>>,
+  owner: { companyId: string; campaignId: string },
+  times: string[],
+) => {
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return itemOf(
+    entities.campaigns
+      .put({
+        companyId: owner.companyId,
+        campaignId: owner.campaignId,
+        name: 'Spring',
+        status: 'active',
+        platforms: ['twitter', 'linkedin'],
+        startDate: `${day(-1)}T00:00:00.000Z`,
+        endDate: `${day(30)}T00:00:00.000Z`,
+        schedule: {
+          timeZone: ZONE,
+          days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+          times,
+        },
+      } as never)
+      .params(),
+  );
+};
 
 /** N owners with their company, campaign, roster item and two connected accounts. */
 const seed = async (
@@ -70,9 +101,6 @@ const seed = async (
   count: number,
   morningHour: number,
 ) => {
-  const today = new Date();
-  const day = (offset: number) =>
-    new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const owners = Array.from({ length: count }, (_, index) => ({
     userId: randomUUID(),
     companyId: randomUUID(),
@@ -109,24 +137,13 @@ const seed = async (
         } as never)
         .params(),
     ),
+    // The phone's claim: how a text reply finds its owner.
     itemOf(
-      entities.campaigns
-        .put({
-          companyId: owner.companyId,
-          campaignId: owner.campaignId,
-          name: 'Spring',
-          status: 'active',
-          platforms: ['twitter', 'linkedin'],
-          startDate: `${day(-1)}T00:00:00.000Z`,
-          endDate: `${day(30)}T00:00:00.000Z`,
-          schedule: {
-            timeZone: ZONE,
-            days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-            times: ['09:00', '15:00'],
-          },
-        } as never)
+      entities.uniqueClaims
+        .put({ kind: 'phone', value: owner.phoneNumber, userId: owner.userId })
         .params(),
     ),
+    campaignItem(entities, owner, ['09:00', '15:00']),
     itemOf(
       entities.roster.put({ timeZone: ZONE, morningHour, companyId: owner.companyId }).params(),
     ),
@@ -196,12 +213,21 @@ const morningTexts = async (
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 };
 
-export const measureScale = async (companies: number): Promise<Row[]> => {
-  const section = `scale (${companies.toLocaleString('en-US')} companies)`;
+/**
+ * `limits`: the stage's throughput limits (THROUGHPUT_LIMITS, JSON) when not the defaults, e.g. a
+ * short code's texts a second; they set how many mornings run at once (QUEUED_JOBS).
+ */
+export const measureScale = async (companies: number, limits?: string): Promise<Row[]> => {
+  const section = `scale (${companies.toLocaleString('en-US')} companies${limits ? ', --limits' : ''})`;
   console.log(`Scale: starting a sandbox for ${companies} companies…`);
   const sandbox = await startBenchSandbox('none', {
     ramDisk: true,
-    settings: { SANDBOX_DRAFTER_DELAY_MS: '2000-5000' },
+    settings: {
+      SANDBOX_DRAFTER_DELAY_MS: '2000-5000',
+      // X's and LinkedIn's time to take a post or an upload.
+      SANDBOX_PROVIDER_DELAY_MS: '300-1500',
+      ...(limits ? { THROUGHPUT_LIMITS: limits } : {}),
+    },
   });
   try {
     const entities = await entitiesOf(sandbox);
@@ -241,7 +267,7 @@ export const measureScale = async (companies: number): Promise<Row[]> => {
       console.log(
         `Scale: ${Math.round(elapsed / 1000)} s: ${new Set(texts.map((text) => text.to)).size} of ${companies} texted; queue ${JSON.stringify({ ...queue, deadLetters: queue!.deadLetters.length })}`,
       );
-      if (idle || elapsed > GIVE_UP_MS) break;
+      if (idle || elapsed > giveUpMs(companies)) break;
     }
     const after = await getJson<Capacity>(`${sandbox.url}/_sandbox/api/capacity`);
 
@@ -282,6 +308,7 @@ export const measureScale = async (companies: number): Promise<Row[]> => {
     };
     const figures = {
       companies,
+      limits: limits ? JSON.parse(limits) : 'defaults',
       tick: tick.toISOString(),
       started: started.toISOString(),
       allTextsSentSeconds: allSentMs / 1000,
@@ -299,9 +326,25 @@ export const measureScale = async (companies: number): Promise<Row[]> => {
       drafts,
       capacityPerCompanyMorning: perMorning,
     };
+    console.log(`Scale: the mornings\n${JSON.stringify(figures, null, 2)}`);
+
+    // Then the posts: every campaign's one posting time a few minutes ahead, every owner says YES.
+    const slot = publishingSlot(companies);
+    await writeInBatches(
+      sandboxTableClient(sandbox.dynamoDbEndpoint),
+      owners.map((owner) => campaignItem(entities, owner, [utcTimeOfDay(slot)])),
+    );
+    const publishing = await measurePublishing(
+      sandbox,
+      sandboxTableClient(sandbox.dynamoDbEndpoint),
+      owners,
+      slot,
+      `${section}: publishing`,
+    );
     const file = path.join(tmpdir(), `sailpost-scale-${companies}.json`);
-    await writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
-    console.log(`Scale: figures written to ${file}\n${JSON.stringify(figures, null, 2)}`);
+    const all = { ...figures, publishing: publishing.figures };
+    await writeFile(file, `${JSON.stringify(all, null, 2)}\n`);
+    console.log(`Scale: figures written to ${file}\n${JSON.stringify(all, null, 2)}`);
 
     const seconds = (value: number) => `${value.toFixed(0)} s`;
     const count = (value: number) => String(value);
@@ -332,6 +375,7 @@ export const measureScale = async (companies: number): Promise<Row[]> => {
         measure: 'DynamoDB capacity per company-morning',
         value: `${perMorning.reads.toFixed(1)} RCU + ${perMorning.writes.toFixed(1)} WCU`,
       },
+      ...publishing.rows,
     ];
   } finally {
     await sandbox.stop();

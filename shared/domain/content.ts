@@ -225,10 +225,24 @@ export const attemptInRound = (attempt: number): number =>
 /** The first attempt of the round after the one `attempt` belongs to (a RETRY's). */
 export const firstAttemptOfNextRound = (attempt: number): number =>
   (Math.floor((attempt - 1) / PUBLISH_MAX_ATTEMPTS) + 1) * PUBLISH_MAX_ATTEMPTS + 1;
+/**
+ * The attempt after a wait that is no failure (the post's turn of a publishing limit): a number
+ * never used, at the same place of the next round, so it has its own schedule and claim and uses
+ * up none of the round's tries. Null when that number is past PUBLISH_ATTEMPT_MAX.
+ */
+export const attemptAfterWait = (attempt: number): number | null =>
+  attempt + PUBLISH_MAX_ATTEMPTS <= PUBLISH_ATTEMPT_MAX ? attempt + PUBLISH_MAX_ATTEMPTS : null;
 /** The highest attempt number the publisher takes (rounds of retries by text included). */
 export const PUBLISH_ATTEMPT_MAX = 99;
 /** How long the publisher may hold a post; a claim older than this has an unknown outcome. */
 export const PUBLISHER_TIMEOUT_SECONDS = 120;
+
+/**
+ * Why a post goes later than its slot without having failed (`slotReason`, on its card): its turn
+ * of Sailpost's share of the platform's publishing limit, which every owner's posts share.
+ */
+export const publishLimitTurnNote = (platformName: string): string =>
+  `waiting its turn: ${platformName} limits how many posts Sailpost may send at once for everyone, so this one goes as soon as its turn comes`;
 
 /** Why a post failed, in the owner's words (`publishError`). */
 export const PUBLISH_ERRORS = {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalTable, type LocalTable } from '#test/support/local-table';
 import { resetConfigForTests } from '#functions/core/config';
 import { withEnvironment } from '#functions/core/environment';
-import { takeThroughput, ThroughputWait } from './throughput';
+import { reserveThroughput, takeThroughput, ThroughputWait } from './throughput';
+import { rateBucketEntity } from '../db/entities/rate-bucket';
 import type { ThroughputRate } from './throughput-buckets';
 
 /**
@@ -91,6 +92,35 @@ describe('throughput buckets', () => {
       // About a minute: the one post refills in 60 s.
       expect((refused as ThroughputWait).waitMs).toBeGreaterThan(55_000);
       expect((refused as ThroughputWait).waitMs).toBeLessThan(62_000);
+    });
+  });
+
+  it('spaces out concurrent reservations by the rate, in turn, and makes later takes wait behind them', async () => {
+    // A post a minute, two at once: twelve posts reserved together go at 0, 0, then one a minute.
+    const rate = { amount: 1, perSeconds: 60, burst: 2 };
+    const limits = JSON.stringify({ 'linkedin-posts': rate });
+    await withEnvironment({ ...process.env, THROUGHPUT_LIMITS: limits }, async () => {
+      const start = Date.now();
+      const turns = (
+        await Promise.all(Array.from({ length: 12 }, () => reserveThroughput('linkedin-posts')))
+      )
+        .map((turn) => turn - start)
+        .sort((a, b) => a - b);
+      // Every reservation got a turn of its own: none shares one, none is dropped.
+      expect(turns.slice(0, 2).every((turn) => turn < 2_000)).toBe(true);
+      for (let index = 2; index < turns.length; index++) {
+        expect(turns[index]! - turns[index - 1]!).toBeGreaterThan(59_000);
+        expect(turns[index]! - turns[index - 1]!).toBeLessThan(61_000);
+      }
+      // Ten minutes of debt: a take now waits behind every reservation.
+      const refused = await takeThroughput('linkedin-posts').catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ThroughputWait);
+      expect((refused as ThroughputWait).waitMs).toBeGreaterThan(turns.at(-1)! + 50_000);
+      // The item outlives its debt (its TTL would otherwise forget the reservations).
+      const { data } = await rateBucketEntity()
+        .get({ rule: 'throughput:linkedin-posts', subject: '0' })
+        .go({ consistent: true });
+      expect(data!.expiresAt * 1000).toBeGreaterThan(data!.fullAt);
     });
   });
 });

@@ -130,6 +130,85 @@ const tryTake = async (
   });
 };
 
+/**
+ * Reserves `amount` from one sub-bucket whatever it holds: the bucket runs into debt (`fullAt`
+ * further ahead than its burst) and the answer is the instant the reserved amount is the caller's
+ * (epoch ms, now when the bucket had room). Reservations queue behind each other in the order they
+ * were made, and every take after them waits for them too.
+ */
+const reserve = async (
+  bucket: ThroughputBucket,
+  rate: ThroughputRate,
+  amount: number,
+  subBucket: number,
+  subBuckets: number,
+  clock: () => number,
+): Promise<number> => {
+  const msPerUnit = (1000 * rate.perSeconds * subBuckets) / rate.amount;
+  const capacity = rate.burst / subBuckets;
+  const costMs = amount * msPerUnit;
+  const headroomMs = Math.max(0, capacity - amount) * msPerUnit;
+  const key = { rule: `throughput:${bucket}`, subject: String(subBucket) };
+  const reserved = await retryOnContention(ROUNDS(bucket), async () => {
+    const now = clock();
+    try {
+      await rateBucketEntity()
+        .update(key)
+        .set({
+          fullAt: now + costMs,
+          expiresAt: Math.ceil((now + costMs) / 1000) + TTL_MARGIN_SECONDS,
+        })
+        .where((attr, op) => `${op.notExists(attr.fullAt)} OR ${op.lte(attr.fullAt, now)}`)
+        .go({ response: 'none' });
+      return { turnAt: now, fullAt: now + costMs };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      const { data } = await rateBucketEntity()
+        .patch(key)
+        .add({ fullAt: costMs })
+        .where((attr, op) => op.gt(attr.fullAt, now))
+        .go({ response: 'updated_new' });
+      const fullAt = data.fullAt!;
+      return { turnAt: Math.max(now, fullAt - costMs - headroomMs), fullAt };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // It became full between the two steps: reserve afresh.
+      return RETRY_NOW;
+    }
+  });
+  // The item must outlive its debt, or its removal would forget the reservations: its expiry only
+  // ever moves later, whoever of the concurrent reservers writes last.
+  const expiresAt = Math.ceil(reserved.fullAt / 1000) + TTL_MARGIN_SECONDS;
+  await rateBucketEntity()
+    .patch(key)
+    .set({ expiresAt })
+    .where((attr, op) => op.lt(attr.expiresAt, expiresAt))
+    .go({ response: 'none' })
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+  return reserved.turnAt;
+};
+
+/**
+ * Reserves `amount` (default 1) of the bucket for its caller, however far ahead that is, and
+ * answers when it is the caller's (epoch ms). For work that waits its turn somewhere cheap (a post
+ * scheduled for that instant) rather than coming back to ask again: the waiters are spaced out by
+ * the rate in the order they came, instead of all retrying whenever the bucket refills. Whoever
+ * reserved must then go without taking again (the publisher carries the turn in its event).
+ */
+export const reserveThroughput = async (
+  bucket: ThroughputBucket,
+  amount = 1,
+  { clock = Date.now, random = Math.random }: Omit<TakeOptions, 'maxWaitMs'> = {},
+): Promise<number> => {
+  const rate = throughputRate(bucket);
+  const subBuckets = subBucketsOf(rate);
+  return reserve(bucket, rate, amount, Math.floor(random() * subBuckets), subBuckets, clock);
+};
+
 export interface TakeOptions {
   /** How long the caller may sleep for room; past it, ThroughputWait. Default: not at all. */
   readonly maxWaitMs?: number;

@@ -7,6 +7,13 @@ export interface PublishEvent {
   campaignId: string;
   contentId: string;
   attempt: number;
+  /**
+   * The instant (ISO) this attempt's turn of the app's publishing limit was reserved for: a run
+   * with one takes nothing more from the limit.
+   */
+  turn?: string;
+  /** The slot the post was first due at (ISO), kept through retries: lateness counts from it. */
+  slot?: string;
 }
 
 /** One schedule per post and attempt: a retry's schedule never collides with the first's. */

@@ -27,11 +27,21 @@ const queueUrlOf = (job: Parameters<WorkQueue['send']>[0]): string => {
   return url;
 };
 
+/**
+ * Items per request: the sandbox reads bodies up to 1 MiB, and an hour's tick may queue tens of
+ * thousands of mornings (SQS takes ten a batch; sqs-work-queue.ts).
+ */
+export const SANDBOX_SEND_CHUNK = 1_000;
+
 export const sandboxWorkQueue: WorkQueue = {
-  send: (job, items) =>
-    post(
-      `${queueUrlOf(job)}/messages`,
-      { items: items.map((item) => ({ ...item, body: correlated(item.body) })) },
-      `take ${job} work`,
-    ),
+  async send(job, items) {
+    for (let start = 0; start < items.length; start += SANDBOX_SEND_CHUNK) {
+      const chunk = items.slice(start, start + SANDBOX_SEND_CHUNK);
+      await post(
+        `${queueUrlOf(job)}/messages`,
+        { items: chunk.map((item) => ({ ...item, body: correlated(item.body) })) },
+        `take ${job} work`,
+      );
+    }
+  },
 };

@@ -15,6 +15,8 @@ export const handler = defineJob({
     campaignId: z.string().min(1).max(64),
     contentId: z.string().min(1).max(64),
     attempt: z.number().int().min(1).max(PUBLISH_ATTEMPT_MAX),
+    turn: z.iso.datetime().optional(),
+    slot: z.iso.datetime().optional(),
   }),
   idempotencyKey: (event) => `${event.contentId}:${event.attempt}`,
   run: async (event, { logger }) => {

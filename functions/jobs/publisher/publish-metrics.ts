@@ -4,12 +4,14 @@ import type { ContentRecord } from '#functions/core/db/entities/content';
 type Counted = Pick<ContentRecord, 'platform' | 'scheduledFor'>;
 
 /**
- * A post went out at `at`: counted, with how late it was after the time it was due (its slot, or
- * the time of the retry it went out on) — the lateness alarm and the dashboard read these.
+ * A post went out at `at`: counted, with how late it was after the slot it was first due at (kept
+ * through retries and waits in the publish event, else the time it was scheduled for) — the
+ * lateness alarm and the dashboard read these, so a post that waited hours for a limit counts
+ * hours late.
  */
-export const countPublished = (post: Counted, at: Date): void => {
+export const countPublished = (post: Counted, at: Date, slot?: string): void => {
   putProductMetric('PostsPublished', 1, post.platform);
-  const due = post.scheduledFor ? Date.parse(post.scheduledFor) : Number.NaN;
+  const due = Date.parse(slot ?? post.scheduledFor ?? '');
   if (Number.isFinite(due)) {
     putProductMetric('PublishLateness', Math.max(0, (at.getTime() - due) / 1000), post.platform);
   }

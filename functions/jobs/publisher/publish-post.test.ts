@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useLocalTable } from '#test/support/local-table';
-import { PUBLISH_ERRORS, publishRetryDelayMs } from '#shared/domain/content';
+import {
+  PUBLISH_ERRORS,
+  attemptInRound,
+  publishLimitTurnNote,
+  publishRetryDelayMs,
+} from '#shared/domain/content';
+import { withEnvironment } from '#functions/core/environment';
+import { rateBucketEntity } from '#functions/core/db/entities/rate-bucket';
 import { contentEntity } from '#functions/core/db/entities/content';
 import { logger } from '#functions/core/logger';
 import {
@@ -23,7 +30,9 @@ import { logLinesOf } from '#test/support/log-lines';
  * failure ends in the state and words it calls for. Rescheduling is covered by the API tests.
  */
 describe('publishPost', () => {
-  useLocalTable({ CREDENTIAL_KEY: 'k'.repeat(64) });
+  // X's app-wide bucket out of the way, but for the test that is about it.
+  const roomyLimits = { 'x-posts': { amount: 1000, perSeconds: 1, burst: 1000 } };
+  useLocalTable({ CREDENTIAL_KEY: 'k'.repeat(64), THROUGHPUT_LIMITS: JSON.stringify(roomyLimits) });
 
   const fakeClient = (publish: SocialClient['publish']) => {
     const calls: string[] = [];
@@ -202,9 +211,78 @@ describe('publishPost', () => {
     );
     expect(await publishPost(event, logger, { clientFor })).not.toBe('failed');
     const post = await postOf(event);
-    expect(post).toMatchObject({ status: 'scheduled', publishAttempt: 2, slotReason: words });
+    // A new attempt at the same place of the next round: waiting spends none of the tries.
+    expect(post).toMatchObject({ status: 'scheduled', publishAttempt: 4, slotReason: words });
+    expect(attemptInRound(post.publishAttempt!)).toBe(1);
     expect(Date.parse(post.scheduledFor ?? '')).toBeGreaterThanOrEqual(freeAgain.getTime());
     expect(post.publishError).toBeUndefined();
+  });
+
+  it("waits however often the account's limit is used up, and never fails for it", async () => {
+    let event = await scheduledPost(1);
+    const { clientFor, calls } = fakeClient(() =>
+      Promise.reject(
+        new ProviderQuotaReached('twitter', 'used up', new Date(Date.now() + 3_600_000)),
+      ),
+    );
+    // More waits than a round has tries.
+    for (let wait = 0; wait < 5; wait++) {
+      expect(await publishPost(event, logger, { clientFor })).toBe('retry-scheduled');
+      event = { ...event, attempt: (await postOf(event)).publishAttempt! };
+    }
+    expect(calls).toHaveLength(5);
+    expect(await postOf(event)).toMatchObject({ status: 'scheduled', publishAttempt: 16 });
+  });
+
+  it("spaces posts over the app's publishing limit into reserved turns, each published once at its turn", async () => {
+    // One X post an hour for the whole app: three posts due at once.
+    const limits = JSON.stringify({ 'x-posts': { amount: 1, perSeconds: 3600, burst: 1 } });
+    await withEnvironment({ ...process.env, THROUGHPUT_LIMITS: limits }, async () => {
+      await rateBucketEntity().delete({ rule: 'throughput:x-posts', subject: '0' }).go();
+      const due = [await scheduledPost(), await scheduledPost(), await scheduledPost()];
+      const published = fakeClient(async () => ({ postId: 'x-1', url: 'https://x.com/i/1' }));
+      const outcomes = [];
+      for (const event of due) outcomes.push(await publishPost(event, logger, published));
+      expect(outcomes).toEqual(['published', 'retry-scheduled', 'retry-scheduled']);
+      expect(published.calls).toHaveLength(1);
+
+      const waiting = await Promise.all(due.slice(1).map(postOf));
+      const turns = waiting.map((post) => Date.parse(post.scheduledFor!) - Date.now());
+      // In order, an hour apart: the second post's turn in about an hour, the third's in two.
+      expect(turns[0]).toBeGreaterThan(3_500_000);
+      expect(turns[0]).toBeLessThan(3_700_000);
+      expect(turns[1]! - turns[0]!).toBeGreaterThan(3_550_000);
+      for (const post of waiting) {
+        expect(post).toMatchObject({
+          status: 'scheduled',
+          publishAttempt: 4,
+          slotReason: publishLimitTurnNote('X'),
+        });
+      }
+
+      // At its turn the post goes without asking the limit again (it is still in debt), once.
+      const second = { ...due[1]!, attempt: 4, turn: waiting[0]!.scheduledFor! };
+      expect(await publishPost(second, logger, published)).toBe('published');
+      expect(await publishPost(second, logger, published)).toBe('not-due');
+      expect(published.calls).toHaveLength(2);
+      // Without a turn of its own the third post reserves another, later one.
+      const third = { ...due[2]!, attempt: 4 };
+      expect(await publishPost(third, logger, published)).toBe('retry-scheduled');
+      expect((await postOf(third)).publishAttempt).toBe(7);
+      // Its debt would hold up the other tests' posts.
+      await rateBucketEntity().delete({ rule: 'throughput:x-posts', subject: '0' }).go();
+    });
+  });
+
+  it('counts the lateness of a post that waited from the slot it was first due at', async () => {
+    const event = await scheduledPost();
+    const { clientFor } = fakeClient(async () => ({ postId: 'x-8', url: 'https://x.com/i/8' }));
+    const slot = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const lines = await logLinesOf(async () => {
+      expect(await publishPost({ ...event, slot }, logger, { clientFor })).toBe('published');
+    });
+    const [lateness] = lines.filter((line) => 'PublishLateness' in line);
+    expect(lateness!.PublishLateness).toBeGreaterThan(3 * 3600 - 30);
   });
 
   it('gives the claim back when something fails before the provider is asked', async () => {

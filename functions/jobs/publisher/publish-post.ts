@@ -2,11 +2,13 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   PUBLISH_ERRORS,
   PUBLISH_MAX_ATTEMPTS,
+  attemptAfterWait,
   attemptInRound,
+  publishLimitTurnNote,
   publishRetryDelayMs,
 } from '#shared/domain/content';
 import { checkMediaFile, PLATFORM_MEDIA } from '#shared/domain/platform-media';
-import { isConnectable, type ConnectablePlatform } from '#shared/domain/tiers';
+import { isConnectable, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { schedulePublish, type PublishEvent } from '#functions/domain/publishing/publish-schedule';
 import { companyTimeZone } from '#functions/domain/companies/company-time-zone';
 import { campaignEntity } from '#functions/core/db/entities/campaign';
@@ -14,7 +16,11 @@ import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/c
 import type { ContentRecord } from '#functions/core/db/entities/content';
 import { mediaAssetEntity } from '#functions/core/db/entities/media-asset';
 import { LimitReached } from '#functions/core/errors';
-import { takeThroughput, ThroughputWait } from '#functions/core/limits/throughput';
+import {
+  reserveThroughput,
+  takeThroughput,
+  ThroughputWait,
+} from '#functions/core/limits/throughput';
 import { PUBLISH_BUCKETS } from '#functions/core/limits/throughput-buckets';
 import { ensureMayPublish, ensurePlatformInTier } from '#functions/domain/plans/entitlement';
 import { readMediaObject } from '#functions/core/storage/media-bucket';
@@ -77,6 +83,13 @@ class NotPublishable extends Error {}
 
 /** Another run took the post over before it was published: this one stops, sending nothing. */
 class ClaimLost extends Error {}
+
+/** The app's publishing limit is used for now: the post's turn of it is reserved for `at`. */
+class TurnReserved extends Error {
+  constructor(readonly at: Date) {
+    super(`The post's turn of the publishing limit is at ${at.toISOString()}`);
+  }
+}
 
 export interface PublishDependencies {
   now?: () => Date;
@@ -241,9 +254,13 @@ const publishClaimed = async (
 ): Promise<PublishOutcome> => {
   let prepared;
   try {
-    prepared = await prepare(claim, dependencies);
+    prepared = await prepare(claim, event, dependencies);
   } catch (error) {
     if (error instanceof NotPublishable) return fail(claim, error.message, logger);
+    if (error instanceof TurnReserved) {
+      const note = publishLimitTurnNote(PLATFORMS[claim.platform].shortName);
+      return waitWithoutFailing(claim, event, { at: error.at, note, reservedTurn: true }, logger);
+    }
     if (error instanceof ProviderError) {
       return afterProviderFailure(claim, event, error, null, logger, dependencies.now());
     }
@@ -277,7 +294,7 @@ const publishClaimed = async (
     });
     const publishedAt = dependencies.now();
     const recorded = await recordPublished(claim, published, publishedAt);
-    if (recorded) countPublished(claim, publishedAt);
+    if (recorded) countPublished(claim, publishedAt, event.slot);
     logger.info('Published', { platform: client.platform, postId: published.postId, recorded });
     if (recorded) await watchResults(claim, published.postId, publishedAt, logger);
     return 'published';
@@ -303,14 +320,18 @@ const publishClaimed = async (
 };
 
 /** Everything checked and read before the provider is called. */
-const prepare = async (claim: ContentRecord, dependencies: Required<PublishDependencies>) => {
+const prepare = async (
+  claim: ContentRecord,
+  event: PublishEvent,
+  dependencies: Required<PublishDependencies>,
+) => {
   const company = await loadCompany(claim.companyId);
   const platform = connectablePlatformOf(claim);
   checkPlan(company, platform);
   const credential = await usableCredential(company.companyId, platform);
   const media = await readImages(claim, platform);
   const client = await dependencies.clientFor(platform);
-  await withinPublishLimit(platform, dependencies.now());
+  await withinPublishLimit(platform, event);
   return { credential, media, client };
 };
 
@@ -319,19 +340,22 @@ const PUBLISH_LIMIT_WAIT_MS = 20_000;
 
 /**
  * Takes the post from the app's bucket of the platform's publishing limit, shared by every
- * instance. Over it, the post waits like a provider's 429: the publisher's retry schedule, at the
- * instant the bucket has room, never a storm of immediate tries.
+ * instance. Over it, the post reserves its turn (TurnReserved) and is scheduled for it: a thousand
+ * posts due at one instant go one after another at the limit's rate, in order, each asked once,
+ * never failed for waiting and never all retrying whenever the bucket refills. A run at its
+ * reserved turn takes nothing more.
  */
-const withinPublishLimit = async (platform: ConnectablePlatform, now: Date): Promise<void> => {
+const withinPublishLimit = async (
+  platform: ConnectablePlatform,
+  event: PublishEvent,
+): Promise<void> => {
+  if (event.turn) return;
+  const bucket = PUBLISH_BUCKETS[platform];
   try {
-    await takeThroughput(PUBLISH_BUCKETS[platform], 1, { maxWaitMs: PUBLISH_LIMIT_WAIT_MS });
+    await takeThroughput(bucket, 1, { maxWaitMs: PUBLISH_LIMIT_WAIT_MS });
   } catch (error) {
     if (!(error instanceof ThroughputWait)) throw error;
-    throw new ProviderRateLimited(
-      platform,
-      `Sailpost's share of the platform's publishing limit is used for now`,
-      new Date(now.getTime() + error.waitMs),
-    );
+    throw new TurnReserved(new Date(await reserveThroughput(bucket)));
   }
 };
 
@@ -384,6 +408,11 @@ const afterProviderFailure = async (
   now: Date,
 ): Promise<PublishOutcome> => {
   const failure = await providerFailure(error, credential, logger, now);
+  // The account's own publishing limit is no failure of the post: it waits, however often.
+  if (error instanceof ProviderQuotaReached && attemptAfterWait(event.attempt) !== null) {
+    const wait = { at: error.resetAt ?? now, note: error.message, reservedTurn: false };
+    return waitWithoutFailing(claim, event, wait, logger);
+  }
   const retryable =
     error instanceof ProviderRateLimited ||
     (error instanceof ProviderUnavailable && error.certainlyNotPosted);
@@ -419,6 +448,16 @@ export const nextAttemptAt = (attempt: number, now: Date, resetAt?: Date): Date 
   return new Date(Math.max(backOff, resetAt?.getTime() ?? 0));
 };
 
+/**
+ * The next event of the post: its attempt, and the slot it was first due at (lateness counts from
+ * it). A reserved turn belongs to one attempt only.
+ */
+const nextEvent = (claim: ContentRecord, event: PublishEvent, attempt: number): PublishEvent => {
+  const { turn: _usedOrNot, ...rest } = event;
+  const slot = event.slot ?? claim.scheduledFor;
+  return { ...rest, attempt, ...(slot ? { slot } : {}) };
+};
+
 const retryLater = async (
   claim: ContentRecord,
   event: PublishEvent,
@@ -426,17 +465,63 @@ const retryLater = async (
   logger: Logger,
   now: Date,
 ): Promise<PublishOutcome> => {
-  const next = { ...event, attempt: event.attempt + 1 };
+  const next = nextEvent(claim, event, event.attempt + 1);
   const at = nextAttemptAt(
     event.attempt,
     now,
     error instanceof ProviderRateLimited ? error.resetAt : undefined,
   );
+  const outcome = await reschedule(claim, next, at, undefined, logger);
+  if (outcome === 'retry-scheduled') {
+    logger.info('Publishing will be tried again', {
+      attempt: next.attempt,
+      at: at.toISOString(),
+      status: error.status,
+    });
+  }
+  return outcome;
+};
+
+/**
+ * Slots the post later for a limit rather than a failure (its turn of the app's publishing limit,
+ * the account's own limit at the provider): under a new attempt number that spends none of the
+ * round's tries, with a note for its card saying why.
+ */
+const waitWithoutFailing = async (
+  claim: ContentRecord,
+  event: PublishEvent,
+  wait: { at: Date; note: string; reservedTurn: boolean },
+  logger: Logger,
+): Promise<PublishOutcome> => {
+  const { at, note, reservedTurn } = wait;
+  const next = nextEvent(claim, event, attemptAfterWait(event.attempt) ?? event.attempt + 1);
+  const outcome = await reschedule(
+    claim,
+    reservedTurn ? { ...next, turn: at.toISOString() } : next,
+    at,
+    note,
+    logger,
+  );
+  if (outcome === 'retry-scheduled') {
+    logger.info('The post waits for a publishing limit', {
+      attempt: next.attempt,
+      at: at.toISOString(),
+      reservedTurn,
+    });
+  }
+  return outcome;
+};
+
+const reschedule = async (
+  claim: ContentRecord,
+  next: PublishEvent,
+  at: Date,
+  note: string | undefined,
+  logger: Logger,
+): Promise<PublishOutcome> => {
   // The post first, then its schedule: should the schedule not be written, the post is
   // `scheduled` and overdue, which the sweeper fires; the other order could leave a schedule for a
   // post still `publishing`, which would then be failed as unknown though nothing was sent.
-  // Over the account's own publishing limit the post is slotted later, and its card says why.
-  const note = error instanceof ProviderQuotaReached ? error.message : undefined;
   if (!(await recordRetry(claim, next.attempt, at, note))) return 'held-elsewhere';
   try {
     const { timeZone, campaignName } = await scheduleContext(claim);
@@ -451,11 +536,6 @@ const retryLater = async (
       attempt: next.attempt,
     });
   }
-  logger.info('Publishing will be tried again', {
-    attempt: next.attempt,
-    at: at.toISOString(),
-    status: error.status,
-  });
   return 'retry-scheduled';
 };
 

@@ -33,7 +33,21 @@ export interface SocialProvidersOptions {
   dataDir?: string;
   /** The OAuth client each stand-in accepts; defaults to the sandbox's own. */
   clients?: Partial<Record<ConnectablePlatform, StandInClient>>;
+  /**
+   * How long the providers take to answer a request that writes (a post, an upload), as
+   * milliseconds or a range `low-high` (`SANDBOX_PROVIDER_DELAY_MS`): the load simulation's
+   * realistic providers. None by default.
+   */
+  answerDelayMs?: string;
 }
+
+/** A time to answer drawn from `low-high` (or exactly `n`), in milliseconds. */
+export const answerDelayOf = (setting: string | undefined): (() => number) => {
+  const [low = 0, high = low] = (setting ?? '').split('-').map(Number);
+  if (!(low >= 0 && high >= low))
+    throw new Error(`A delay must read like 300-1200, not ${setting}`);
+  return () => low + Math.random() * (high - low);
+};
 
 /** A post as `GET /_sandbox/api/posts` lists it. */
 export interface ListedPost extends PanelPost {
@@ -92,10 +106,17 @@ export const startSocialProviders = async (
   const linkedIn = createLinkedInStandIn({ store, failures, client: clients.linkedin });
   const meta = createMetaStandIn({ store, failures, client: clients.facebook });
 
+  const answerDelay = answerDelayOf(options.answerDelayMs);
   const standIn = (prefix: string, handle: typeof x.handle): Route => ({
     prefix,
     name: 'the social stand-ins',
-    handle: (request, response) => handle(request, response, pathBelow(request, prefix)),
+    handle: async (request, response) => {
+      if (request.method !== 'GET') {
+        const delay = answerDelay();
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+      return handle(request, response, pathBelow(request, prefix));
+    },
   });
 
   const media = async (request: IncomingMessage, response: ServerResponse) => {
