@@ -52,7 +52,7 @@ const SHARED_ON_PURPOSE: readonly { pattern: RegExp; why: string }[] = [
   },
   {
     pattern: /^\$sailpost#reconnectionwatch_due \(gsi2pk\)$/,
-    why: "the one partition of the index of connections whose owner is due a reconnection warning (a LinkedIn connection with a refresh token, whose end is known, sits in it all its life): written only when such a connection is stored or refreshed, and LinkedIn's access tokens last 60 days, so 100,000 companies refresh about 1,700 a day, a few index writes each: far under one write a second",
+    why: "the one partition of the index of connections whose owner is due a reconnection warning (functions/platforms/connection-health.ts): a connection whose end is known (LinkedIn's, Meta's) sits in it all its life, so it is written whenever one is stored, refreshed or warned about. X's refresh tokens have no end, so the refresh before most X posts never touches it; LinkedIn's access tokens last 60 days, so 100,000 companies refresh about 1,700 a day, a few index writes each: far under one write a second",
   },
   {
     pattern: /^\$sailpost$/,
