@@ -22,10 +22,18 @@ export interface LinkedInClientSettings {
   version: string;
   /** How long one request may take, answer included. */
   timeoutMs: number;
+  /** Whether LinkedIn has granted the app post analytics: the consent page then asks for it. */
+  postAnalytics: boolean;
 }
 
 /** Sign in with OpenID (who connected) and post as the member. */
 export const LINKEDIN_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
+
+/**
+ * Reading the member's posts' statistics (Member Post Analytics API): a restricted scope LinkedIn
+ * grants an app only after reviewing it. Asking for it without that grant fails the consent.
+ */
+export const LINKEDIN_POST_ANALYTICS_SCOPE = 'r_member_postAnalytics';
 
 interface TokenAnswer {
   access_token: string;
@@ -192,7 +200,10 @@ export const createLinkedInClient = (settings: LinkedInClientSettings): SocialCl
         client_id: settings.clientId,
         redirect_uri: redirectUri,
         state,
-        scope: LINKEDIN_SCOPES.join(' '),
+        scope: [
+          ...LINKEDIN_SCOPES,
+          ...(settings.postAnalytics ? [LINKEDIN_POST_ANALYTICS_SCOPE] : []),
+        ].join(' '),
       })
         .toString()
         .replaceAll('+', '%20');
