@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneratedContent } from '#shared/contract/content';
+import type { Performance } from '#shared/contract/performance';
 import type { PlatformCredential } from '#shared/contract/platforms';
 import { newCampaign as newContentCampaign } from './content-support';
 import { setPaidTier, useSandboxTable } from './db';
@@ -120,5 +121,15 @@ describe('LinkedIn results', () => {
     expect(await analyticsRequestsFor(unread.postId)).toEqual([]);
     expect(await dueEntryOf(unread.seeded)).toBeNull();
     expect(await resultsOf(notGranted, unread.seeded)).toBeNull();
+
+    // The Performance page says why the one company's LinkedIn posts have no results.
+    const unreadOn = async (owner: Owner) =>
+      (
+        await call<Performance>('GET', `/companies/${owner.companyId}/performance`, {
+          token: owner.token,
+        })
+      ).body.linkedInResultsUnread;
+    expect(await unreadOn(notGranted)).toBe(true);
+    expect(await unreadOn(granted)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
 import { logger } from '#functions/core/logger';
 import { escapeLittleText } from './little-text';
 import { ProviderAuthRevoked } from './provider-errors';
@@ -22,18 +23,15 @@ export interface LinkedInClientSettings {
   version: string;
   /** How long one request may take, answer included. */
   timeoutMs: number;
-  /** Whether LinkedIn has granted the app post analytics: the consent page then asks for it. */
+  /**
+   * Whether LinkedIn has granted the app post analytics: the consent page then asks for them
+   * (asking for the scope without that grant would fail the consent).
+   */
   postAnalytics: boolean;
 }
 
 /** Sign in with OpenID (who connected) and post as the member. */
 export const LINKEDIN_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
-
-/**
- * Reading the member's posts' statistics (Member Post Analytics API): a restricted scope LinkedIn
- * grants an app only after reviewing it. Asking for it without that grant fails the consent.
- */
-export const LINKEDIN_POST_ANALYTICS_SCOPE = 'r_member_postAnalytics';
 
 interface TokenAnswer {
   access_token: string;

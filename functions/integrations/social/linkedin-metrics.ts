@@ -1,4 +1,5 @@
-import { failureAnswerOf, isTimeout, LINKEDIN_POST_ANALYTICS_SCOPE } from './linkedin-client';
+import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
+import { failureAnswerOf, isTimeout } from './linkedin-client';
 import { unanswered } from './provider-failures';
 import type { PostMetrics, PostMetricsReader } from './post-metrics';
 
