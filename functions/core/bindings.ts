@@ -108,10 +108,12 @@ export const BINDING_VARIABLES = {
     originKey: ['ORIGIN_VERIFY_KEY', 'ORIGIN_VERIFY_KEY_ARN'],
     credentialKey: ['CREDENTIAL_KEY', 'CREDENTIAL_KEY_ARN'],
     xClientSecret: ['X_CLIENT_SECRET', 'X_CLIENT_SECRET_ARN', 'X_CLIENT_ID'],
+    // With the stage's word on whether LinkedIn granted the app post analytics.
     linkedInClientSecret: [
       'LINKEDIN_CLIENT_SECRET',
       'LINKEDIN_CLIENT_SECRET_ARN',
       'LINKEDIN_CLIENT_ID',
+      'LINKEDIN_POST_ANALYTICS',
     ],
     metaAppSecret: ['META_APP_SECRET', 'META_APP_SECRET_ARN', 'META_APP_ID'],
     // "Continue with Google": the OpenID Connect client of the auth group alone.

@@ -104,6 +104,16 @@ const schema = z.object({
     .regex(/^\d{6}(\.\d{2})?$/)
     .default('202607'),
   /**
+   * Whether LinkedIn has granted the app post analytics (`r_member_postAnalytics`, a restricted
+   * scope given per app after review; binding `linkedInClientSecret`, context
+   * `linkedInPostAnalytics` in AWS). Off: the consent page is not asked for it and no LinkedIn
+   * post's results are read, as every read would be refused.
+   */
+  LINKEDIN_POST_ANALYTICS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
    * Meta's app (Facebook Login for Business; binding `metaAppSecret`, context `metaClientId`):
    * one app for Facebook Pages and the Instagram accounts linked to them.
    */

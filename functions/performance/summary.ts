@@ -2,9 +2,14 @@ import { TZDate } from '@date-fns/tz';
 import { addWeeks, format } from 'date-fns';
 import type { HeatCell, Performance, WeekPoint } from '#shared/contract/performance';
 import { WEEKDAYS } from '#shared/domain/campaigns';
-import { DAY_PARTS, TOP_POSTS_SHOWN } from '#shared/domain/post-results';
+import {
+  DAY_PARTS,
+  LINKEDIN_POST_ANALYTICS_SCOPE,
+  TOP_POSTS_SHOWN,
+} from '#shared/domain/post-results';
 import { CONNECTABLE_PLATFORMS, PLATFORM_IDS, type PlatformId } from '#shared/domain/tiers';
 import { campaignEntity } from '../core/db/entities/campaign';
+import { credentialIdFor, platformCredentialEntity } from '../core/db/entities/platform-credential';
 import { postResultEntity, type PostResultRecord } from '../core/db/entities/post-result';
 import type { ResultTotalRecord } from '../core/db/entities/result-total';
 import { mostlyStartingGuess } from '../domain/results/best-times-model';
@@ -84,6 +89,14 @@ const topPostsOf = async (companyId: string): Promise<PostResultRecord[]> =>
       .go({ order: 'desc', limit: TOP_POSTS_SHOWN })
   ).data;
 
+/** Whether the company's LinkedIn connection lets its posts' statistics be read (one item). */
+const linkedInUnreadable = async (companyId: string): Promise<boolean> => {
+  const { data } = await platformCredentialEntity()
+    .get({ companyId, credentialId: credentialIdFor(companyId, 'linkedin') })
+    .go({ attributes: ['connected', 'scopes'] });
+  return Boolean(data?.connected) && !data?.scopes?.includes(LINKEDIN_POST_ANALYTICS_SCOPE);
+};
+
 /** The Performance page's answer, from the stored totals and the top posts' results alone. */
 export const performanceOf = async (
   companyId: string,
@@ -91,9 +104,10 @@ export const performanceOf = async (
   weeks: number,
   now: Date,
 ): Promise<Performance> => {
-  const [totals, top, paused] = await Promise.all([
+  const [totals, top, linkedInUnread, paused] = await Promise.all([
     loadResultTotals(companyId),
     topPostsOf(companyId),
+    linkedInUnreadable(companyId),
     pausedUntil(
       CONNECTABLE_PLATFORMS.flatMap((platform) => [
         pauseScope(platform),
@@ -123,6 +137,11 @@ export const performanceOf = async (
     resultCount,
     mostlyStartingGuess: mostlyStartingGuess(resultCount),
     collectionPausedUntil: paused?.toISOString() ?? null,
+    linkedInResultsUnread:
+      linkedInUnread &&
+      !totals.some(
+        (total) => total.scope === 'account' && total.platform === 'linkedin' && total.posts > 0,
+      ),
     overTime: {
       period: { from: startOfLocalDay(chartWeeks[0]!, timeZone), to: periodEnd(now, timeZone) },
       weeks: overTimeOf(totals, chartWeeks),

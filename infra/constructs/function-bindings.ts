@@ -63,8 +63,11 @@ export interface BindingTargets {
   readonly googleClient?: OAuthClientTarget;
   /** The stage's GA4 measurement id (context `ga4MeasurementId`); none: no analytics. */
   readonly ga4MeasurementId?: string;
-  /** LinkedIn's OAuth client (context `linkedInClientId` + `linkedInClientSecretName`). */
-  readonly linkedInClient?: OAuthClientTarget;
+  /**
+   * LinkedIn's OAuth client (context `linkedInClientId` + `linkedInClientSecretName`), and whether
+   * LinkedIn has granted it post analytics (context `linkedInPostAnalytics`).
+   */
+  readonly linkedInClient?: LinkedInClientTarget;
   /**
    * Meta's app, for Facebook Pages and Instagram (context `metaClientId`, the app id, and
    * `metaClientSecretName`, a secret holding the app secret).
@@ -95,6 +98,14 @@ export interface BindingTargets {
 export interface OAuthClientTarget {
   readonly clientId: string;
   readonly secretName: string;
+}
+
+/**
+ * LinkedIn's client, and whether LinkedIn has granted the app `r_member_postAnalytics` (a
+ * restricted scope, given per app after review): only then are its posts' results read.
+ */
+export interface LinkedInClientTarget extends OAuthClientTarget {
+  readonly postAnalytics: boolean;
 }
 
 /** A Stripe account: its API key's and webhook secret's names, and the price id of each tier. */
@@ -200,7 +211,7 @@ const oauthClientBinding = (
   scope: Construct,
   id: string,
   client: OAuthClientTarget | undefined,
-  [, arnVariable, idVariable]: readonly [string, string, string],
+  [, arnVariable, idVariable]: readonly [string, string, string, ...string[]],
 ): BindingEffect => {
   if (!client) return { environment: {} };
   const secret = secretNamedIn(scope, id, client.secretName);
@@ -233,13 +244,13 @@ const SECRET_BINDERS: Record<SecretName, (context: BindContext) => BindingEffect
   },
   xClientSecret: ({ scope, targets: { xClient } }) =>
     oauthClientBinding(scope, 'XClientSecret', xClient, BINDING_VARIABLES.secrets.xClientSecret),
-  linkedInClientSecret: ({ scope, targets: { linkedInClient } }) =>
-    oauthClientBinding(
-      scope,
-      'LinkedInClientSecret',
-      linkedInClient,
-      BINDING_VARIABLES.secrets.linkedInClientSecret,
-    ),
+  linkedInClientSecret: ({ scope, targets: { linkedInClient } }): BindingEffect => {
+    const variables = BINDING_VARIABLES.secrets.linkedInClientSecret;
+    const client = oauthClientBinding(scope, 'LinkedInClientSecret', linkedInClient, variables);
+    // Off unless set: the configuration's default.
+    if (!linkedInClient?.postAnalytics) return client;
+    return { ...client, environment: { ...client.environment, [variables[3]]: 'true' } };
+  },
   metaAppSecret: ({ scope, targets: { metaClient } }) =>
     oauthClientBinding(scope, 'MetaAppSecret', metaClient, BINDING_VARIABLES.secrets.metaAppSecret),
   googleClientSecret: ({ scope, targets: { googleClient } }) =>

@@ -220,6 +220,8 @@ describe('functionEnvironment', () => {
         LINKEDIN_CLIENT_SECRET: 'sailpost-sandbox-linkedin-secret',
         LINKEDIN_API_BASE_URL: 'http://localhost:3000/_sandbox/providers/linkedin',
         LINKEDIN_AUTH_BASE_URL: 'http://localhost:3000/_sandbox/providers/linkedin',
+        // The stand-in's app has been granted post analytics.
+        LINKEDIN_POST_ANALYTICS: 'true',
       });
     });
 
@@ -243,6 +245,17 @@ describe('functionEnvironment', () => {
       // The real X at its real address (the config's defaults).
       expect(environment).not.toHaveProperty('X_API_BASE_URL');
       expect(environment).not.toHaveProperty('X_AUTHORIZE_URL');
+    });
+
+    it("reads LinkedIn's post analytics only where .env says the real app was granted them", () => {
+      const real = { LINKEDIN_CLIENT_ID: 'real-linkedin-id', LINKEDIN_CLIENT_SECRET: 'real' };
+      const granted = { ...real, LINKEDIN_POST_ANALYTICS: 'true' };
+      expect(
+        functionEnvironment('social', social, { ...wiring, settings: real }),
+      ).not.toHaveProperty('LINKEDIN_POST_ANALYTICS');
+      expect(functionEnvironment('social', social, { ...wiring, settings: granted })).toMatchObject(
+        { LINKEDIN_CLIENT_ID: 'real-linkedin-id', LINKEDIN_POST_ANALYTICS: 'true' },
+      );
     });
   });
 

@@ -123,7 +123,10 @@ const xClientValues = ({ url, settings }: SecretWiring): Variables =>
         X_AUTHORIZE_URL: `${url}${STAND_IN_PATHS.twitter}/i/oauth2/authorize`,
       };
 
-/** LinkedIn's client, the same way. */
+/**
+ * LinkedIn's client, the same way. Post analytics: the real app's as `.env` says (LinkedIn grants
+ * it per app); the stand-in's app has it, so results are read locally.
+ */
 const linkedInClientValues = ({ url, settings }: SecretWiring): Variables =>
   settings.LINKEDIN_CLIENT_ID && settings.LINKEDIN_CLIENT_SECRET
     ? {
@@ -132,6 +135,7 @@ const linkedInClientValues = ({ url, settings }: SecretWiring): Variables =>
         LINKEDIN_CLIENT_SECRET_ARN: undefined,
         LINKEDIN_API_BASE_URL: settings.LINKEDIN_API_BASE_URL,
         LINKEDIN_AUTH_BASE_URL: settings.LINKEDIN_AUTH_BASE_URL,
+        LINKEDIN_POST_ANALYTICS: settings.LINKEDIN_POST_ANALYTICS,
       }
     : {
         LINKEDIN_CLIENT_ID: STAND_IN_CLIENTS.linkedin.clientId,
@@ -139,6 +143,7 @@ const linkedInClientValues = ({ url, settings }: SecretWiring): Variables =>
         LINKEDIN_CLIENT_SECRET_ARN: undefined,
         LINKEDIN_API_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
         LINKEDIN_AUTH_BASE_URL: `${url}${STAND_IN_PATHS.linkedin}`,
+        LINKEDIN_POST_ANALYTICS: 'true',
       };
 
 /**

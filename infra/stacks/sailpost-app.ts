@@ -12,6 +12,7 @@ import type { RouteDefinition } from '#shared/contract/route';
 import { TIER_IDS, type TierId } from '#shared/domain/tiers';
 import { MediaCors } from '../constructs/media-cors';
 import type {
+  LinkedInClientTarget,
   MeasurementProtocolTarget,
   OAuthClientTarget,
   StripeTarget,
@@ -72,6 +73,31 @@ const oauthClientContext = (app: App, name: string): OAuthClientTarget | undefin
     );
   }
   return clientId && secretName ? { clientId, secretName } : undefined;
+};
+
+/** A yes/no context: `true` from cdk.json, `"true"` from `-c name=true`; unset is no. */
+const booleanContext = (app: App, key: string): boolean => {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '' || value === false) return false;
+  if (value === true || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`Context "${key}" must be true or false`);
+};
+
+/**
+ * LinkedIn's client, with whether LinkedIn granted it post analytics (`linkedInPostAnalytics`,
+ * after LinkedIn's review of the app): without that grant every read of a post's statistics
+ * would be refused.
+ */
+const linkedInClientContext = (app: App): LinkedInClientTarget | undefined => {
+  const client = oauthClientContext(app, 'linkedIn');
+  const postAnalytics = booleanContext(app, 'linkedInPostAnalytics');
+  if (postAnalytics && !client) {
+    throw new Error(
+      'linkedInPostAnalytics needs the LinkedIn client: -c linkedInClientId=... and -c linkedInClientSecretName=...',
+    );
+  }
+  return client && { ...client, postAnalytics };
 };
 
 /**
@@ -164,7 +190,9 @@ const smsContext = (app: App) => {
  * Messaging SMS phone number or pool texts are sent from; required in prod, a simulator number
  * elsewhere) and `smsOptOutList` (its opt-out list, default `Default`),
  * `openAiSecretName`, `xClientId` + `xClientSecretName` and `linkedInClientId` +
- * `linkedInClientSecretName`, `metaClientId` + `metaClientSecretName`, `googleClientId` + `googleClientSecretName` (the OAuth clients;
+ * `linkedInClientSecretName` (with `linkedInPostAnalytics=true` once LinkedIn has granted the app
+ * the restricted `r_member_postAnalytics` scope: only then are LinkedIn posts' results read),
+ * `metaClientId` + `metaClientSecretName`, `googleClientId` + `googleClientSecretName` (the OAuth clients;
  * each secret created by hand), `stripeSecretName`
  * + `stripeWebhookSecretName` + `stripePriceIntro|Silver|Gold|Platinum` (Stripe; both secrets
  * created by hand),
@@ -236,7 +264,7 @@ export const buildApp = (options: BuildAppOptions = {}): SailpostApp => {
       supportEmail: stringContext(app, 'supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
       openAiSecretName: stringContext(app, 'openAiSecretName'),
       xClient: oauthClientContext(app, 'x'),
-      linkedInClient: oauthClientContext(app, 'linkedIn'),
+      linkedInClient: linkedInClientContext(app),
       metaClient: oauthClientContext(app, 'meta'),
       googleClient: oauthClientContext(app, 'google'),
       ga4MeasurementId,

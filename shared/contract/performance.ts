@@ -95,6 +95,11 @@ const performanceSchema = z.object({
   mostlyStartingGuess: z.boolean(),
   /** While X reads are paused (credits spent, rate limited or the month's cap reached): until when. */
   collectionPausedUntil: z.string().nullable(),
+  /**
+   * True when the company's LinkedIn connection has not granted post analytics and no LinkedIn
+   * post has results: its LinkedIn posts are not read, and the page says so.
+   */
+  linkedInResultsUnread: z.boolean().optional(),
   overTime: z.object({ period: periodSchema, weeks: z.array(weekPointSchema) }),
   /** The posts with the most engagements, all time (at most TOP_POSTS_SHOWN). */
   topPosts: z.object({ period: periodSchema, posts: z.array(topPostSchema) }),

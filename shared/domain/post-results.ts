@@ -20,6 +20,13 @@ export const RESULT_AGES = [
 export type ResultAge = (typeof RESULT_AGES)[number]['id'];
 export const RESULT_AGE_IDS = RESULT_AGES.map((age) => age.id) as [ResultAge, ...ResultAge[]];
 
+/**
+ * LinkedIn's scope for reading a member's posts' statistics (Member Post Analytics API): a
+ * restricted scope LinkedIn grants an app only after reviewing it. A connection without it gets
+ * no LinkedIn results.
+ */
+export const LINKEDIN_POST_ANALYTICS_SCOPE = 'r_member_postAnalytics';
+
 /** X's tweets lookup takes at most this many ids per request. */
 export const X_LOOKUP_BATCH_MAX = 100;
 /**

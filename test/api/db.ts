@@ -61,6 +61,7 @@ export const useSandboxTable = async () => {
     { userEntity },
     { forumThreadEntity },
     { forumPostEntity },
+    { resultDueEntity },
   ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/campaign-ref'),
@@ -76,6 +77,7 @@ export const useSandboxTable = async () => {
     import('#functions/core/db/entities/user'),
     import('#functions/core/db/entities/forum-thread'),
     import('#functions/core/db/entities/forum-post'),
+    import('#functions/core/db/entities/result-due'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
@@ -92,6 +94,7 @@ export const useSandboxTable = async () => {
     users: userEntity(),
     forumThreads: forumThreadEntity(),
     forumPosts: forumPostEntity(),
+    resultDues: resultDueEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;

@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WEEKDAY_NAMES, WEEKDAYS } from '#shared/domain/campaigns';
 import { DAY_PART_HOURS, DAY_PARTS, type DayPart } from '#shared/domain/post-results';
-import { setPaidTier } from '../api/db';
+import { credentialIdFor } from '#functions/core/db/entities/platform-credential';
+import { setPaidTier, useSandboxTable } from '../api/db';
 import { seriousViolations } from './axe';
-import { baseUrl, newPage, screenshot, storedToken, useBrowser } from './browser';
+import { baseUrl, newPage, screenshot, storedToken, unique, useBrowser } from './browser';
 import { campaignThroughApi, connectX, ownerWithCompany } from './owners';
 
 interface ApiPost {
@@ -225,5 +226,33 @@ describe('results and best times in the browser', () => {
     await screenshot(page, 'performance-best-times-slot-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'performance-best-times-slot-390');
+  });
+
+  it('says why LinkedIn posts have no results when the connection has not granted post analytics', async () => {
+    const { page } = await newPage(browser());
+    const company = await ownerWithCompany(page);
+    const companyId = company.split('/').pop()!;
+    await setPaidTier(companyId, 'gold');
+    await page.goto(`${company}/platforms`);
+    const card = page.getByRole('region', { name: 'LinkedIn' });
+    await card.getByRole('button', { name: 'Connect Now' }).click();
+    await page.getByLabel('Sign in as').fill(`Harbor ${unique()}`);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await card.getByText('Connected', { exact: true }).waitFor();
+    // A connection made before LinkedIn granted the app post analytics: without the scope.
+    const { credentials } = await useSandboxTable();
+    await credentials
+      .patch({ companyId, credentialId: credentialIdFor(companyId, 'linkedin') })
+      .set({ scopes: ['openid', 'profile', 'w_member_social'] })
+      .go();
+
+    await page.goto(`${company}/performance`);
+    await page
+      .getByText("LinkedIn posts have no results here: LinkedIn hasn't given Sailpost access")
+      .waitFor();
+    expect(await seriousViolations(page, 'performance page, LinkedIn unread')).toEqual([]);
+    await screenshot(page, 'performance-linkedin-unread-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'performance-linkedin-unread-390');
   });
 });

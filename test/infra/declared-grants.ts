@@ -224,6 +224,8 @@ export interface BindingContext {
   readonly xClientSecretName?: string;
   readonly linkedInClientId?: string;
   readonly linkedInClientSecretName?: string;
+  /** `true` (or `"true"`, as `-c` gives it): LinkedIn granted the app post analytics. */
+  readonly linkedInPostAnalytics?: boolean | string;
   readonly googleClientId?: string;
   readonly googleClientSecretName?: string;
   readonly ga4MeasurementId?: string;
@@ -607,6 +609,14 @@ export const expectedEnvironment = (
       }),
     );
     add('secrets', idVariable, fn, client.clientId);
+  }
+  if (
+    bindings.secrets?.includes('linkedInClientSecret') &&
+    context.linkedInClientId &&
+    context.linkedInClientSecretName &&
+    String(context.linkedInPostAnalytics) === 'true'
+  ) {
+    add('secrets', 'LINKEDIN_POST_ANALYTICS', fn, 'true');
   }
   for (const stripe of stripeSecretsOf(context)) {
     if (!bindings.secrets?.includes(stripe.secret)) continue;

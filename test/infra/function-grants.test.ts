@@ -353,6 +353,9 @@ describe('bindings that depend on the stage context', () => {
     smsOptOutList: 'sailpost-dev',
     emailFrom: 'Test <t@mail.example.com>',
     emailIdentity: 'mail.example.com',
+    // LinkedIn's client without post analytics (the default: LinkedIn grants them per app).
+    linkedInClientId: 'linkedin-client-id',
+    linkedInClientSecretName: 'sailpost/dev/linkedin',
   };
   let built: SailpostApp;
   let templates: AppTemplates;
@@ -379,6 +382,12 @@ describe('bindings that depend on the stage context', () => {
     );
     // A stage that names its identity gets no simulator number.
     expect(built.jobs.smsOrigination.simulatorNumber).toBeUndefined();
+  });
+
+  it("reads no LinkedIn post's results unless context says LinkedIn granted post analytics", () => {
+    const collection = templates.environmentOf(built.jobs.functions.get('results-collection')!);
+    expect(collection.LINKEDIN_CLIENT_ID).toBe('"linkedin-client-id"');
+    expect(collection).not.toHaveProperty('LINKEDIN_POST_ANALYTICS');
   });
 });
 
@@ -416,6 +425,7 @@ describe('a function binding everything', () => {
     xClientSecretName: 'sailpost/dev/x',
     linkedInClientId: 'linkedin-client-id',
     linkedInClientSecretName: 'sailpost/dev/linkedin',
+    linkedInPostAnalytics: 'true',
     googleClientId: 'google-client-id.apps.googleusercontent.com',
     googleClientSecretName: 'sailpost/dev/google',
     ga4MeasurementId: 'G-TEST12345',
@@ -470,7 +480,19 @@ describe('a function binding everything', () => {
       expect(environment.STRIPE_SECRET_KEY_ARN).toContain('secret:sailpost/dev/stripe');
       expect(environment.STRIPE_WEBHOOK_SECRET_ARN).toContain('secret:sailpost/dev/stripe-webhook');
       expect(environment.STRIPE_PRICE_GOLD).toBe('"price_gold"');
+      expect(environment.LINKEDIN_POST_ANALYTICS).toBe('"true"');
     }
+    // Context linkedInPostAnalytics=true: the functions with LinkedIn's client read its results
+    // and ask for the scope; the others are not told.
+    for (const name of ['results-collection', 'company-cleanup'] as const) {
+      const job = templates.environmentOf(built.jobs.functions.get(name)!);
+      expect(job.LINKEDIN_POST_ANALYTICS, name).toBe('"true"');
+    }
+    const platforms = templates.environmentOf(built.api.functions.get('platforms')!);
+    expect(platforms.LINKEDIN_POST_ANALYTICS).toBe('"true"');
+    expect(templates.environmentOf(built.api.functions.get('billing')!)).not.toHaveProperty(
+      'LINKEDIN_POST_ANALYTICS',
+    );
     // The billing function itself: Stripe's key, prices and webhook secret, nothing else's.
     const billing = templates.environmentOf(built.api.functions.get('billing')!);
     expect(billing.STRIPE_PRICE_PLATINUM).toBe('"price_platinum"');
@@ -509,6 +531,15 @@ describe('a function binding everything', () => {
   it('needs both the id and the secret of an OAuth client, or neither', () => {
     expect(() => buildTestApp({ stage: 'dev', xClientId: 'x-client-id' })).toThrow(
       /x needs both -c xClientId=\.\.\. and -c xClientSecretName=/,
+    );
+  });
+
+  it("needs LinkedIn's client for its post analytics, and a yes or no", () => {
+    expect(() => buildTestApp({ stage: 'dev', linkedInPostAnalytics: 'true' })).toThrow(
+      /linkedInPostAnalytics needs the LinkedIn client/,
+    );
+    expect(() => buildTestApp({ stage: 'dev', ...context, linkedInPostAnalytics: 'yes' })).toThrow(
+      /Context "linkedInPostAnalytics" must be true or false/,
     );
   });
 

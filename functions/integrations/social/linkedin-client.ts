@@ -1,3 +1,4 @@
+import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
 import { logger } from '#functions/core/logger';
 import { escapeLittleText } from './little-text';
 import { ProviderAuthRevoked } from './provider-errors';
@@ -22,6 +23,11 @@ export interface LinkedInClientSettings {
   version: string;
   /** How long one request may take, answer included. */
   timeoutMs: number;
+  /**
+   * Whether LinkedIn has granted the app post analytics: the consent page then asks for them
+   * (asking for the scope without that grant would fail the consent).
+   */
+  postAnalytics: boolean;
 }
 
 /** Sign in with OpenID (who connected) and post as the member. */
@@ -192,7 +198,10 @@ export const createLinkedInClient = (settings: LinkedInClientSettings): SocialCl
         client_id: settings.clientId,
         redirect_uri: redirectUri,
         state,
-        scope: LINKEDIN_SCOPES.join(' '),
+        scope: [
+          ...LINKEDIN_SCOPES,
+          ...(settings.postAnalytics ? [LINKEDIN_POST_ANALYTICS_SCOPE] : []),
+        ].join(' '),
       })
         .toString()
         .replaceAll('+', '%20');

@@ -1,3 +1,4 @@
+import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
 import { failureAnswerOf, isTimeout } from './linkedin-client';
 import { unanswered } from './provider-failures';
 import type { PostMetrics, PostMetricsReader } from './post-metrics';
@@ -6,7 +7,8 @@ import type { PostMetrics, PostMetricsReader } from './post-metrics';
  * LinkedIn's results for posts made as a member: the Member Post Analytics API
  * (`GET /rest/memberCreatorPostAnalytics?q=entity`, one metric per request: impressions,
  * reactions, comments, reshares), as the member who posted. Posts made as an organisation would
- * read `organizationalEntityShareStatistics` instead; Sailpost posts as the member today.
+ * read `organizationalEntityShareStatistics` instead; Sailpost posts as the member today. It needs
+ * `r_member_postAnalytics`, which LinkedIn grants an app only after review (LINKEDIN_POST_ANALYTICS).
  * https://learn.microsoft.com/en-us/linkedin/marketing/community-management/members/post-statistics
  */
 const ENGAGEMENT_METRICS = ['REACTION', 'COMMENT', 'RESHARE'] as const;
@@ -47,6 +49,8 @@ export const createLinkedInMetricsReader = (settings: {
     // One post a request: the API reads one entity at a time.
     batchMax: 1,
     billedPerRead: false,
+    // LinkedIn answers 403 to a member who did not grant it.
+    requiredScope: LINKEDIN_POST_ANALYTICS_SCOPE,
     async read({ accessToken, postIds }) {
       const metrics = new Map<string, PostMetrics>();
       for (const postId of postIds) {

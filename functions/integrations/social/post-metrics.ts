@@ -23,6 +23,11 @@ export interface PostMetricsReader {
   /** Whether the platform bills each post read (X): the monthly cap then counts them. */
   readonly billedPerRead: boolean;
   /**
+   * A scope the connection must have granted for its posts to be read (LinkedIn's post
+   * analytics): without it the platform refuses every read, so none is made.
+   */
+  readonly requiredScope?: string;
+  /**
    * The posts' metrics, by the provider's post id, as the account they were posted as
    * (`accountId`: the X user, the LinkedIn member, the Page, the Instagram account). A post the
    * platform no longer has is absent.
@@ -47,8 +52,14 @@ const xReader = lazyAsync(async (): Promise<PostMetricsReader> => {
   });
 });
 
-const linkedInReader = lazyAsync(async (): Promise<PostMetricsReader> => {
-  const { LINKEDIN_API_BASE_URL, LINKEDIN_VERSION, LINKEDIN_CLIENT_ID } = config();
+/**
+ * LinkedIn answers post statistics only to an app it has granted post analytics (the stage's
+ * LINKEDIN_POST_ANALYTICS): without that grant, no reader.
+ */
+const linkedInReader = lazyAsync(async (): Promise<PostMetricsReader | null> => {
+  const { LINKEDIN_API_BASE_URL, LINKEDIN_VERSION, LINKEDIN_CLIENT_ID, LINKEDIN_POST_ANALYTICS } =
+    config();
+  if (!LINKEDIN_POST_ANALYTICS) return null;
   if (!LINKEDIN_CLIENT_ID) throw misconfigured('linkedin', 'LINKEDIN_CLIENT_ID is not configured');
   const { createLinkedInMetricsReader } = await import('./linkedin-metrics');
   return createLinkedInMetricsReader({
@@ -71,10 +82,12 @@ const metaReader = (platform: 'facebook' | 'instagram') =>
   });
 
 /**
- * Each platform's reader; a platform given null would have its posts' due entries dropped
- * unread.
+ * Each platform's reader; a platform given null (or whose reader is null in this stage) has its
+ * posts' due entries dropped unread.
  */
-export const POST_METRICS_READERS: ConnectableTable<(() => Promise<PostMetricsReader>) | null> = {
+export const POST_METRICS_READERS: ConnectableTable<
+  (() => Promise<PostMetricsReader | null>) | null
+> = {
   twitter: xReader,
   linkedin: linkedInReader,
   facebook: metaReader('facebook'),

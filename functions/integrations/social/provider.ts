@@ -34,8 +34,13 @@ const xClient = lazyAsync(async (): Promise<SocialClient> => {
 });
 
 const linkedInClient = lazyAsync(async (): Promise<SocialClient> => {
-  const { LINKEDIN_CLIENT_ID, LINKEDIN_API_BASE_URL, LINKEDIN_AUTH_BASE_URL, LINKEDIN_VERSION } =
-    config();
+  const {
+    LINKEDIN_CLIENT_ID,
+    LINKEDIN_API_BASE_URL,
+    LINKEDIN_AUTH_BASE_URL,
+    LINKEDIN_VERSION,
+    LINKEDIN_POST_ANALYTICS,
+  } = config();
   if (!LINKEDIN_CLIENT_ID) throw misconfigured('linkedin', 'LINKEDIN_CLIENT_ID is not configured');
   const clientSecret = await readDeclaredSecret('linkedInClientSecret');
   const { createLinkedInClient } = await import('./linkedin-client');
@@ -46,6 +51,7 @@ const linkedInClient = lazyAsync(async (): Promise<SocialClient> => {
     authBaseUrl: LINKEDIN_AUTH_BASE_URL.replace(/\/+$/, ''),
     version: LINKEDIN_VERSION,
     timeoutMs: REQUEST_TIMEOUT_MS,
+    postAnalytics: LINKEDIN_POST_ANALYTICS,
   });
 });
 

@@ -44,7 +44,10 @@ export interface CollectionSummary {
   requests: { platform: ConnectablePlatform; posts: number }[];
   /** Posts left for a later run: paused, over the monthly cap, not due on this UTC day. */
   deferred: number;
-  /** Entries dropped: the post or its company is gone, or the platform no longer has it. */
+  /**
+   * Entries dropped: the post or its company is gone, the platform no longer has it, or nobody
+   * may read it (no reader for the platform here, or a connection without the scope it needs).
+   */
   dropped: number;
   /** Scopes paused by this run (`twitter`, `twitter#{companyId}`). */
   paused: string[];
@@ -69,6 +72,12 @@ const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 const drop = (due: ResultDueRecord) =>
   resultDueEntity().delete({ contentId: due.contentId }).go({ response: 'none' });
+
+/**
+ * Why posts were dropped without a read: the platform has no reader here (LinkedIn while the app
+ * has not been granted post analytics), or the connection did not grant what the reader needs.
+ */
+type UnreadReason = 'no-reader' | 'scope-not-granted';
 
 /** The platform's reader, or null for a platform without one (its due entries are dropped). */
 const defaultReaderFor = async (platform: ConnectablePlatform): Promise<PostMetricsReader | null> =>
@@ -99,6 +108,15 @@ export const collectResults = async (
     paused: [],
   };
   const today = utcDayOf(now);
+  /** Posts dropped unread, by platform and reason: one log line for the run, not one per post. */
+  const unread = new Map<string, { platform: string; reason: UnreadReason; posts: number }>();
+  const dropUnread = async (platform: string, reason: UnreadReason, posts: ResultDueRecord[]) => {
+    const key = `${platform}:${reason}`;
+    const tally = unread.get(key) ?? { platform, reason, posts: 0 };
+    unread.set(key, { ...tally, posts: tally.posts + posts.length });
+    summary.dropped += posts.length;
+    await Promise.all(posts.map(drop));
+  };
 
   const entries = await dueEntries(now);
   // A post whose last reading kept failing (a connection that cannot read results) is given up.
@@ -122,8 +140,7 @@ export const collectResults = async (
   for (const [platformName, ofPlatform] of groupBy(due, (entry) => entry.platform)) {
     const reader = isConnectable(platformName) ? await readerFor(platformName) : null;
     if (!isConnectable(platformName) || !reader) {
-      summary.dropped += ofPlatform.length;
-      await Promise.all(ofPlatform.map(drop));
+      await dropUnread(platformName, 'no-reader', ofPlatform);
       continue;
     }
     const platform: ConnectablePlatform = platformName;
@@ -140,6 +157,12 @@ export const collectResults = async (
         // Without the account that posted them, nobody can read them.
         summary.dropped += posts.length;
         await Promise.all(posts.map(drop));
+        continue;
+      }
+      if (reader.requiredScope && !credential.scopes.includes(reader.requiredScope)) {
+        // The platform would refuse every read (a connection made before the app was granted
+        // the scope): none is made.
+        await dropUnread(platform, 'scope-not-granted', posts);
         continue;
       }
       if (credential.needsReconnection) {
@@ -243,6 +266,11 @@ export const collectResults = async (
         }
       }
     }
+  }
+  if (unread.size) {
+    logger.info('Results not read: no reader here, or a connection without its scope', {
+      unread: [...unread.values()],
+    });
   }
   logger.info('Collected results', {
     recorded: summary.recorded,

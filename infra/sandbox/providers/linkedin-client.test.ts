@@ -3,6 +3,7 @@ import {
   createLinkedInClient,
   type LinkedInClientSettings,
 } from '#functions/integrations/social/linkedin-client';
+import { createLinkedInMetricsReader } from '#functions/integrations/social/linkedin-metrics';
 import {
   ProviderAuthRevoked,
   ProviderMisconfigured,
@@ -43,6 +44,7 @@ describe('LinkedIn client against the stand-in', () => {
       authBaseUrl: base,
       version: '202607',
       timeoutMs: 400,
+      postAnalytics: false,
     };
     linkedIn = createLinkedInClient(settings);
   });
@@ -73,6 +75,53 @@ describe('LinkedIn client against the stand-in', () => {
       state: 's',
       scope: 'openid profile w_member_social',
     });
+  });
+
+  it('asks for post analytics too where LinkedIn granted them to the app, and gets them', async () => {
+    const analytics = createLinkedInClient({ ...settings, postAnalytics: true });
+    const url = new URL(
+      analytics.authorizationUrl({
+        state: 's',
+        redirectUri: 'http://localhost/cb',
+        codeChallenge: 'x',
+      }),
+    );
+    expect(url.searchParams.get('scope')).toBe(
+      'openid profile w_member_social r_member_postAnalytics',
+    );
+    // The stand-in grants what the consent page was asked for.
+    const grant = await connect(analytics, 'Ada Lovelace');
+    expect(grant.scopes).toEqual([
+      'openid',
+      'profile',
+      'w_member_social',
+      'r_member_postAnalytics',
+    ]);
+  });
+
+  it("reads a post's statistics only with the post analytics scope, as LinkedIn does", async () => {
+    const reader = createLinkedInMetricsReader(settings);
+    const post = async (client: SocialClient, text: string) => {
+      const { accessToken } = await connect(client, 'Grace Hopper');
+      const { id } = await client.account(accessToken);
+      const { postId } = await client.publish({ accessToken, accountId: id, text, media: [] });
+      return { accessToken, accountId: id, postIds: [postId] };
+    };
+
+    const granted = await post(
+      createLinkedInClient({ ...settings, postAnalytics: true }),
+      'Read with the scope',
+    );
+    const metrics = await reader.read(granted);
+    expect(metrics.get(granted.postIds[0]!)).toEqual({
+      impressions: expect.any(Number),
+      engagements: expect.any(Number),
+    });
+    expect(metrics.get(granted.postIds[0]!)!.impressions).toBeGreaterThan(0);
+
+    const refused = reader.read(await post(linkedIn, 'Read without the scope'));
+    await expect(refused).rejects.toBeInstanceOf(ProviderRejected);
+    await expect(refused).rejects.toMatchObject({ status: 403 });
   });
 
   it('trades a code for a 60-day token and no refresh token', async () => {

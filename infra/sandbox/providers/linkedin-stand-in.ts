@@ -31,11 +31,29 @@ import {
  *   POST /rest/images?action=initializeUpload an upload URL and the image's URN
  *   PUT  /dms-uploads/{id}                    the image's bytes
  *   POST /rest/posts                          the post (Posts API)
+ *   GET  /rest/memberCreatorPostAnalytics     one metric of a post (needs r_member_postAnalytics)
  *
  * The versioned `/rest/` calls need `LinkedIn-Version` (426 for one LinkedIn no longer serves) and
  * `X-Restli-Protocol-Version: 2.0.0`. The commentary must be valid "little" text: a reserved
  * character without its backslash is refused, where LinkedIn would cut or garble the post.
  */
+
+/**
+ * LinkedIn's restricted scope for the Member Post Analytics API, spelled here as LinkedIn spells
+ * it (not taken from the app's client, so a client that asks for the wrong name is refused).
+ */
+const POST_ANALYTICS_SCOPE = 'r_member_postAnalytics';
+
+/** The post statistics requests kept for `analyticsRequests()`, newest last. */
+const ANALYTICS_REQUESTS_KEPT = 500;
+
+/** A request for one metric of a post, as the stand-in received it (granted or not). */
+export interface AnalyticsRequest {
+  /** The post's URN as the request named it. */
+  postId: string;
+  metric: string;
+  receivedAt: string;
+}
 
 /** LinkedIn's access tokens last 60 days. */
 const ACCESS_TOKEN_SECONDS = 60 * 24 * 60 * 60;
@@ -95,6 +113,8 @@ export const createLinkedInStandIn = ({ store, failures, client }: LinkedInStand
   });
   /** Images announced by initializeUpload, waiting for their bytes. */
   const pendingImages = new Map<string, Grant>();
+  /** Kept in memory only: what tests and the curious check after a results run. */
+  const analyticsRequests: AnalyticsRequest[] = [];
   const { data } = store;
 
   const tokenAnswer = (tokens: IssuedTokens) => ({
@@ -131,7 +151,11 @@ export const createLinkedInStandIn = ({ store, failures, client }: LinkedInStand
   };
 
   /** The versioned API's headers, then the grant: else LinkedIn's 426, 400, 401 or 403. */
-  const versioned = (request: IncomingMessage, response: ServerResponse): Grant | undefined => {
+  const versioned = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    scopes: readonly string[] = ['w_member_social'],
+  ): Grant | undefined => {
     const version = request.headers['linkedin-version'];
     const versionText = Array.isArray(version) ? version[0] : version;
     if (!isServedVersion(versionText)) {
@@ -154,24 +178,25 @@ export const createLinkedInStandIn = ({ store, failures, client }: LinkedInStand
       );
       return undefined;
     }
-    return authorized(request, response, ['w_member_social']);
+    return authorized(request, response, scopes);
   };
 
   /**
    * One metric of one of the member's posts (`q=entity&entity=(share:urn…)&queryType=…`), from
    * the seeded audience (seeded-audience.ts), the post's time being when it was posted here; a
-   * post is answered as at least an hour old, as the stand-in for X does.
+   * post is answered as at least an hour old, as the stand-in for X does. Like LinkedIn, only to
+   * a member who granted `r_member_postAnalytics` (a 403 otherwise); every request is recorded.
    */
   const postAnalytics = (request: IncomingMessage, response: ServerResponse) => {
-    const grant = oauth.grantOf(bearerOf(request));
-    if (!grant) {
-      return answer(response, 401, {
-        ...failure(401, 'Invalid access token'),
-        serviceErrorCode: 65600,
-      });
-    }
     const query = new URL(request.url ?? '/', 'http://sandbox.local').searchParams;
     const urn = /^\((?:share|ugc):(.+)\)$/.exec(query.get('entity') ?? '')?.[1];
+    analyticsRequests.push({
+      postId: decodeURIComponent(urn ?? ''),
+      metric: query.get('queryType') ?? '',
+      receivedAt: new Date().toISOString(),
+    });
+    analyticsRequests.splice(0, analyticsRequests.length - ANALYTICS_REQUESTS_KEPT);
+    if (!versioned(request, response, [POST_ANALYTICS_SCOPE])) return;
     const known = data.posts.find(
       (post) => post.platform === 'linkedin' && post.postId === decodeURIComponent(urn ?? ''),
     );
@@ -419,5 +444,5 @@ export const createLinkedInStandIn = ({ store, failures, client }: LinkedInStand
     answer(response, 404, failure(404, `The stand-in for LinkedIn has no ${method} ${path}`));
   };
 
-  return { handle, oauth };
+  return { handle, oauth, analyticsRequests: (): readonly AnalyticsRequest[] => analyticsRequests };
 };

@@ -21,6 +21,8 @@ import { createXStandIn } from './x-stand-in';
  *   /_sandbox/providers/x/…, …/linkedin/…, …/meta/…          the stand-ins
  *   GET  /_sandbox/providers/media/{id}                       an uploaded image or video
  *   GET  /_sandbox/api/posts[?platform=…]                     { posts }, newest first
+ *   GET  /_sandbox/api/providers/{platform}/grants            { grants }: who connected, with what
+ *   GET  /_sandbox/api/providers/linkedin/analytics-requests  { requests }: post statistics asked
  *   POST /_sandbox/api/providers/{platform}/next-failure      { kind } (failures.ts)
  *   DELETE the same                                           clears it
  *   POST /_sandbox/failures/{platform}                        the page's buttons (form post)
@@ -175,6 +177,15 @@ export const startSocialProviders = async (
             createdAt,
           })),
       });
+    }
+    if (
+      platform === 'linkedin' &&
+      action === 'analytics-requests' &&
+      !rest.length &&
+      request.method === 'GET'
+    ) {
+      // Every request for a post's statistics, refused ones too (tests check none was made).
+      return sendJson(response, 200, { requests: linkedIn.analyticsRequests() });
     }
     if (!platform || action !== 'next-failure' || rest.length) {
       return sendJson(response, 404, {

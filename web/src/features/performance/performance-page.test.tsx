@@ -6,7 +6,7 @@ import { PERFORMANCE_TEXTS, type TimeWindow } from '#shared/domain/post-results'
 import { mockFetch } from '#web/test/fetch-mock';
 import { makeCompany, seedSession } from '#web/test/fixtures';
 import { renderScreen } from '#web/test/render';
-import { PerformancePage } from './performance-page';
+import { PERFORMANCE_PAGE_TEXTS, PerformancePage } from './performance-page';
 
 const PATH = '/dashboard/company/:companyId/performance';
 const ZONE = 'America/New_York';
@@ -160,6 +160,17 @@ describe('the Performance page', () => {
     expect(await within(best).findByText('Weekday mornings')).toBeInTheDocument();
     expect(best).toHaveTextContent('6 posts, 2.4× your median');
     expect(best).not.toHaveTextContent(PERFORMANCE_TEXTS.startingGuess);
+  });
+
+  it('says why LinkedIn posts have no results when its connection cannot have them read', async () => {
+    open(makePerformance({ linkedInResultsUnread: true }));
+    expect(await screen.findByText(PERFORMANCE_PAGE_TEXTS.linkedInUnread)).toBeInTheDocument();
+  });
+
+  it('says nothing of LinkedIn where its results can be read', async () => {
+    open(makePerformance({ linkedInResultsUnread: false }));
+    await screen.findByRole('region', { name: 'Best times to post' });
+    expect(screen.queryByText(PERFORMANCE_PAGE_TEXTS.linkedInUnread)).not.toBeInTheDocument();
   });
 
   it('says the best times are mostly the starting guess with fewer than 10 results', async () => {

@@ -53,6 +53,8 @@ export const PERFORMANCE_PAGE_TEXTS = {
   emptyDescription:
     'Results appear here about an hour after a post is published, and grow over its first week.',
   export: 'Export CSV',
+  linkedInUnread:
+    "LinkedIn posts have no results here: LinkedIn hasn't given Sailpost access to their statistics.",
 } as const;
 
 function Section({
@@ -246,6 +248,9 @@ export function PerformancePage() {
               minute: '2-digit',
             })}, ${zoneName(performance.timeZone)}. Publishing goes on as usual.`}
           </Alert>
+        ) : null}
+        {performance.linkedInResultsUnread ? (
+          <Alert>{PERFORMANCE_PAGE_TEXTS.linkedInUnread}</Alert>
         ) : null}
         {performance.resultCount === 0 ? (
           <EmptyState
