@@ -5,6 +5,9 @@ import path from 'node:path';
 import { withEnvironment } from '#functions/core/environment';
 import { startBenchSandbox, type BenchSandbox } from './sandbox-child';
 import { pointEntitiesAt, sandboxTableClient, writeInBatches } from './sandbox-table';
+import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
+import { LINKEDIN_SCOPES } from '#functions/integrations/social/linkedin-client';
+import { X_SCOPES } from '#functions/integrations/social/x-client';
 import { measurePublishing, publishingSlot, utcTimeOfDay } from './scale-publishing';
 import { percentile } from './stats';
 import { judgedRow, type Row } from './table';
@@ -62,6 +65,21 @@ const entitiesOf = async (sandbox: BenchSandbox) => {
     storeConnection: credentials.storeConnection,
     uniqueClaims: uniqueClaim.uniqueClaimEntity(),
   };
+};
+
+/** What the stand-ins grant directly (social-providers.ts). */
+interface DirectGrant {
+  accountId: string;
+  accessToken: string;
+  refreshToken?: string;
+  expiresIn: number;
+  scopes: string[];
+}
+const GRANTS_PER_REQUEST = 2_000;
+/** What the owners' consent would grant: posting, and LinkedIn's post statistics. */
+const GRANTED_SCOPES = {
+  twitter: [...X_SCOPES],
+  linkedin: [...LINKEDIN_SCOPES, LINKEDIN_POST_ANALYTICS_SCOPE],
 };
 
 const itemOf = (params: { Item?: Record<string, unknown> }) => params.Item!;
@@ -153,35 +171,55 @@ const seed = async (
     .add({ zones: [ZONE] })
     .go();
   await writeInBatches(sandboxTableClient(sandbox.dynamoDbEndpoint), items);
-  // The accounts through the product's own code (their tokens encrypted with the sandbox's key).
+  // The accounts: granted at the stand-ins as if each owner had consented (their tokens post for
+  // real there), then stored through the product's own code (encrypted with the sandbox's key).
   const environment = { ...sandbox.environments.platforms, ...process.env };
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < owners.length) {
-        const owner = owners[next++]!;
-        for (const platform of ['twitter', 'linkedin'] as const) {
-          await withEnvironment(environment, () =>
-            entities.storeConnection({
-              companyId: owner.companyId,
-              platform,
-              account: {
-                id: `${platform}-${owner.companyId}`,
-                handle: `@h${next}`,
-                displayName: '',
-              },
-              grant: {
-                accessToken: 'stand-in-access',
-                refreshToken: 'stand-in-refresh',
-                expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-                scopes: [],
-              },
-            }),
-          );
-        }
-      }
-    }),
-  );
+  for (const platform of ['twitter', 'linkedin'] as const) {
+    for (let start = 0; start < owners.length; start += GRANTS_PER_REQUEST) {
+      const chunk = owners.slice(start, start + GRANTS_PER_REQUEST);
+      const { grants } = await getJson<{ grants: DirectGrant[] }>(
+        `${sandbox.url}/_sandbox/api/providers/${platform}/grants`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            accounts: chunk.map((owner, index) => ({
+              id: `${platform}-${owner.companyId}`,
+              username: `h${start + index}`,
+              name: `Harbor ${start + index}`,
+            })),
+            scopes: GRANTED_SCOPES[platform],
+          }),
+        },
+      );
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < chunk.length) {
+            const index = next++;
+            const grant = grants[index]!;
+            await withEnvironment(environment, () =>
+              entities.storeConnection({
+                companyId: chunk[index]!.companyId,
+                platform,
+                account: {
+                  id: grant.accountId,
+                  handle: platform === 'twitter' ? `@h${start + index}` : `Harbor ${start + index}`,
+                  displayName: `Harbor ${start + index}`,
+                },
+                grant: {
+                  accessToken: grant.accessToken,
+                  ...(grant.refreshToken ? { refreshToken: grant.refreshToken } : {}),
+                  expiresAt: new Date(Date.now() + grant.expiresIn * 1000).toISOString(),
+                  scopes: grant.scopes,
+                },
+              }),
+            );
+          }
+        }),
+      );
+    }
+  }
   return owners;
 };
 

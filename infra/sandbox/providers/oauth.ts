@@ -67,6 +67,13 @@ export interface OAuthServer {
   revokeAll(): Promise<void>;
   /** The live grant an access token belongs to. */
   grantOf(accessToken: string | undefined): Grant | undefined;
+  /**
+   * Grants as if each account had consented, with their tokens, saved once: for load simulations
+   * that connect thousands of accounts (`POST /_sandbox/api/providers/{platform}/grants`).
+   */
+  grantDirectly(
+    grants: readonly { clientId: string; account: StandInAccount; scopes: string[] }[],
+  ): Promise<IssuedTokens[]>;
 }
 
 export const createOAuthServer = (store: ProviderStore, policy: OAuthPolicy): OAuthServer => {
@@ -75,6 +82,24 @@ export const createOAuthServer = (store: ProviderStore, policy: OAuthPolicy): OA
   const prefix = TOKEN_PREFIXES[policy.platform];
 
   const issue = async (grant: Grant): Promise<IssuedTokens> => {
+    const issued = issueUnsaved(grant);
+    await store.save();
+    return issued;
+  };
+
+  const newGrant = (input: Omit<Grant, 'grantId' | 'platform' | 'revoked' | 'createdAt'>) => {
+    const grant: Grant = {
+      grantId: randomBytes(12).toString('base64url'),
+      platform: policy.platform,
+      ...input,
+      revoked: false,
+      createdAt: new Date().toISOString(),
+    };
+    data.grants[grant.grantId] = grant;
+    return grant;
+  };
+
+  const issueUnsaved = (grant: Grant): IssuedTokens => {
     const accessToken = randomToken(`${prefix}at-`);
     data.tokens[accessToken] = {
       grantId: grant.grantId,
@@ -86,7 +111,6 @@ export const createOAuthServer = (store: ProviderStore, policy: OAuthPolicy): OA
       refreshToken = randomToken(`${prefix}rt-`);
       data.tokens[refreshToken] = { grantId: grant.grantId, kind: 'refresh' };
     }
-    await store.save();
     return {
       accessToken,
       expiresIn: policy.accessTokenSeconds,
@@ -120,17 +144,7 @@ export const createOAuthServer = (store: ProviderStore, policy: OAuthPolicy): OA
           return 'Value passed for the code_verifier was invalid.';
         }
       }
-      const grant: Grant = {
-        grantId: randomBytes(12).toString('base64url'),
-        platform: policy.platform,
-        clientId,
-        account: pending.account,
-        scopes: pending.scopes,
-        revoked: false,
-        createdAt: new Date().toISOString(),
-      };
-      data.grants[grant.grantId] = grant;
-      return issue(grant);
+      return issue(newGrant({ clientId, account: pending.account, scopes: pending.scopes }));
     },
 
     async refresh({ refreshToken, clientId }) {
@@ -163,6 +177,12 @@ export const createOAuthServer = (store: ProviderStore, policy: OAuthPolicy): OA
         if (grant.platform === policy.platform) grant.revoked = true;
       }
       await store.save();
+    },
+
+    async grantDirectly(grants) {
+      const issued = grants.map((input) => issueUnsaved(newGrant(input)));
+      await store.save();
+      return issued;
     },
 
     grantOf(accessToken) {

@@ -110,6 +110,41 @@ describe('the social stand-ins', () => {
   });
 
   describe('posts', () => {
+    it('connects accounts directly for load simulations, and their tokens post', async () => {
+      const grantsOf = (platform: string) =>
+        fetch(`${standIns.origin}/_sandbox/api/providers/${platform}/grants`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            accounts: [{ id: '9001', username: 'bulk', name: 'Bulk Bakery' }],
+            scopes: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'],
+          }),
+        });
+      const response = await grantsOf('x');
+      expect(response.status).toBe(201);
+      const {
+        grants: [grant],
+      } = (await response.json()) as { grants: { accountId: string; accessToken: string }[] };
+      expect(grant).toMatchObject({
+        accountId: '9001',
+        accessToken: expect.stringMatching(/^sbx-x-at-/),
+        refreshToken: expect.stringMatching(/^sbx-x-rt-/),
+      });
+      await xClientAt(standIns.origin).publish({
+        accessToken: grant!.accessToken,
+        accountId: '9001',
+        handle: '@bulk',
+        text: 'Granted directly',
+        media: [],
+      });
+      const { posts } = (await (
+        await fetch(`${standIns.origin}/_sandbox/api/posts?platform=twitter`)
+      ).json()) as { posts: Record<string, unknown>[] };
+      expect(posts[0]).toMatchObject({ accountId: '9001', text: 'Granted directly' });
+      // Meta's Pages are chosen after consent: not something to grant this way.
+      expect((await grantsOf('facebook')).status).toBe(400);
+    });
+
     it('lists what was posted, newest first, with media and permalinks', async () => {
       const x = xClientAt(standIns.origin);
       const { accessToken } = await connect(x, 'Lister');

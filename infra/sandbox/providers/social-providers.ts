@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONNECTABLE_PLATFORMS, PLATFORMS, type ConnectablePlatform } from '#shared/domain/tiers';
 import { escapeHtml } from '../html';
 import type { InboxPanel } from '../inbox';
+import * as z from 'zod';
 import { readBody, redirect, sendJson, sendText } from '../responses';
 import type { Route, Service } from '../service';
 import { createFailures, FAILURE_KINDS, isFailureKind, type Failures } from './failures';
@@ -22,6 +23,9 @@ import { createXStandIn } from './x-stand-in';
  *   GET  /_sandbox/providers/media/{id}                       an uploaded image or video
  *   GET  /_sandbox/api/posts[?platform=…]                     { posts }, newest first
  *   GET  /_sandbox/api/providers/{platform}/grants            { grants }: who connected, with what
+ *   POST the same  { accounts: [{ id, username, name }], scopes }  → 201 { grants: [{ accountId,
+ *                  accessToken, refreshToken?, expiresIn, scopes }] }: X or LinkedIn accounts
+ *                  connected as if each had consented (load simulations), up to 2,000 a request
  *   GET  /_sandbox/api/providers/linkedin/analytics-requests  { requests }: post statistics asked
  *   POST /_sandbox/api/providers/{platform}/next-failure      { kind } (failures.ts)
  *   DELETE the same                                           clears it
@@ -159,11 +163,48 @@ export const startSocialProviders = async (
     });
   };
 
+  const directGrants = z.object({
+    accounts: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(128),
+          username: z.string().min(1).max(128),
+          name: z.string().max(256),
+        }),
+      )
+      .min(1)
+      .max(2_000),
+    scopes: z.array(z.string().min(1).max(64)).max(20),
+  });
+  const oauthOf = { twitter: x.oauth, linkedin: linkedIn.oauth } as const;
+
+  const grantDirectly = async (
+    platform: ConnectablePlatform,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => {
+    if (platform !== 'twitter' && platform !== 'linkedin') {
+      return sendJson(response, 400, { message: 'Direct grants are for X and LinkedIn.' });
+    }
+    const body = directGrants.safeParse(await readJson(request));
+    if (!body.success) return sendJson(response, 400, { message: z.prettifyError(body.error) });
+    const { accounts, scopes } = body.data;
+    const issued = await oauthOf[platform].grantDirectly(
+      accounts.map((account) => ({ clientId: clients[platform].clientId, account, scopes })),
+    );
+    sendJson(response, 201, {
+      grants: issued.map((tokens, index) => ({ accountId: accounts[index]!.id, ...tokens })),
+    });
+  };
+
   const nextFailureApi = async (request: IncomingMessage, response: ServerResponse) => {
     const [name, action, ...rest] = pathBelow(request, '/_sandbox/api/providers')
       .split('/')
       .filter(Boolean);
     const platform = platformNamed(name);
+    if (platform && action === 'grants' && !rest.length && request.method === 'POST') {
+      return grantDirectly(platform, request, response);
+    }
     if (platform && action === 'grants' && !rest.length && request.method === 'GET') {
       // Who connected, and whether the grant still stands (scripts and tests check revocations).
       return sendJson(response, 200, {
