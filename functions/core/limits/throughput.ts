@@ -75,26 +75,39 @@ const ROUNDS = (bucket: string) => ({
   exhausted: `Throughput bucket ${bucket} stayed contended`,
 });
 
+/** One sub-bucket, and what `amount` of it costs: in milliseconds of its refill. */
+interface SubBucketTake {
+  readonly bucket: ThroughputBucket;
+  readonly rate: ThroughputRate;
+  readonly amount: number;
+  readonly subBucket: number;
+  readonly subBuckets: number;
+  readonly clock: () => number;
+}
+
+const geometryOf = ({ bucket, rate, amount, subBucket, subBuckets }: SubBucketTake) => {
+  const msPerUnit = (1000 * rate.perSeconds * subBuckets) / rate.amount;
+  const capacity = rate.burst / subBuckets;
+  return {
+    msPerUnit,
+    capacity,
+    costMs: amount * msPerUnit,
+    /** How far ahead `fullAt` may be for `amount` still to fit. */
+    headroomMs: Math.max(0, capacity - amount) * msPerUnit,
+    key: { rule: `throughput:${bucket}`, subject: String(subBucket) },
+  };
+};
+
 /**
  * Takes `amount` from one sub-bucket: 0 when taken, else the milliseconds until that sub-bucket
  * would have room for it.
  */
-const tryTake = async (
-  bucket: ThroughputBucket,
-  rate: ThroughputRate,
-  amount: number,
-  subBucket: number,
-  subBuckets: number,
-  clock: () => number,
-): Promise<number> => {
-  const msPerUnit = (1000 * rate.perSeconds * subBuckets) / rate.amount;
-  const capacity = rate.burst / subBuckets;
+const tryTake = async (take: SubBucketTake): Promise<number> => {
+  const { bucket, rate, amount, clock } = take;
+  const { msPerUnit, capacity, costMs, headroomMs, key } = geometryOf(take);
   if (amount > capacity) {
     throw new Error(`${amount} never fits the ${bucket} bucket (burst ${rate.burst})`);
   }
-  const costMs = amount * msPerUnit;
-  const headroomMs = (capacity - amount) * msPerUnit;
-  const key = { rule: `throughput:${bucket}`, subject: String(subBucket) };
   return retryOnContention(ROUNDS(bucket), async () => {
     const now = clock();
     const expiresAt = Math.ceil((now + capacity * msPerUnit) / 1000) + TTL_MARGIN_SECONDS;
@@ -136,19 +149,9 @@ const tryTake = async (
  * (epoch ms, now when the bucket had room). Reservations queue behind each other in the order they
  * were made, and every take after them waits for them too.
  */
-const reserve = async (
-  bucket: ThroughputBucket,
-  rate: ThroughputRate,
-  amount: number,
-  subBucket: number,
-  subBuckets: number,
-  clock: () => number,
-): Promise<number> => {
-  const msPerUnit = (1000 * rate.perSeconds * subBuckets) / rate.amount;
-  const capacity = rate.burst / subBuckets;
-  const costMs = amount * msPerUnit;
-  const headroomMs = Math.max(0, capacity - amount) * msPerUnit;
-  const key = { rule: `throughput:${bucket}`, subject: String(subBucket) };
+const reserve = async (take: SubBucketTake): Promise<number> => {
+  const { bucket, clock } = take;
+  const { costMs, headroomMs, key } = geometryOf(take);
   const reserved = await retryOnContention(ROUNDS(bucket), async () => {
     const now = clock();
     try {
@@ -206,7 +209,8 @@ export const reserveThroughput = async (
 ): Promise<number> => {
   const rate = throughputRate(bucket);
   const subBuckets = subBucketsOf(rate);
-  return reserve(bucket, rate, amount, Math.floor(random() * subBuckets), subBuckets, clock);
+  const subBucket = Math.floor(random() * subBuckets);
+  return reserve({ bucket, rate, amount, subBucket, subBuckets, clock });
 };
 
 export interface TakeOptions {
@@ -231,7 +235,7 @@ export const takeThroughput = async (
   const deadline = clock() + maxWaitMs;
   for (let attempt = 1; ; attempt++) {
     const subBucket = Math.floor(random() * subBuckets);
-    const waitMs = await tryTake(bucket, rate, amount, subBucket, subBuckets, clock);
+    const waitMs = await tryTake({ bucket, rate, amount, subBucket, subBuckets, clock });
     if (waitMs === 0) return;
     // Callers refused together are spread over up to one more refill of what they asked (at most
     // a second), so they do not come back together.
