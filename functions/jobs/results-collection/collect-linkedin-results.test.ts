@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
 import { useLocalTable } from '#test/support/local-table';
 import { seedCompany } from '#test/support/seed';
+import { seedPublishedPostsDue } from '#test/support/published-posts';
 import { withEnvironment } from '#functions/core/environment';
-import { contentEntity } from '#functions/core/db/entities/content';
 import { RESULT_DUE_SHARDS, resultDueEntity } from '#functions/core/db/entities/result-due';
-import { watchForResults } from '#functions/domain/results/results-due';
 import { createLinkedInMetricsReader } from '#functions/integrations/social/linkedin-metrics';
 import {
   POST_METRICS_READERS,
@@ -95,29 +93,13 @@ describe('results collection on LinkedIn', () => {
         scopes,
       },
     });
-    const campaignId = randomUUID();
-    const posts = [];
-    for (let n = 0; n < count; n++) {
-      const post = {
-        companyId,
-        campaignId,
-        contentId: randomUUID(),
-        platform: 'linkedin' as const,
-      };
-      const providerPostId = `urn:li:share:${Date.now()}${n}${Math.floor(Math.random() * 1e6)}`;
-      await contentEntity()
-        .create({
-          ...post,
-          status: 'published',
-          content: `Fresh roast ${n}`,
-          generation: { source: 'offline' },
-          publishedAt,
-          providerPostId,
-        })
-        .go();
-      await watchForResults(post, { providerPostId, publishedAt });
-      posts.push({ ...post, providerPostId });
-    }
+    const { posts } = await seedPublishedPostsDue({
+      companyId,
+      platform: 'linkedin',
+      count,
+      publishedAt,
+      providerPostIdOf: (n) => `urn:li:share:${Date.now()}${n}${Math.floor(Math.random() * 1e6)}`,
+    });
     return posts;
   };
   const granted = ['openid', 'profile', 'w_member_social', 'r_member_postAnalytics'];

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
 import { useLocalTable } from '#test/support/local-table';
 import { seedCompany } from '#test/support/seed';
+import { seedPublishedPostsDue } from '#test/support/published-posts';
 import { collectionPauseEntity } from '#functions/core/db/entities/collection-state';
 import { contentEntity } from '#functions/core/db/entities/content';
 import { RESULT_DUE_SHARDS, resultDueEntity } from '#functions/core/db/entities/result-due';
 import { resultTotalEntity } from '#functions/core/db/entities/result-total';
 import { logger } from '#functions/core/logger';
-import { watchForResults } from '#functions/domain/results/results-due';
 import { GRAPH_API_VERSION, type MetaPlatform } from '#functions/integrations/social/meta-client';
 import { createMetaMetricsReader } from '#functions/integrations/social/meta-metrics';
 import type { SocialClient } from '#functions/integrations/social/social-client';
@@ -103,24 +102,14 @@ describe('results collection on Facebook and Instagram', () => {
       grant: { accessToken, scopes: [] },
       page: { id: pageId, name: 'Harbor' },
     });
-    const campaignId = randomUUID();
-    const posts = [];
-    for (let n = 0; n < count; n++) {
-      const post = { companyId, campaignId, contentId: randomUUID(), platform };
-      const providerPostId = platform === 'facebook' ? `${pageId}_${1000 + n}` : `179${pageId}${n}`;
-      await contentEntity()
-        .create({
-          ...post,
-          status: 'published',
-          content: `Fresh roast ${n}`,
-          generation: { source: 'offline' },
-          publishedAt,
-          providerPostId,
-        })
-        .go();
-      await watchForResults(post, { providerPostId, publishedAt });
-      posts.push({ ...post, providerPostId });
-    }
+    const { posts } = await seedPublishedPostsDue({
+      companyId,
+      platform: platform,
+      count,
+      publishedAt,
+      providerPostIdOf: (n) =>
+        platform === 'facebook' ? `${pageId}_${1000 + n}` : `179${pageId}${n}`,
+    });
     return { companyId, accessToken, posts };
   };
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
 import { useLocalTable } from '#test/support/local-table';
 import { seedCompany } from '#test/support/seed';
+import { seedPublishedPostsDue } from '#test/support/published-posts';
 import { X_LOOKUP_BATCH_MAX, X_READS_PER_COMPANY_PER_MONTH } from '#shared/domain/post-results';
 import { collectionPauseEntity } from '#functions/core/db/entities/collection-state';
 import { contentEntity } from '#functions/core/db/entities/content';
@@ -10,7 +11,6 @@ import { postResultEntity } from '#functions/core/db/entities/post-result';
 import { RESULT_DUE_SHARDS, resultDueEntity } from '#functions/core/db/entities/result-due';
 import { resultTotalEntity } from '#functions/core/db/entities/result-total';
 import { logger } from '#functions/core/logger';
-import { watchForResults } from '#functions/domain/results/results-due';
 import { createXMetricsReader } from '#functions/integrations/social/x-metrics';
 import type { SocialClient } from '#functions/integrations/social/social-client';
 import { storeConnection } from '#functions/platforms/credentials';
@@ -102,30 +102,14 @@ describe('results collection', { timeout: 60_000 }, () => {
         scopes: [],
       },
     });
-    const campaignId = randomUUID();
-    const posts = [];
-    for (let n = 0; n < count; n++) {
-      const post = {
-        companyId,
-        campaignId,
-        contentId: randomUUID(),
-        platform: 'twitter' as const,
-      };
+    const { campaignId, posts } = await seedPublishedPostsDue({
+      companyId,
+      platform: 'twitter',
+      count,
+      publishedAt,
       // A Snowflake-sized id of its own.
-      const providerPostId = String(1_800_000_000_000_000_000n + BigInt(nextId++));
-      await contentEntity()
-        .create({
-          ...post,
-          status: 'published',
-          content: `Fresh roast ${n}`,
-          generation: { source: 'offline' },
-          publishedAt,
-          providerPostId,
-        })
-        .go();
-      await watchForResults(post, { providerPostId, publishedAt });
-      posts.push({ ...post, providerPostId });
-    }
+      providerPostIdOf: () => String(1_800_000_000_000_000_000n + BigInt(nextId++)),
+    });
     return { companyId, campaignId, posts };
   };
 
