@@ -4,7 +4,10 @@ import type * as z from 'zod';
 export interface JsonFile<T> {
   /** The file's value; undefined when there is none yet, or it was unreadable (moved aside). */
   read(): Promise<T | undefined>;
-  /** Rewrites the whole file atomically, one write at a time. */
+  /**
+   * Rewrites the whole file atomically, one write at a time; resolves once this value (or a later
+   * one) is on disk.
+   */
   write(value: T): Promise<void>;
 }
 
@@ -19,7 +22,9 @@ const parseJson = (text: string): unknown => {
 /**
  * A sandbox service's state in one JSON file of its data folder, kept across restarts. Each write
  * goes to a temporary file renamed over the old one, after the write before it, so a crash leaves
- * either the old state or the new. A hand-edited or foreign file must not keep the sandbox from
+ * either the old state or the new. Writes asked for while one is under way are folded into the
+ * next (the latest value wins): thousands of schedules firing at one instant rewrite the file a
+ * few times, not once each — each whole-file rewrite costs as much as the file is large. A hand-edited or foreign file must not keep the sandbox from
  * starting: it is moved aside (`<file>.unreadable-<time>`) with a warning, and the service starts
  * empty.
  */
@@ -28,6 +33,8 @@ export const jsonFile = <Schema extends z.ZodType>(
   schema: Schema,
 ): JsonFile<z.infer<Schema>> => {
   let writing: Promise<void> = Promise.resolve();
+  /** The next write, not yet started: a newer value replaces its value. */
+  let next: { value: z.infer<Schema>; done: Promise<void> } | undefined;
   return {
     async read() {
       let text: string;
@@ -45,14 +52,21 @@ export const jsonFile = <Schema extends z.ZodType>(
       return undefined;
     },
     write(value) {
-      const text = `${JSON.stringify(value, null, 2)}\n`;
+      if (next) {
+        next.value = value;
+        return next.done;
+      }
       const write = async () => {
+        const { value: latest } = pending;
+        next = undefined;
         const temporary = `${path}.${process.pid}.tmp`;
-        await writeFile(temporary, text);
+        await writeFile(temporary, `${JSON.stringify(latest, null, 2)}\n`);
         await rename(temporary, path);
       };
-      writing = writing.then(write, write);
-      return writing;
+      const pending = { value, done: writing.then(write, write) };
+      next = pending;
+      writing = pending.done;
+      return pending.done;
     },
   };
 };
