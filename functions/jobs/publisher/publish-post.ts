@@ -16,11 +16,8 @@ import { companyEntity, type CompanyRecord } from '#functions/core/db/entities/c
 import type { ContentRecord } from '#functions/core/db/entities/content';
 import { mediaAssetEntity } from '#functions/core/db/entities/media-asset';
 import { LimitReached } from '#functions/core/errors';
-import {
-  reserveThroughput,
-  takeThroughput,
-  ThroughputWait,
-} from '#functions/core/limits/throughput';
+import { sleep } from '#functions/core/backoff';
+import { reserveThroughput } from '#functions/core/limits/throughput';
 import { PUBLISH_BUCKETS } from '#functions/core/limits/throughput-buckets';
 import { ensureMayPublish, ensurePlatformInTier } from '#functions/domain/plans/entitlement';
 import { readMediaObject } from '#functions/core/storage/media-bucket';
@@ -335,28 +332,27 @@ const prepare = async (
   return { credential, media, client };
 };
 
-/** A post waits this long at most for the app's share of the platform's limit, then retries. */
-const PUBLISH_LIMIT_WAIT_MS = 20_000;
+/** A turn of the app's limit this close is waited for in the run; a later one is scheduled. */
+const PUBLISH_LIMIT_WAIT_MS = 2_000;
 
 /**
- * Takes the post from the app's bucket of the platform's publishing limit, shared by every
- * instance. Over it, the post reserves its turn (TurnReserved) and is scheduled for it: a thousand
- * posts due at one instant go one after another at the limit's rate, in order, each asked once,
- * never failed for waiting and never all retrying whenever the bucket refills. A run at its
- * reserved turn takes nothing more.
+ * Reserves the post's turn of the app's bucket of the platform's publishing limit, shared by every
+ * instance: one write, whatever the bucket holds. A turn now (or within PUBLISH_LIMIT_WAIT_MS) is
+ * taken at once; a later one ends the run (TurnReserved) and the post is scheduled for it. So a
+ * thousand posts due at one instant go out one after another at the limit's rate, in the order
+ * they came, each fired once — never failed for waiting, never all retrying whenever the bucket
+ * refills, and no run holding a function instance while it waits. A run at its reserved turn
+ * takes nothing more.
  */
 const withinPublishLimit = async (
   platform: ConnectablePlatform,
   event: PublishEvent,
 ): Promise<void> => {
   if (event.turn) return;
-  const bucket = PUBLISH_BUCKETS[platform];
-  try {
-    await takeThroughput(bucket, 1, { maxWaitMs: PUBLISH_LIMIT_WAIT_MS });
-  } catch (error) {
-    if (!(error instanceof ThroughputWait)) throw error;
-    throw new TurnReserved(new Date(await reserveThroughput(bucket)));
-  }
+  const turnAt = await reserveThroughput(PUBLISH_BUCKETS[platform]);
+  const waitMs = turnAt - Date.now();
+  if (waitMs > PUBLISH_LIMIT_WAIT_MS) throw new TurnReserved(new Date(turnAt));
+  if (waitMs > 0) await sleep(waitMs);
 };
 
 /**
