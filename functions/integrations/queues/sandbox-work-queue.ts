@@ -1,6 +1,7 @@
 import { jobQueueVariable } from '#functions/core/bindings';
 import { correlated } from '#functions/core/correlation';
 import { currentEnvironment } from '#functions/core/environment';
+import { sandboxFetch } from '../sandbox-fetch';
 import type { WorkQueue } from './work-queue';
 
 /**
@@ -8,7 +9,7 @@ import type { WorkQueue } from './work-queue';
  * job in the sandbox process; the job's queue variable is its address there.
  */
 const post = async (url: string, body: unknown, what: string) => {
-  const response = await fetch(url, {
+  const response = await sandboxFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -1,12 +1,13 @@
 import { correlated } from '#functions/core/correlation';
 import { currentEnvironment } from '#functions/core/environment';
+import { sandboxFetch } from '../sandbox-fetch';
 import { ScheduleExistsError, type OneTimeSchedule, type Scheduler } from './scheduler';
 
 /** The sandbox's events service keeps the schedules (in its data folder) and fires them when due. */
 const schedulesApi = async (path: string, init: RequestInit): Promise<Response> => {
   const origin = currentEnvironment().SANDBOX_URL;
   if (!origin) throw new Error('Missing configuration: SANDBOX_URL (set by the sandbox)');
-  return fetch(`${origin}/_sandbox/api/schedules${path}`, {
+  return sandboxFetch(`${origin}/_sandbox/api/schedules${path}`, {
     ...init,
     headers: { 'content-type': 'application/json' },
   });
