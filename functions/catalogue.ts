@@ -33,6 +33,7 @@ import { declaration as publisher } from './jobs/publisher/bindings';
 import { declaration as resultsCollection } from './jobs/results-collection/bindings';
 import { declaration as smsInbound } from './jobs/sms-inbound/bindings';
 import { declaration as sweeper } from './jobs/sweeper/bindings';
+import { declaration as textLater } from './jobs/text-later/bindings';
 import { declaration as ticketAutoClose } from './jobs/ticket-auto-close/bindings';
 
 /**
@@ -72,6 +73,7 @@ export const JOB_DECLARATIONS: Record<JobName, FunctionDeclaration> = {
   'results-collection': resultsCollection,
   'sms-inbound': smsInbound,
   sweeper,
+  'text-later': textLater,
   'ticket-auto-close': ticketAutoClose,
 };
 
@@ -97,6 +99,8 @@ export const RECURRING_JOBS: Partial<Record<JobName, RecurringJob>> = {
 
 /** The shortest morning: reading the company and its campaigns, one draft, one text. */
 export const MORNING_MIN_SECONDS = 2;
+/** The shortest text: one call to the SMS provider. */
+export const TEXT_MIN_SECONDS = 1;
 /** The shortest OpenAI draft of a post. */
 export const DRAFT_MIN_SECONDS = 2;
 
@@ -144,6 +148,16 @@ export const QUEUED_JOBS: Partial<Record<JobName, QueuedJob>> = {
           ),
         ),
       ),
+    maxReceiveCount: 3,
+    batchSize: 1,
+  },
+  // The texts that met the identity's throughput when they were due (the answer to a reply, a
+  // draft's or a failure's text, a reconnection warning), sent once it has room.
+  'text-later': {
+    // A text's call to the provider takes under a second: this many at once cannot text faster
+    // than the origination identity sends, so waiting texts never come back as a storm.
+    maxConcurrency: (rateOf) =>
+      Math.min(1000, Math.max(2, Math.floor(perSecond(rateOf('sms-texts')) * TEXT_MIN_SECONDS))),
     maxReceiveCount: 3,
     batchSize: 1,
   },

@@ -11,9 +11,9 @@ import { SMS_DIGEST_DAYS } from '#shared/domain/limits';
 import { smsDigestEntity } from '../core/db/entities/sms-digest';
 import { userEntity } from '../core/db/entities/user';
 import { TransactionCancelled, writeTransaction } from '../core/db/transaction';
-import { smsSender } from '../integrations/sms/provider';
 import { smsSegments } from '../integrations/sms/sms-segments';
 import { SmsOptedOutError } from '../integrations/sms/sms-sender';
+import { sendTextNowOrLater } from '../integrations/sms/text-later';
 import { reviewLinkOf, shortReviewLink } from './review-links';
 
 export interface DigestItem {
@@ -207,9 +207,8 @@ export const sendDraftDigest = async (
       ? campaignContentLink(appUrl, first)
       : appUrl;
   try {
-    await (
-      await smsSender()
-    ).send({
+    // Named by the digest, so a text that waits for the texting limit still goes once.
+    await sendTextNowOrLater(`digest:${owner.userId}#${input.digestId}`, {
       to: owner.phoneNumber,
       text: draftDigestText(await withCurrentTexts(input.items), url, input.kind),
     });

@@ -11,7 +11,7 @@ import {
 } from '../core/db/entities/platform-credential';
 import { userEntity } from '../core/db/entities/user';
 import { emailSender } from '../integrations/email/provider';
-import { smsSender } from '../integrations/sms/provider';
+import { sendTextNowOrLater } from '../integrations/sms/text-later';
 
 /**
  * Keeping connections healthy: once a day the connection-health job warns the owner of every
@@ -178,7 +178,13 @@ const sendWarning = async (
   // A number that replied STOP is texted nothing until START.
   if (owner.phoneVerified && isRealPhone(owner.phoneNumber) && !owner.smsOptedOut) {
     const phone = owner.phoneNumber;
-    sends.push((async () => (await smsSender()).send({ to: phone, text: warning.sms }))());
+    // Named by the warning, so a text that waits for the texting limit still goes once.
+    const textId = `reconnection:${credential.credentialId}#${due}`;
+    sends.push(
+      (async () => {
+        await sendTextNowOrLater(textId, { to: phone, text: warning.sms });
+      })(),
+    );
   }
   const outcomes = await Promise.allSettled(sends);
   const failures = outcomes.filter((outcome) => outcome.status === 'rejected');

@@ -112,6 +112,8 @@ describe('functionEnvironment', () => {
       SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/sailpost-sandbox-scheduler',
       SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:sailpost-sandbox-jobs-dlq',
       APP_URL: 'http://localhost:3000',
+      // That text, when it meets the texting limit, waits on the text-later queue.
+      QUEUE_TEXT_LATER_URL: 'http://localhost:3000/_sandbox/api/queues/text-later',
     });
     // The campaign generator's worker reads websites: the tests' local site too.
     expect(

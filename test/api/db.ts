@@ -62,6 +62,7 @@ export const useSandboxTable = async () => {
     { forumThreadEntity },
     { forumPostEntity },
     { resultDueEntity },
+    { rateBucketEntity },
   ] = await Promise.all([
     import('#functions/core/db/entities/campaign'),
     import('#functions/core/db/entities/campaign-ref'),
@@ -78,6 +79,7 @@ export const useSandboxTable = async () => {
     import('#functions/core/db/entities/forum-thread'),
     import('#functions/core/db/entities/forum-post'),
     import('#functions/core/db/entities/result-due'),
+    import('#functions/core/db/entities/rate-bucket'),
   ]);
   const entities = withEnvironment({ TABLE_NAME: inject('tableName') }, () => ({
     campaigns: campaignEntity(),
@@ -95,6 +97,7 @@ export const useSandboxTable = async () => {
     forumThreads: forumThreadEntity(),
     forumPosts: forumPostEntity(),
     resultDues: resultDueEntity(),
+    rateBuckets: rateBucketEntity(),
   }));
   for (const entity of Object.values(entities)) entity.setClient(client());
   return entities;

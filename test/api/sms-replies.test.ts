@@ -300,4 +300,38 @@ describe('replying to a text', () => {
     expect(texted.notification).toBe('sent');
     expect((await inbox(carol.phone))[0]!.text).toContain('Reply 1 YES');
   });
+
+  it('an answer over the texting limit waits for it and is texted later, once', async () => {
+    const dave = await newOwner();
+    const generation = await draft(dave, true);
+    expect(generation.notification).toBe('sent');
+    // The identity's throughput spent for the next ~9 s: longer than a text may wait for it.
+    const { TEXT_WAIT_MS } = await import('#functions/integrations/sms/provider');
+    const headroomMs = 19 * 50; // 20 a second, burst 20: all but one text's worth
+    await table.rateBuckets
+      .update({ rule: 'throughput:sms-texts', subject: '0' })
+      .set({
+        fullAt: Date.now() + headroomMs + TEXT_WAIT_MS + 1_200,
+        expiresAt: Math.floor(Date.now() / 1000) + 120,
+      })
+      .go();
+
+    const outcome = await reply(dave.phone, '1 YES');
+    expect(outcome.status, JSON.stringify(outcome)).toBe('done');
+    const answer = outcome.result?.answer;
+    expect(answer).toMatch(new RegExp(`^Approved 1 post: it ${SLOT.source}\\.$`));
+    expect((await post(dave, generation.contentId!)).status).toBe('scheduled');
+    // Not yet: the answer waits on the text-later queue for the limit's room.
+    expect((await inbox(dave.phone))[0]!.text).toContain('Reply 1 YES');
+
+    const answers = async () =>
+      (await inbox(dave.phone)).filter((message) => message.text === answer).length;
+    const deadline = Date.now() + 30_000;
+    while ((await answers()) === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await jobsSettled();
+    expect(await answers()).toBe(1);
+    expect((await inbox(dave.phone))[0]!.text).toBe(answer);
+  }, 60_000);
 });

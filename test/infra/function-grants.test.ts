@@ -149,6 +149,7 @@ describe('each function is granted exactly what its declaration names', () => {
       'jobs/publisher',
       'jobs/sms-inbound',
       'jobs/sweeper',
+      'jobs/text-later',
     ]);
   });
 

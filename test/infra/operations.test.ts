@@ -4,6 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Topic, type CfnTopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
+import type { JobName } from '#functions/core/jobs/names';
 import { stageConfig } from '#infra/constructs/stage';
 import { deadLetterQueuesOf, StageOperations } from '#infra/constructs/stage-operations';
 import type { SailpostApp } from '#infra/stacks/sailpost-app';
@@ -48,14 +49,19 @@ describe.each([
     expect(JSON.stringify(alarm!.Dimensions)).toContain('QueueName');
   });
 
-  it('rings the operators when a company’s morning lands in the mornings’ dead-letter queue', () => {
-    expect(alarms.get(`Sailpost-${label}-DeadLetters-company-morning-dead-letters`)).toMatchObject({
+  it.each([
+    ['a company’s morning', 'company-morning'],
+    ['a text that waited for the texting limit', 'text-later'],
+  ])('rings the operators when %s lands in its queue’s dead-letter queue', (_what, job) => {
+    expect(alarms.get(`Sailpost-${label}-DeadLetters-${job}-dead-letters`)).toMatchObject({
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Threshold: 1,
       AlarmActions: [topicImport(built)],
     });
+    const { queue, deadLetters } = built.jobs.jobQueues.get(job as JobName)!;
+    expect(queue.deadLetterQueue).toEqual({ queue: deadLetters, maxReceiveCount: 3 });
     // A work queue is watched by its age on the dashboard, not by a dead-letter alarm.
-    expect([...alarms.keys()].filter((name) => name.endsWith('company-morning-queue'))).toEqual([]);
+    expect([...alarms.keys()].filter((name) => name.endsWith(`${job}-queue`))).toEqual([]);
   });
 
   it('rings when more than 5 % of the posts due in 15 minutes failed (metric math over the stage)', () => {

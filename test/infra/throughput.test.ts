@@ -98,10 +98,12 @@ describe('the throughput limits in the stack', () => {
       const sources = functionsOf(built).flatMap((fn) =>
         eventSourcesOf(fn).map((source) => ({ ...source, fn })),
       );
-      expect(sources.map((source) => source.fn.description)).toEqual([
+      expect(sources.map((source) => source.fn.description).sort()).toEqual([
         'Sailpost dev: company-morning job',
+        'Sailpost dev: text-later job',
       ]);
-      for (const { fn, maxConcurrency, batchSize } of sources) {
+      const mornings = sources.filter((source) => source.fn.description.includes('morning'));
+      for (const { fn, maxConcurrency, batchSize } of mornings) {
         expect(maxConcurrency, fn.description).toBeDefined();
         expect(batchSize).toBe(1);
         // Texts a second the instances could send at most, at one text per shortest morning.
@@ -115,9 +117,24 @@ describe('the throughput limits in the stack', () => {
     },
   );
 
+  it.each([
+    ['the default rates', () => standard, 20],
+    ['a toll-free number (3 a second)', () => tollFree, 3],
+  ])(
+    'sends the texts that waited for the limit no faster than the stage texts (%s)',
+    (_name, app, concurrency) => {
+      const texts = functionsOf(app())
+        .filter((fn) => fn.description === 'Sailpost dev: text-later job')
+        .flatMap(eventSourcesOf);
+      expect(texts).toEqual([{ maxConcurrency: concurrency, batchSize: 1 }]);
+    },
+  );
+
   it('names the toll-free stage a lower morning concurrency than the default one', () => {
     const concurrency = (built: SailpostApp) =>
-      functionsOf(built).flatMap(eventSourcesOf)[0]!.maxConcurrency!;
+      functionsOf(built)
+        .filter((fn) => fn.description.includes('company-morning'))
+        .flatMap(eventSourcesOf)[0]!.maxConcurrency!;
     expect(concurrency(tollFree)).toBe(6);
     expect(concurrency(standard)).toBe(40);
   });

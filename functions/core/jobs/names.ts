@@ -17,6 +17,7 @@ export const JOB_NAMES = [
   'results-collection',
   'sms-inbound',
   'sweeper',
+  'text-later',
   'ticket-auto-close',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

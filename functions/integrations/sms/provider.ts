@@ -7,7 +7,7 @@ import type { SmsSender } from './sms-sender';
  * bucket); longer, ThroughputWait. At the stage's rate that is a backlog of many texts, which the
  * mornings' concurrency (derived from the same rate) never builds.
  */
-const TEXT_WAIT_MS = 8_000;
+export const TEXT_WAIT_MS = 8_000;
 
 /** Every text, whoever sends it, goes through the one bucket of the identity's throughput. */
 const withinThroughput = (sender: SmsSender): SmsSender => ({

@@ -12,7 +12,7 @@ export const declaration = declareFunction({
     secrets: ['openAiKey'],
     sms: true,
     appUrl: true,
-    enqueues: ['company-morning'],
+    enqueues: ['company-morning', 'text-later'],
   },
   // A morning drafts a few posts one after another (each a few seconds of OpenAI) and may wait
   // for an outside limit within it.

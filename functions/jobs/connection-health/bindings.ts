@@ -6,6 +6,13 @@ import { declareFunction } from '#functions/core/bindings';
  * owner with a link to the app. It reads no token, so it has no credential key.
  */
 export const declaration = declareFunction({
-  bindings: { table: 'read-write', email: true, sms: true, appUrl: true },
+  bindings: {
+    table: 'read-write',
+    email: true,
+    sms: true,
+    appUrl: true,
+    // A warning's text that meets the texting limit waits on the text-later queue.
+    enqueues: ['text-later'],
+  },
   timeoutSeconds: 300,
 });

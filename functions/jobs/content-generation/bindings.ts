@@ -7,6 +7,13 @@ import { declareFunction } from '#functions/core/bindings';
  * the drafter's own deadline, so its failure is always recorded.
  */
 export const declaration = declareFunction({
-  bindings: { table: 'read-write', secrets: ['openAiKey'], sms: true, appUrl: true },
+  bindings: {
+    table: 'read-write',
+    secrets: ['openAiKey'],
+    sms: true,
+    appUrl: true,
+    // A draft's text that meets the texting limit waits on the text-later queue.
+    enqueues: ['text-later'],
+  },
   timeoutSeconds: 180,
 });

@@ -12,7 +12,7 @@ export const declaration = declareFunction({
     secrets: ['openAiKey'],
     sms: true,
     appUrl: true,
-    enqueues: ['company-morning'],
+    enqueues: ['company-morning', 'text-later'],
   },
   // Queuing tens of thousands of mornings takes seconds; Morning now drafts one company inline.
   timeoutSeconds: 300,

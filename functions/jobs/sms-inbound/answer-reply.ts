@@ -18,6 +18,7 @@ import {
   sendAnalyticsEvent,
 } from '#functions/integrations/analytics/send-analytics';
 import { smsSender } from '#functions/integrations/sms/provider';
+import { sendTextNowOrLater } from '#functions/integrations/sms/text-later';
 import { SmsOptedOutError } from '#functions/integrations/sms/sms-sender';
 import { campaignContentLink } from '#functions/content/draft-text';
 import { shortReviewLink } from '#functions/content/review-links';
@@ -273,12 +274,18 @@ const setOptedOut = (owner: UserRecord, optedOut: boolean) =>
     .go({ response: 'none' });
 
 /**
- * Texts the answer. Nothing goes to an owner who opted out, except the one confirmation of the
- * opt-out carriers require; a number opted out at the carrier is not an error.
+ * Texts the answer, now or once the texting limit has room (named by the reply it answers, so it
+ * goes once). Nothing goes to an owner who opted out, except the one confirmation of the opt-out
+ * carriers require; a number opted out at the carrier is not an error.
  */
-const sendAnswer = async (to: string, text: string, logger: Logger): Promise<boolean> => {
+const sendAnswer = async (
+  replyId: string,
+  to: string,
+  text: string,
+  logger: Logger,
+): Promise<boolean> => {
   try {
-    await (await smsSender()).send({ to, text });
+    await sendTextNowOrLater(`answer:${replyId}`, { to, text });
     return true;
   } catch (error) {
     if (error instanceof SmsOptedOutError) return false;
@@ -338,7 +345,9 @@ export const answerInboundSms = async (
   }
   // Opted out: only the confirmation of STOP itself (and of START) is texted.
   const mayText = !owner.smsOptedOut || reply.kind === 'start' || reply.kind === 'stop';
-  const sent = mayText && (await sendAnswer(owner.phoneNumber, result.answer, logger));
+  const sent =
+    mayText &&
+    (await sendAnswer(message.inboundMessageId, owner.phoneNumber, result.answer, logger));
   putProductMetric('RepliesReceived', 1, reply.kind);
   logger.info('Text reply answered', { reply: reply.kind, outcome: result.outcome, sent });
   return { outcome: result.outcome, answer: sent ? result.answer : null } as ReplyOutcome;

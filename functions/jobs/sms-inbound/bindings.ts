@@ -16,6 +16,8 @@ export const declaration = declareFunction({
     appUrl: true,
     starts: ['content-generation'],
     schedules: ['publisher'],
+    // An answer that meets the texting limit waits on the text-later queue.
+    enqueues: ['text-later'],
     secrets: ['measurementProtocolSecret'],
   },
   timeoutSeconds: 60,

@@ -15,6 +15,8 @@ export const declaration = declareFunction({
     // A post it fails as unknown is texted to its owner.
     sms: true,
     appUrl: true,
+    // That text, when it meets the texting limit, waits on the text-later queue.
+    enqueues: ['text-later'],
   },
   timeoutSeconds: 300,
 });
