@@ -297,9 +297,10 @@ export const measureScale = async (companies: number, limits?: string): Promise<
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       texts = await morningTexts(entities, started.toISOString());
-      ({
-        queues: [queue],
-      } = await getJson<{ queues: QueueView[] }>(`${sandbox.url}/_sandbox/api/queues`));
+      const { queues } = await getJson<{ queues: QueueView[] }>(
+        `${sandbox.url}/_sandbox/api/queues`,
+      );
+      queue = queues.find((each) => each.job === 'company-morning');
       const idle = queue!.waiting + queue!.delayed + queue!.inFlight === 0;
       const elapsed = Date.now() - started.getTime();
       console.log(

@@ -18,6 +18,8 @@ export const declaration = declareFunction({
     // A post that fails is texted to its owner, with RETRY / SKIP.
     sms: true,
     appUrl: true,
+    // That text, when it meets the texting limit, waits on the text-later queue.
+    enqueues: ['text-later'],
   },
   // Images are relayed through memory and a provider's upload waits on its processing, as for
   // Post now (the platforms group's 1024 MB).
