@@ -1,10 +1,6 @@
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import {
-  correlationIdOfEvent,
-  correlationIdOfWork,
-  withCorrelationId,
-} from '#functions/core/correlation';
-import { logger as baseLogger } from '#functions/core/logger';
+import type { SQSRecord } from 'aws-lambda';
+import { queuedJobHandler } from '#functions/core/jobs/queued-job';
+import type { logger as baseLogger } from '#functions/core/logger';
 import { ThroughputWait } from '#functions/core/limits/throughput';
 import { workQueue } from '#functions/integrations/queues/provider';
 import { MAX_DELAY_SECONDS } from '#functions/integrations/queues/work-queue';
@@ -26,33 +22,9 @@ import {
  * a new item delayed by the wait, and this one counts as done: waiting is not failing, so it never
  * uses up the item's receives on its way to the dead-letter queue.
  */
-export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-  const logger = baseLogger.createChild();
-  logger.appendKeys({ job: 'company-morning' });
-  if (context) logger.addContext(context);
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const done = await withCorrelationId(correlationIdOfRecord(record), () =>
-      morning(record, logger),
-    );
-    if (!done) failures.push({ itemIdentifier: record.messageId });
-  }
-  return { batchItemFailures: failures };
-};
-
-/**
- * The id the item carries (the tick's that queued it, so one query finds the hour's mornings), or
- * for an item without one, its own message id.
- */
-const correlationIdOfRecord = (record: SQSRecord): string => {
-  let body: unknown;
-  try {
-    body = JSON.parse(record.body);
-  } catch {
-    body = undefined;
-  }
-  return correlationIdOfEvent(body) ?? correlationIdOfWork('company-morning', record.messageId);
-};
+export const handler = queuedJobHandler('company-morning', (record, logger) =>
+  morning(record, logger),
+);
 
 const morning = async (record: SQSRecord, logger: typeof baseLogger): Promise<boolean> => {
   let item: MorningWorkItem;

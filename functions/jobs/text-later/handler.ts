@@ -1,12 +1,8 @@
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import {
-  correlationIdOfEvent,
-  correlationIdOfWork,
-  withCorrelationId,
-} from '#functions/core/correlation';
+import type { SQSRecord } from 'aws-lambda';
+import { queuedJobHandler } from '#functions/core/jobs/queued-job';
 import { claimJobRun, completeJobRun, releaseJobRun } from '#functions/core/jobs/job-claim';
 import { ThroughputWait } from '#functions/core/limits/throughput';
-import { logger as baseLogger } from '#functions/core/logger';
+import type { logger as baseLogger } from '#functions/core/logger';
 import { smsSender } from '#functions/integrations/sms/provider';
 import { SmsOptedOutError } from '#functions/integrations/sms/sms-sender';
 import {
@@ -26,29 +22,9 @@ const CLAIM_LEASE_MS = 60_000;
  * item delayed by the wait and this one counts as done: waiting is not failing, so it never uses
  * up the item's receives on its way to the dead-letter queue.
  */
-export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-  const logger = baseLogger.createChild();
-  logger.appendKeys({ job: 'text-later' });
-  if (context) logger.addContext(context);
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const done = await withCorrelationId(correlationIdOfRecord(record), () =>
-      textLater(record, logger),
-    );
-    if (!done) failures.push({ itemIdentifier: record.messageId });
-  }
-  return { batchItemFailures: failures };
-};
-
-const correlationIdOfRecord = (record: SQSRecord): string => {
-  let body: unknown;
-  try {
-    body = JSON.parse(record.body);
-  } catch {
-    body = undefined;
-  }
-  return correlationIdOfEvent(body) ?? correlationIdOfWork('text-later', record.messageId);
-};
+export const handler = queuedJobHandler('text-later', (record, logger) =>
+  textLater(record, logger),
+);
 
 const textLater = async (record: SQSRecord, logger: typeof baseLogger): Promise<boolean> => {
   let item: TextLaterItem;
