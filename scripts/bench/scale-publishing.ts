@@ -61,7 +61,7 @@ const POLL_MS = 10_000;
  */
 const WATCH_AFTER_SLOT_MS = 10 * 60_000;
 
-const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
+export const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;

@@ -8,7 +8,7 @@ import { pointEntitiesAt, sandboxTableClient, writeInBatches } from './sandbox-t
 import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
 import { LINKEDIN_SCOPES } from '#functions/integrations/social/linkedin-client';
 import { X_SCOPES } from '#functions/integrations/social/x-client';
-import { measurePublishing, publishingSlot, utcTimeOfDay } from './scale-publishing';
+import { getJson, measurePublishing, publishingSlot, utcTimeOfDay } from './scale-publishing';
 import { percentile } from './stats';
 import { judgedRow, type Row } from './table';
 
@@ -221,12 +221,6 @@ const seed = async (
     }
   }
   return owners;
-};
-
-const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 };
 
 type Capacity = { reads: number; writes: number; total: number };

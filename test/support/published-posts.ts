@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectablePlatform } from '#shared/domain/tiers';
 import { contentEntity } from '#functions/core/db/entities/content';
+import { RESULT_DUE_SHARDS, resultDueEntity } from '#functions/core/db/entities/result-due';
 import { watchForResults } from '#functions/domain/results/results-due';
 
 /**
@@ -40,4 +41,14 @@ export const seedPublishedPostsDue = async <P extends ConnectablePlatform>({
     posts.push({ ...post, providerPostId });
   }
   return { campaignId, posts };
+};
+
+/** Empties the results due list (every shard): each test's posts alone are due in the next. */
+export const clearResultsDue = async (): Promise<void> => {
+  for (let shard = 0; shard < RESULT_DUE_SHARDS; shard++) {
+    const { data } = await resultDueEntity()
+      .query.due({ shard: String(shard) })
+      .go({ pages: 'all' });
+    await Promise.all(data.map((due) => resultDueEntity().delete(due).go()));
+  }
 };

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
 import { useLocalTable } from '#test/support/local-table';
 import { seedCompany } from '#test/support/seed';
-import { seedPublishedPostsDue } from '#test/support/published-posts';
+import { clearResultsDue, seedPublishedPostsDue } from '#test/support/published-posts';
 import { withEnvironment } from '#functions/core/environment';
-import { RESULT_DUE_SHARDS, resultDueEntity } from '#functions/core/db/entities/result-due';
+import { resultDueEntity } from '#functions/core/db/entities/result-due';
 import { createLinkedInMetricsReader } from '#functions/integrations/social/linkedin-metrics';
 import {
   POST_METRICS_READERS,
@@ -40,12 +40,7 @@ describe('results collection on LinkedIn', () => {
   });
   afterAll(() => linkedIn.close());
   afterEach(async () => {
-    for (let shard = 0; shard < RESULT_DUE_SHARDS; shard++) {
-      const { data } = await resultDueEntity()
-        .query.due({ shard: String(shard) })
-        .go({ pages: 'all' });
-      await Promise.all(data.map((due) => resultDueEntity().delete(due).go()));
-    }
+    await clearResultsDue();
     linkedIn.requests.length = 0;
   });
 

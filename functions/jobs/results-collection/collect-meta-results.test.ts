@@ -2,10 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
 import { useLocalTable } from '#test/support/local-table';
 import { seedCompany } from '#test/support/seed';
-import { seedPublishedPostsDue } from '#test/support/published-posts';
+import { clearResultsDue, seedPublishedPostsDue } from '#test/support/published-posts';
 import { collectionPauseEntity } from '#functions/core/db/entities/collection-state';
 import { contentEntity } from '#functions/core/db/entities/content';
-import { RESULT_DUE_SHARDS, resultDueEntity } from '#functions/core/db/entities/result-due';
 import { resultTotalEntity } from '#functions/core/db/entities/result-total';
 import { logger } from '#functions/core/logger';
 import { GRAPH_API_VERSION, type MetaPlatform } from '#functions/integrations/social/meta-client';
@@ -63,12 +62,7 @@ describe('results collection on Facebook and Instagram', () => {
   });
   afterAll(() => graph.close());
   afterEach(async () => {
-    for (let shard = 0; shard < RESULT_DUE_SHARDS; shard++) {
-      const { data } = await resultDueEntity()
-        .query.due({ shard: String(shard) })
-        .go({ pages: 'all' });
-      await Promise.all(data.map((due) => resultDueEntity().delete(due).go()));
-    }
+    await clearResultsDue();
     graph.requests.length = 0;
     answerInsights();
   });

@@ -3,12 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpService, type FakeHttpService } from '#test/support/fake-http';
 import { useLocalTable } from '#test/support/local-table';
 import { seedCompany } from '#test/support/seed';
-import { seedPublishedPostsDue } from '#test/support/published-posts';
+import { clearResultsDue, seedPublishedPostsDue } from '#test/support/published-posts';
 import { X_LOOKUP_BATCH_MAX, X_READS_PER_COMPANY_PER_MONTH } from '#shared/domain/post-results';
 import { collectionPauseEntity } from '#functions/core/db/entities/collection-state';
 import { contentEntity } from '#functions/core/db/entities/content';
 import { postResultEntity } from '#functions/core/db/entities/post-result';
-import { RESULT_DUE_SHARDS, resultDueEntity } from '#functions/core/db/entities/result-due';
 import { resultTotalEntity } from '#functions/core/db/entities/result-total';
 import { logger } from '#functions/core/logger';
 import { createXMetricsReader } from '#functions/integrations/social/x-metrics';
@@ -62,13 +61,7 @@ describe('results collection', { timeout: 60_000 }, () => {
   });
   afterAll(() => x.close());
   afterEach(async () => {
-    // Each test's posts alone are due in the next.
-    for (let shard = 0; shard < RESULT_DUE_SHARDS; shard++) {
-      const { data } = await resultDueEntity()
-        .query.due({ shard: String(shard) })
-        .go({ pages: 'all' });
-      await Promise.all(data.map((due) => resultDueEntity().delete(due).go()));
-    }
+    await clearResultsDue();
     x.requests.length = 0;
     answerMetrics();
   });
