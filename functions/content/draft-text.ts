@@ -208,10 +208,14 @@ export const sendDraftDigest = async (
       : appUrl;
   try {
     // Named by the digest, so a text that waits for the texting limit still goes once.
-    await sendTextNowOrLater(`digest:${owner.userId}#${input.digestId}`, {
-      to: owner.phoneNumber,
-      text: draftDigestText(await withCurrentTexts(input.items), url, input.kind),
-    });
+    await sendTextNowOrLater(
+      `digest:${owner.userId}#${input.digestId}`,
+      {
+        to: owner.phoneNumber,
+        text: draftDigestText(await withCurrentTexts(input.items), url, input.kind),
+      },
+      { ownerId: owner.userId },
+    );
   } catch (error) {
     // Opted out at the carrier (STOP reached AWS before us, or from another sender's thread).
     if (error instanceof SmsOptedOutError) return 'opted-out';

@@ -182,7 +182,11 @@ const sendWarning = async (
     const textId = `reconnection:${credential.credentialId}#${due}`;
     sends.push(
       (async () => {
-        await sendTextNowOrLater(textId, { to: phone, text: warning.sms });
+        await sendTextNowOrLater(
+          textId,
+          { to: phone, text: warning.sms },
+          { ownerId: owner.userId },
+        );
       })(),
     );
   }

@@ -83,6 +83,7 @@ export const providerFailure = async (
     logger.warn('The provider is unavailable', {
       platform: error.platform,
       status: error.status,
+      reason: error.message,
       certainlyNotPosted: error.certainlyNotPosted,
     });
     return new Unavailable(

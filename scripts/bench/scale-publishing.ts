@@ -44,6 +44,7 @@ interface ScheduleView {
   job: string;
   at: string;
   state: 'pending' | 'fired' | 'failed';
+  runs?: { at: string; outcome: string; error?: unknown }[];
 }
 
 interface StandInPost {
@@ -60,6 +61,8 @@ const POLL_MS = 10_000;
  * for reserved turns that may be hours away, and are counted as waiting (with their last turn).
  */
 const WATCH_AFTER_SLOT_MS = 10 * 60_000;
+/** How long the count waits for publishes under way (posts still `publishing`) to finish. */
+const SETTLE_MS = 90_000;
 
 export const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
   const response = await fetch(url, init);
@@ -176,11 +179,16 @@ export const measurePublishing = async (
     if ((due === 0 && posts.length === published) || Date.now() > giveUp) break;
     published = posts.length;
   }
-  // What the publisher is still running finishes before the count.
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  // What the publisher is still running finishes before the count: a post stays `publishing`
+  // while its run waits for the provider (up to its 8-second time-out, longer under a burst).
+  const settleBy = Date.now() + SETTLE_MS;
+  let posts = await scanPosts(db, companies);
+  while (posts.some((post) => post.status === 'publishing') && Date.now() < settleBy) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    posts = await scanPosts(db, companies);
+  }
 
-  const [posts, { schedules }, { posts: standInPosts }] = await Promise.all([
-    scanPosts(db, companies),
+  const [{ schedules }, { posts: standInPosts }] = await Promise.all([
     getJson<{ schedules: ScheduleView[] }>(`${sandbox.url}/_sandbox/api/schedules`),
     getJson<{ posts: StandInPost[] }>(`${sandbox.url}/_sandbox/api/posts`),
   ]);
@@ -189,6 +197,7 @@ export const measurePublishing = async (
       .filter((schedule) => schedule.job === 'publisher' && schedule.state === 'pending')
       .map((schedule) => schedule.name),
   );
+  const scheduleOf = new Map(schedules.map((schedule) => [schedule.name, schedule]));
   const copies = new Map<string, number>();
   for (const post of standInPosts) {
     const key = `${post.accountId}\n${post.text}`;
@@ -217,6 +226,7 @@ export const measurePublishing = async (
     platforms: {},
   };
   let lost = 0;
+  const lostPosts: unknown[] = [];
   for (const platform of [...new Set(approved.map((post) => post.platform))].sort()) {
     const mine = posts.filter((post) => slotOf.has(post.contentId) && post.platform === platform);
     const out = mine.filter((post) => post.status === 'published');
@@ -229,7 +239,26 @@ export const measurePublishing = async (
         pending.has(`publish-${post.contentId}-${post.publishAttempt ?? 1}`),
     );
     const failed = mine.filter((post) => post.status === 'failed').length;
-    lost += mine.length - out.length - waiting.length - failed;
+    const accounted = new Set([...out, ...waiting].map((post) => post.contentId));
+    const missing = mine.filter(
+      (post) => post.status !== 'failed' && !accounted.has(post.contentId),
+    );
+    lost += missing.length;
+    // What each lost post was doing, to find why: its status, attempt and its schedule's runs.
+    for (const post of missing) {
+      const name = `publish-${post.contentId}-${post.publishAttempt ?? 1}`;
+      const schedule = scheduleOf.get(name);
+      lostPosts.push({
+        contentId: post.contentId,
+        platform,
+        status: post.status,
+        attempt: post.publishAttempt ?? 1,
+        scheduledFor: post.scheduledFor,
+        schedule: schedule
+          ? { state: schedule.state, at: schedule.at, runs: schedule.runs?.slice(-3) }
+          : 'none',
+      });
+    }
     const lastTurnLate = waiting.length
       ? Math.max(
           ...waiting.map(
@@ -279,6 +308,7 @@ export const measurePublishing = async (
     };
   }
   figures.lost = lost;
+  figures.lostPosts = lostPosts;
   rows.push(
     judgedRow(section, 'posts published twice', duplicates, { atMost: 0 }, String),
     judgedRow(

@@ -65,6 +65,22 @@ const post = async (owner: Owner, contentId: string): Promise<GeneratedContent> 
   return found;
 };
 
+/**
+ * The identity's throughput spent for the next ~9 s: longer than a text may wait for it, so the
+ * texts sent meanwhile wait on the text-later queue.
+ */
+const spendTextingLimit = async (table: Awaited<ReturnType<typeof useSandboxTable>>) => {
+  const { TEXT_WAIT_MS } = await import('#functions/integrations/sms/provider');
+  const headroomMs = 19 * 50; // 20 a second, burst 20: all but one text's worth
+  await table.rateBuckets
+    .update({ rule: 'throughput:sms-texts', subject: '0' })
+    .set({
+      fullAt: Date.now() + headroomMs + TEXT_WAIT_MS + 1_200,
+      expiresAt: Math.floor(Date.now() / 1000) + 120,
+    })
+    .go();
+};
+
 /** A text to Sailpost from `from`, as the sandbox phone sends it: the job's outcome. */
 const reply = async (from: string, body: string): Promise<JobOutcome<ReplyResult>> => {
   const response = await fetch(`${apiUrl()}/_sandbox/api/sms/inbound`, {
@@ -305,16 +321,7 @@ describe('replying to a text', () => {
     const dave = await newOwner();
     const generation = await draft(dave, true);
     expect(generation.notification).toBe('sent');
-    // The identity's throughput spent for the next ~9 s: longer than a text may wait for it.
-    const { TEXT_WAIT_MS } = await import('#functions/integrations/sms/provider');
-    const headroomMs = 19 * 50; // 20 a second, burst 20: all but one text's worth
-    await table.rateBuckets
-      .update({ rule: 'throughput:sms-texts', subject: '0' })
-      .set({
-        fullAt: Date.now() + headroomMs + TEXT_WAIT_MS + 1_200,
-        expiresAt: Math.floor(Date.now() / 1000) + 120,
-      })
-      .go();
+    await spendTextingLimit(table);
 
     const outcome = await reply(dave.phone, '1 YES');
     expect(outcome.status, JSON.stringify(outcome)).toBe('done');
@@ -333,5 +340,30 @@ describe('replying to a text', () => {
     await jobsSettled();
     expect(await answers()).toBe(1);
     expect((await inbox(dave.phone))[0]!.text).toBe(answer);
+  }, 60_000);
+
+  it('a waiting answer is not sent once the owner has replied STOP; the STOP’s own answer is', async () => {
+    const erin = await newOwner();
+    const generation = await draft(erin, true);
+    expect(generation.notification).toBe('sent');
+    await spendTextingLimit(table);
+
+    const approved = await reply(erin.phone, '1 YES');
+    expect(approved.status, JSON.stringify(approved)).toBe('done');
+    expect((await post(erin, generation.contentId!)).status).toBe('scheduled');
+    const stopped = await reply(erin.phone, 'STOP');
+    expect(stopped.result?.answer).toMatch(/you are unsubscribed/);
+
+    // Both answers waited; once the limit has room, only the confirmation of STOP is texted.
+    const deadline = Date.now() + 30_000;
+    const latest = async () => (await inbox(erin.phone))[0]!.text;
+    while (!/you are unsubscribed/.test(await latest()) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await jobsSettled();
+    const texts = (await inbox(erin.phone)).map((message) => message.text);
+    expect(texts[0]).toMatch(/you are unsubscribed/);
+    expect(texts.filter((text) => text === approved.result?.answer)).toEqual([]);
+    expect(texts.filter((text) => /you are unsubscribed/.test(text))).toHaveLength(1);
   }, 60_000);
 });

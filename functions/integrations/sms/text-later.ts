@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { userEntity } from '#functions/core/db/entities/user';
 import { ThroughputWait } from '#functions/core/limits/throughput';
 import { workQueue } from '../queues/provider';
 import { MAX_DELAY_SECONDS } from '../queues/work-queue';
@@ -8,12 +9,16 @@ import type { SmsMessage } from './sms-sender';
 /**
  * One text that waits for the identity's throughput on the text-later queue. `textId` names the
  * text for good (the digest's id, the reply's message id, …): the job claims it before sending, so
- * a redelivered item sends nothing twice.
+ * a redelivered item sends nothing twice. `ownerId` is the account it is for: when the text's turn
+ * comes, it goes only if that account still has `to` as its verified phone and has not replied
+ * STOP meanwhile (absent only for the confirmation of STOP itself, which goes to an opted-out
+ * number by its nature).
  */
 export const textLaterItem = z.object({
   textId: z.string().min(1).max(256),
   to: z.string().min(1).max(32),
   text: z.string().min(1).max(1600),
+  ownerId: z.string().min(1).max(64).optional(),
 });
 export type TextLaterItem = z.output<typeof textLaterItem>;
 
@@ -35,13 +40,25 @@ export const queueTextLater = async (item: TextLaterItem, waitMs: number): Promi
 export const sendTextNowOrLater = async (
   textId: string,
   message: SmsMessage,
+  { ownerId }: { ownerId?: string } = {},
 ): Promise<'sent' | 'queued'> => {
   try {
     await (await smsSender()).send(message);
     return 'sent';
   } catch (error) {
     if (!(error instanceof ThroughputWait)) throw error;
-    await queueTextLater({ textId, to: message.to, text: message.text }, error.waitMs);
+    const item = { textId, to: message.to, text: message.text, ...(ownerId ? { ownerId } : {}) };
+    await queueTextLater(item, error.waitMs);
     return 'queued';
   }
+};
+
+/**
+ * Whether a waiting text is still wanted when its turn comes: its account still has the number
+ * as its verified phone and has not opted out since it was queued.
+ */
+export const stillWanted = async (item: TextLaterItem): Promise<boolean> => {
+  if (!item.ownerId) return true;
+  const { data: owner } = await userEntity().get({ userId: item.ownerId }).go({ consistent: true });
+  return Boolean(owner?.phoneVerified && owner.phoneNumber === item.to && !owner.smsOptedOut);
 };

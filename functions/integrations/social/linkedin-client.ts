@@ -2,7 +2,7 @@ import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
 import { logger } from '#functions/core/logger';
 import { escapeLittleText } from './little-text';
 import { ProviderAuthRevoked } from './provider-errors';
-import { failureOf, unanswered, type RequestStep } from './provider-failures';
+import { failureOf, isTimeout, unansweredFetch, type RequestStep } from './provider-failures';
 import type { MediaFile, SocialClient, TokenGrant } from './social-client';
 
 /**
@@ -80,9 +80,6 @@ export const failureAnswerOf = async (response: Response, step: RequestStep) => 
   });
 };
 
-export const isTimeout = (error: unknown): boolean =>
-  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
 const scopesOf = (scope: string | undefined): string[] =>
   (scope ?? '').split(/[\s,]+/).filter(Boolean);
 
@@ -122,10 +119,7 @@ export const createLinkedInClient = (settings: LinkedInClientSettings): SocialCl
       if (!response.ok) throw await failureAnswerOf(response, step);
       return await read(response);
     } catch (error) {
-      if (isTimeout(error) || (error instanceof TypeError && error.message === 'fetch failed')) {
-        throw unanswered('linkedin', step, isTimeout(error));
-      }
-      throw error;
+      throw unansweredFetch('linkedin', step, error) ?? error;
     }
   };
 

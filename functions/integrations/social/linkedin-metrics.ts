@@ -1,6 +1,6 @@
 import { LINKEDIN_POST_ANALYTICS_SCOPE } from '#shared/domain/post-results';
-import { failureAnswerOf, isTimeout } from './linkedin-client';
-import { unanswered } from './provider-failures';
+import { failureAnswerOf } from './linkedin-client';
+import { unansweredFetch } from './provider-failures';
 import type { PostMetrics, PostMetricsReader } from './post-metrics';
 
 /**
@@ -37,7 +37,7 @@ export const createLinkedInMetricsReader = (settings: {
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
     } catch (error) {
-      throw unanswered('linkedin', 'read', isTimeout(error));
+      throw unansweredFetch('linkedin', 'read', error) ?? error;
     }
     if (!response.ok) throw await failureAnswerOf(response, 'read');
     const answer = (await response.json()) as AnalyticsAnswer;

@@ -6,7 +6,7 @@ import {
   ProviderRejected,
   ProviderUnavailable,
 } from './provider-errors';
-import { unanswered, type RequestStep } from './provider-failures';
+import { unansweredFetch, type RequestStep } from './provider-failures';
 import type {
   GrantedPage,
   MediaFile,
@@ -112,9 +112,6 @@ const urlOf = (file: MediaFile): string => {
   return file.url;
 };
 
-const isTimeout = (error: unknown): boolean =>
-  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** When a usage header says access comes back (`estimated_time_to_regain_access`, minutes). */
@@ -180,10 +177,7 @@ export const createMetaClient = (settings: MetaClientSettings): PageGrantingClie
       });
       text = await response.text();
     } catch (error) {
-      if (isTimeout(error) || (error instanceof TypeError && error.message === 'fetch failed')) {
-        throw unanswered(platform, step, isTimeout(error));
-      }
-      throw error;
+      throw unansweredFetch(platform, step, error) ?? error;
     }
     let body: unknown;
     try {

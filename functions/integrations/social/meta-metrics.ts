@@ -1,6 +1,6 @@
 import { GRAPH_API_VERSION, regainAt, type MetaPlatform } from './meta-client';
 import { graphFailure, type GraphError } from './meta-errors';
-import { unanswered } from './provider-failures';
+import { unansweredFetch } from './provider-failures';
 import type { PostMetrics, PostMetricsReader } from './post-metrics';
 
 /**
@@ -58,9 +58,6 @@ const metricsOf = (platform: MetaPlatform, answer: InsightsAnswer): PostMetrics 
         engagements: valueOf(answer, 'total_interactions'),
       };
 
-const isTimeout = (error: unknown): boolean =>
-  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
 export const createMetaMetricsReader = (settings: {
   platform: MetaPlatform;
   /** https://graph.facebook.com, or the stand-in's base (no trailing slash). */
@@ -89,10 +86,7 @@ export const createMetaMetricsReader = (settings: {
       });
       text = await response.text();
     } catch (error) {
-      if (isTimeout(error) || (error instanceof TypeError && error.message === 'fetch failed')) {
-        throw unanswered(platform, 'read', isTimeout(error));
-      }
-      throw error;
+      throw unansweredFetch(platform, 'read', error) ?? error;
     }
     let body: unknown;
     try {

@@ -94,11 +94,43 @@ export const failureOf = (
   return new ProviderRejected(platform, `${name} refused the request: ${reason}`, status);
 };
 
-/** A request that got no answer: a time-out or a network failure. */
+/**
+ * Network failures raised before the request left this machine (refused, no such host, no route,
+ * no connection in time): the provider never saw it, so even a post certainly did not go out and
+ * may be tried again.
+ */
+const NEVER_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Whether a failed request's error (or its cause) says it never left this machine. */
+export const neverSent = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && NEVER_SENT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/** fetch's own time-out (AbortSignal.timeout) or an abort. */
+export const isTimeout = (error: unknown): boolean =>
+  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
+/**
+ * A request that got no answer: a time-out or a network failure. Only the post itself may have
+ * been carried out unseen, and not when the failure says the request never left.
+ */
 export const unanswered = (
   platform: ConnectablePlatform,
   step: RequestStep,
   timedOut: boolean,
+  { notSent = false }: { notSent?: boolean } = {},
 ): ProviderUnavailable =>
   new ProviderUnavailable(
     platform,
@@ -106,5 +138,21 @@ export const unanswered = (
       ? `${PLATFORMS[platform].shortName} did not answer in time`
       : `${PLATFORMS[platform].shortName} could not be reached`,
     undefined,
-    step !== 'post',
+    step !== 'post' || notSent,
   );
+
+/**
+ * fetch's failure to get an answer as the provider error it means (see `unanswered`), or
+ * undefined when the error is something else (ours, to throw as it is).
+ */
+export const unansweredFetch = (
+  platform: ConnectablePlatform,
+  step: RequestStep,
+  error: unknown,
+): ProviderUnavailable | undefined => {
+  if (isTimeout(error)) return unanswered(platform, step, true);
+  if (error instanceof TypeError && error.message === 'fetch failed') {
+    return unanswered(platform, step, false, { notSent: neverSent(error) });
+  }
+  return undefined;
+};

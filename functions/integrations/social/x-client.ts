@@ -12,7 +12,7 @@ import {
   type TwitterApiErrorData,
 } from 'twitter-api-v2';
 import { ProviderDuplicatePost } from './provider-errors';
-import { failureOf, unanswered, type RequestStep } from './provider-failures';
+import { failureOf, neverSent, unanswered, type RequestStep } from './provider-failures';
 import type { MediaFile, ProviderAccount, SocialClient, TokenGrant } from './social-client';
 
 /**
@@ -116,7 +116,9 @@ export const failureFrom = (error: unknown, step: RequestStep): Error => {
     // `_options.requestError`, so the documented getter is always empty.
     const cause =
       error.requestError ?? (error as unknown as { _options?: { error?: Error } })._options?.error;
-    return unanswered('twitter', step, /timeout/i.test(cause?.message ?? ''));
+    return unanswered('twitter', step, /timeout/i.test(cause?.message ?? ''), {
+      notSent: neverSent(cause),
+    });
   }
   // The answer broke off half-way: whatever the request was, its outcome is unknown.
   if (error instanceof ApiPartialResponseError) return unanswered('twitter', step, false);

@@ -280,12 +280,19 @@ const setOptedOut = (owner: UserRecord, optedOut: boolean) =>
  */
 const sendAnswer = async (
   replyId: string,
-  to: string,
+  owner: UserRecord,
+  reply: SmsReply,
   text: string,
   logger: Logger,
 ): Promise<boolean> => {
   try {
-    await sendTextNowOrLater(`answer:${replyId}`, { to, text });
+    // An answer that waits is dropped if the owner replies STOP meanwhile; the confirmation of
+    // STOP itself goes whatever follows.
+    await sendTextNowOrLater(
+      `answer:${replyId}`,
+      { to: owner.phoneNumber, text },
+      reply.kind === 'stop' ? {} : { ownerId: owner.userId },
+    );
     return true;
   } catch (error) {
     if (error instanceof SmsOptedOutError) return false;
@@ -346,8 +353,7 @@ export const answerInboundSms = async (
   // Opted out: only the confirmation of STOP itself (and of START) is texted.
   const mayText = !owner.smsOptedOut || reply.kind === 'start' || reply.kind === 'stop';
   const sent =
-    mayText &&
-    (await sendAnswer(message.inboundMessageId, owner.phoneNumber, result.answer, logger));
+    mayText && (await sendAnswer(message.inboundMessageId, owner, reply, result.answer, logger));
   putProductMetric('RepliesReceived', 1, reply.kind);
   logger.info('Text reply answered', { reply: reply.kind, outcome: result.outcome, sent });
   return { outcome: result.outcome, answer: sent ? result.answer : null } as ReplyOutcome;

@@ -7,6 +7,7 @@ import { smsSender } from '#functions/integrations/sms/provider';
 import { SmsOptedOutError } from '#functions/integrations/sms/sms-sender';
 import {
   queueTextLater,
+  stillWanted,
   textLaterItem,
   type TextLaterItem,
 } from '#functions/integrations/sms/text-later';
@@ -34,6 +35,11 @@ const textLater = async (record: SQSRecord, logger: typeof baseLogger): Promise<
     // Never valid however often it comes back: the dead-letter queue keeps it for a look.
     logger.error('A text-later item is invalid', { error: error as Error });
     return false;
+  }
+  if (!(await stillWanted(item))) {
+    // Replied STOP, or the phone changed, while the text waited: it is not sent, now or later.
+    logger.info('A waiting text is no longer wanted by its account', { textId: item.textId });
+    return true;
   }
   const claim = await claimJobRun('text-later', item.textId, CLAIM_LEASE_MS);
   if (!claim.claimed) {

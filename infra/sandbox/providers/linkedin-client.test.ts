@@ -20,6 +20,7 @@ import {
   type SocialStandIns,
 } from '#test/support/social-stand-ins';
 import { STAND_IN_CLIENTS } from './stand-in-clients';
+import { freePort } from '../ports';
 
 interface ListedPost {
   postId: string;
@@ -288,6 +289,19 @@ describe('LinkedIn client against the stand-in', () => {
       name: 'ProviderUnavailable',
       certainlyNotPosted: false,
       message: 'LinkedIn did not answer in time',
+    });
+  });
+
+  it('cannot be reached on the post: certainly not posted, so it may be tried again', async () => {
+    // A port nothing listens on (fetch refuses to call the well-known ones, such as 9).
+    const closed = await freePort('127.0.0.1');
+    const nowhere = createLinkedInClient({ ...settings, apiBaseUrl: `http://127.0.0.1:${closed}` });
+    await expect(
+      nowhere.publish({ accessToken: 'token', accountId: 'abc', text: 'Nowhere', media: [] }),
+    ).rejects.toMatchObject({
+      name: 'ProviderUnavailable',
+      certainlyNotPosted: true,
+      message: 'LinkedIn could not be reached',
     });
   });
 

@@ -264,9 +264,17 @@ describe('X client against the stand-in', () => {
     await expect(wrong.refresh('anything')).rejects.toBeInstanceOf(ProviderMisconfigured);
   });
 
-  it('cannot be reached: unavailable, certainly not posted before the post', async () => {
+  it('cannot be reached: unavailable, and certainly not posted, even for the post itself', async () => {
     const nowhere = createXClient({ ...settings, apiBaseUrl: 'http://127.0.0.1:9' });
     await expect(nowhere.account('token')).rejects.toMatchObject({
+      name: 'ProviderUnavailable',
+      certainlyNotPosted: true,
+      message: 'X could not be reached',
+    });
+    // Refused before the request left: X never saw it, so the publisher may try again.
+    await expect(
+      nowhere.publish({ accessToken: 'token', accountId: '1', text: 'Nowhere', media: [] }),
+    ).rejects.toMatchObject({
       name: 'ProviderUnavailable',
       certainlyNotPosted: true,
       message: 'X could not be reached',
