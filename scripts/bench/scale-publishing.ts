@@ -63,6 +63,8 @@ const POLL_MS = 10_000;
 const WATCH_AFTER_SLOT_MS = 10 * 60_000;
 /** How long the count waits for publishes under way (posts still `publishing`) to finish. */
 const SETTLE_MS = 90_000;
+/** A run this long before the posts were read may still have been under way while they were. */
+const RUN_UNDER_WAY_MS = 30_000;
 
 export const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
   const response = await fetch(url, init);
@@ -182,9 +184,11 @@ export const measurePublishing = async (
   // What the publisher is still running finishes before the count: a post stays `publishing`
   // while its run waits for the provider (up to its 8-second time-out, longer under a burst).
   const settleBy = Date.now() + SETTLE_MS;
+  let scannedFrom = Date.now();
   let posts = await scanPosts(db, companies);
   while (posts.some((post) => post.status === 'publishing') && Date.now() < settleBy) {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
+    scannedFrom = Date.now();
     posts = await scanPosts(db, companies);
   }
 
@@ -192,9 +196,22 @@ export const measurePublishing = async (
     getJson<{ schedules: ScheduleView[] }>(`${sandbox.url}/_sandbox/api/schedules`),
     getJson<{ posts: StandInPost[] }>(`${sandbox.url}/_sandbox/api/posts`),
   ]);
+  console.log(
+    `Scale: posts read from ${new Date(scannedFrom).toISOString()}, schedules at ${new Date().toISOString()}`,
+  );
+  // Turns keep firing while the posts are read (LinkedIn's every second), and the schedules are
+  // read after the posts: a post's schedule counts as its wait when it is still pending, or when
+  // its run began just before or after the posts were read (the post was then still waiting, or
+  // being claimed). A post whose schedule ran well before the read and left it scheduled at the
+  // same attempt is lost.
   const pending = new Set(
     schedules
-      .filter((schedule) => schedule.job === 'publisher' && schedule.state === 'pending')
+      .filter(
+        (schedule) =>
+          schedule.job === 'publisher' &&
+          (schedule.state === 'pending' ||
+            Date.parse(schedule.runs?.at(-1)?.at ?? '') >= scannedFrom - RUN_UNDER_WAY_MS),
+      )
       .map((schedule) => schedule.name),
   );
   const scheduleOf = new Map(schedules.map((schedule) => [schedule.name, schedule]));
