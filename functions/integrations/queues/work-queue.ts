@@ -19,3 +19,7 @@ export interface WorkQueue {
 /** SQS takes at most ten messages per batch and delays of at most 15 minutes. */
 export const SEND_BATCH = 10;
 export const MAX_DELAY_SECONDS = 900;
+
+/** The delay of an item put back to wait `waitMs` for a limit: at least a second, at most SQS's. */
+export const delayForWait = (waitMs: number): number =>
+  Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil(waitMs / 1000)));

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { userEntity } from '#functions/core/db/entities/user';
 import { ThroughputWait } from '#functions/core/limits/throughput';
 import { workQueue } from '../queues/provider';
-import { MAX_DELAY_SECONDS } from '../queues/work-queue';
+import { delayForWait } from '../queues/work-queue';
 import { smsSender } from './provider';
 import type { SmsMessage } from './sms-sender';
 
@@ -27,7 +27,7 @@ export const queueTextLater = async (item: TextLaterItem, waitMs: number): Promi
   (await workQueue()).send('text-later', [
     {
       body: item,
-      delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil(waitMs / 1000))),
+      delaySeconds: delayForWait(waitMs),
     },
   ]);
 

@@ -3,7 +3,7 @@ import { queuedJobHandler } from '#functions/core/jobs/queued-job';
 import type { logger as baseLogger } from '#functions/core/logger';
 import { ThroughputWait } from '#functions/core/limits/throughput';
 import { workQueue } from '#functions/integrations/queues/provider';
-import { MAX_DELAY_SECONDS } from '#functions/integrations/queues/work-queue';
+import { delayForWait } from '#functions/integrations/queues/work-queue';
 import { runMorningDrafts } from '#functions/jobs/daily-drafts/morning-drafts';
 import {
   morningWorkItem,
@@ -22,19 +22,17 @@ import {
  * a new item delayed by the wait, and this one counts as done: waiting is not failing, so it never
  * uses up the item's receives on its way to the dead-letter queue.
  */
-export const handler = queuedJobHandler('company-morning', (record, logger) =>
-  morning(record, logger),
+export const handler = queuedJobHandler(
+  'company-morning',
+  morningWorkItem,
+  (item, record, logger) => morning(item, record, logger),
 );
 
-const morning = async (record: SQSRecord, logger: typeof baseLogger): Promise<boolean> => {
-  let item: MorningWorkItem;
-  try {
-    item = morningWorkItem.parse(JSON.parse(record.body));
-  } catch (error) {
-    // Never valid however often it comes back: the dead-letter queue keeps it for a look.
-    logger.error('A morning work item is invalid', { body: record.body, error: error as Error });
-    return false;
-  }
+const morning = async (
+  item: MorningWorkItem,
+  record: SQSRecord,
+  logger: typeof baseLogger,
+): Promise<boolean> => {
   try {
     const outcome = await runMorningDrafts(item.companyId, logger, new Date(item.time));
     logger.info('Morning done', {
@@ -51,7 +49,7 @@ const morning = async (record: SQSRecord, logger: typeof baseLogger): Promise<bo
         ).send('company-morning', [
           {
             body: item,
-            delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.ceil(error.waitMs / 1000)),
+            delaySeconds: delayForWait(error.waitMs),
           },
         ]);
         logger.info('Morning waits for an outside limit', {

@@ -1,4 +1,3 @@
-import type { SQSRecord } from 'aws-lambda';
 import { queuedJobHandler } from '#functions/core/jobs/queued-job';
 import { claimJobRun, completeJobRun, releaseJobRun } from '#functions/core/jobs/job-claim';
 import { ThroughputWait } from '#functions/core/limits/throughput';
@@ -23,19 +22,11 @@ const CLAIM_LEASE_MS = 60_000;
  * item delayed by the wait and this one counts as done: waiting is not failing, so it never uses
  * up the item's receives on its way to the dead-letter queue.
  */
-export const handler = queuedJobHandler('text-later', (record, logger) =>
-  textLater(record, logger),
+export const handler = queuedJobHandler('text-later', textLaterItem, (item, _record, logger) =>
+  textLater(item, logger),
 );
 
-const textLater = async (record: SQSRecord, logger: typeof baseLogger): Promise<boolean> => {
-  let item: TextLaterItem;
-  try {
-    item = textLaterItem.parse(JSON.parse(record.body));
-  } catch (error) {
-    // Never valid however often it comes back: the dead-letter queue keeps it for a look.
-    logger.error('A text-later item is invalid', { error: error as Error });
-    return false;
-  }
+const textLater = async (item: TextLaterItem, logger: typeof baseLogger): Promise<boolean> => {
   if (!(await stillWanted(item))) {
     // Replied STOP, or the phone changed, while the text waited: it is not sent, now or later.
     logger.info('A waiting text is no longer wanted by its account', { textId: item.textId });
